@@ -1,0 +1,162 @@
+"""The one command line: `larder` (console script), `python -m larder`, and the binary."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+import click
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from larder import __version__
+from larder.core.errors import AppError
+from larder.core.settings import Settings, SettingsError, get_settings
+
+T = TypeVar("T")
+
+
+def _settings() -> Settings:
+    try:
+        return get_settings()
+    except SettingsError as exc:
+        raise click.ClickException(str(exc)) from None
+
+
+def _migrated_settings() -> Settings:
+    from larder.core.db import run_migrations
+
+    settings = _settings()
+    run_migrations(settings)
+    return settings
+
+
+def _with_session(settings: Settings, work: Callable[[AsyncSession], Awaitable[T]]) -> T:
+    from larder.core.db import standalone_session
+
+    async def run() -> T:
+        async with standalone_session(settings) as session:
+            return await work(session)
+
+    try:
+        return asyncio.run(run())
+    except AppError as exc:
+        details = "; ".join(m for msgs in (exc.errors or {}).values() for m in msgs)
+        raise click.ClickException(details or exc.detail) from None
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="larder")
+def cli() -> None:
+    """Larder: a self-hosted kitchen app (recipes, meal plans, shopping lists, food stores)."""
+
+
+@cli.command()
+@click.option("--host", default=None, help="Address to listen on (LARDER_HOST, default 127.0.0.1).")
+@click.option("--port", type=int, default=None, help="Port to listen on (LARDER_PORT, default 8000).")
+def serve(host: str | None, port: int | None) -> None:
+    """Apply migrations, prepare an empty instance, and serve the API and the web app."""
+    import uvicorn
+
+    from larder.app import create_app
+    from larder.bootstrap import prepare_instance
+
+    settings = _migrated_settings()
+    first_code = _with_session(settings, lambda session: prepare_instance(session, settings))
+    if first_code:
+        click.echo(f"No accounts yet. Register the first one with this invite code: {first_code}")
+    host = host or settings.host
+    port = port or settings.port
+    click.echo(f"Larder {__version__} on http://{host}:{port} (data in {settings.data_dir})")
+    uvicorn.run(create_app(settings), host=host, port=port, log_level="info", access_log=False, proxy_headers=False)
+
+
+@cli.command()
+def migrate() -> None:
+    """Apply database migrations only."""
+    settings = _migrated_settings()
+    click.echo(f"Database at head ({settings.database_url}).")
+
+
+@cli.group()
+def invite() -> None:
+    """Invite codes for registration."""
+
+
+@invite.command("create")
+@click.option("--count", type=click.IntRange(1, 1000), default=1, show_default=True)
+@click.option("--uses", type=click.IntRange(1, 10_000), default=1, show_default=True)
+@click.option("--expires-days", type=click.IntRange(1, 3650), default=None)
+def invite_create(count: int, uses: int, expires_days: int | None) -> None:
+    """Print new 8-character invite codes, one per line, nothing else."""
+    from larder.accounts.service import InviteService
+
+    async def work(session: AsyncSession) -> list[str]:
+        codes = await InviteService(session=session).create_codes(count=count, uses=uses, expires_days=expires_days)
+        return [c.code for c in codes]
+
+    for code in _with_session(_migrated_settings(), work):
+        click.echo(code)
+
+
+@cli.group()
+def user() -> None:
+    """Accounts."""
+
+
+@user.command("create")
+@click.option("--email", required=True)
+@click.option("--name", required=True)
+@click.option("--admin", is_flag=True, help="Make the account an administrator.")
+def user_create(email: str, name: str, admin: bool) -> None:
+    """Create a verified account; the password comes from LARDER_PASSWORD or a prompt."""
+    from larder.accounts.service import UserService
+
+    password = os.environ.get("LARDER_PASSWORD") or click.prompt("Password", hide_input=True, confirmation_prompt=True)
+    settings = _migrated_settings()
+
+    async def work(session: AsyncSession) -> str:
+        users = UserService(session=session, settings=settings)
+        created = await users.create_verified(name=name, email=email, password=password, admin=admin)
+        return f"Created {created.role} {created.name} <{created.email}>."
+
+    click.echo(_with_session(settings, work))
+
+
+@user.command("promote")
+@click.argument("email")
+def user_promote(email: str) -> None:
+    """Make an account an administrator."""
+    from larder.accounts.service import UserService
+
+    settings = _migrated_settings()
+
+    async def work(session: AsyncSession) -> str:
+        promoted = await UserService(session=session, settings=settings).promote(email)
+        return f"{promoted.name} <{promoted.email}> is now an administrator."
+
+    click.echo(_with_session(settings, work))
+
+
+@cli.command()
+@click.option("--last", type=click.IntRange(1, 1000), default=5, show_default=True)
+def outbox(last: int) -> None:
+    """Print the newest kept e-mails (used when no SMTP server is configured)."""
+    from larder.core.email import newest_outbox
+
+    entries = _with_session(_migrated_settings(), lambda session: newest_outbox(session, last))
+    if not entries:
+        click.echo("The outbox is empty.")
+    for entry in entries:
+        click.echo(f"--- {entry.created_at:%Y-%m-%d %H:%M:%S} UTC  [{entry.status}]")
+        click.echo(f"To: {entry.recipient}\nSubject: {entry.subject}\n\n{entry.body}")
+
+
+def main() -> None:
+    cli(prog_name="larder")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

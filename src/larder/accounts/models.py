@@ -1,0 +1,65 @@
+"""Accounts tables: users, their sessions, one-time account tokens, invite codes."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from advanced_alchemy.types import DateTimeUTC
+from sqlalchemy import ForeignKey, Index, Integer, String, func
+from sqlalchemy.orm import Mapped, mapped_column
+
+from larder.core.db import Base
+
+ROLE_USER = "user"
+ROLE_ADMIN = "admin"
+
+
+class User(Base):
+    __tablename__ = "user_account"
+    name: Mapped[str] = mapped_column(String(64))
+    email: Mapped[str] = mapped_column(String(320), unique=True)  # stored lower-cased
+    password_hash: Mapped[str] = mapped_column(String(255))
+    role: Mapped[str] = mapped_column(String(16), default=ROLE_USER)
+    email_verified_at: Mapped[datetime | None] = mapped_column(DateTimeUTC(timezone=True), default=None)
+
+    @property
+    def is_admin(self) -> bool:
+        return self.role == ROLE_ADMIN
+
+
+# Usernames are unique regardless of case ("Alice" and "alice" are one person to a household).
+Index("ix_user_account_name_lower", func.lower(User.name), unique=True)
+
+
+class UserSession(Base):
+    """The server side of a bearer token: revoking the row ends the session."""
+
+    __tablename__ = "user_session"
+
+    token_id: Mapped[str] = mapped_column(String(32), unique=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("user_account.id", ondelete="CASCADE"), index=True)
+    expires_at: Mapped[datetime] = mapped_column(DateTimeUTC(timezone=True))
+    revoked_at: Mapped[datetime | None] = mapped_column(DateTimeUTC(timezone=True), default=None)
+    user_agent: Mapped[str | None] = mapped_column(String(255), default=None)
+
+
+class AccountToken(Base):
+    """A reset or verify link, so each can be used once."""
+
+    __tablename__ = "account_token"
+
+    token_id: Mapped[str] = mapped_column(String(32), unique=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("user_account.id", ondelete="CASCADE"), index=True)
+    purpose: Mapped[str] = mapped_column(String(16))
+    email: Mapped[str] = mapped_column(String(320))
+    expires_at: Mapped[datetime] = mapped_column(DateTimeUTC(timezone=True))
+    used_at: Mapped[datetime | None] = mapped_column(DateTimeUTC(timezone=True), default=None)
+
+
+class InviteCode(Base):
+    __tablename__ = "invite_code"
+
+    code: Mapped[str] = mapped_column(String(8), unique=True)
+    max_uses: Mapped[int] = mapped_column(Integer, default=1)
+    uses: Mapped[int] = mapped_column(Integer, default=0)
+    expires_at: Mapped[datetime | None] = mapped_column(DateTimeUTC(timezone=True), default=None)

@@ -1,0 +1,13 @@
+"""Wire contract of the instance administrator's calls."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+
+
+class InviteCreateIn(msgspec.Struct):
+    count: Annotated[int, msgspec.Meta(ge=1, le=100)] = 1
+    uses: Annotated[int, msgspec.Meta(ge=1, le=10_000)] = 1
+    expires_days: Annotated[int, msgspec.Meta(ge=1, le=3650)] | None = None

@@ -1,0 +1,67 @@
+"""The one composition root: every domain's routes, dependencies and plugins meet here."""
+
+from __future__ import annotations
+
+import logging
+
+from advanced_alchemy.extensions.litestar import SQLAlchemyPlugin
+from litestar import Litestar
+from litestar.config.compression import CompressionConfig
+from litestar.datastructures import State
+from litestar.di import Provide
+from litestar.logging import LoggingConfig
+from litestar.openapi import OpenAPIConfig
+from litestar.openapi.plugins import SwaggerRenderPlugin
+
+from larder import __version__
+from larder.accounts.routes import AccountController
+from larder.accounts.service import provide_auth, provide_invite_service, provide_user_service
+from larder.admin.routes import AdminController
+from larder.core.db import build_alchemy_config, provide_db_session
+from larder.core.email import Mailer
+from larder.core.errors import exception_handlers
+from larder.core.paths import web_dist_dir
+from larder.core.settings import Settings, get_settings
+from larder.core.spa import spa_router
+from larder.core.system import health, latest_version
+
+REQUEST_MAX_BODY_BYTES = 12 * 1024 * 1024  # room for a 2 MB image upload and its multipart overhead
+
+
+def create_app(settings: Settings | None = None) -> Litestar:
+    settings = (settings or get_settings()).prepared()
+    alchemy = build_alchemy_config(settings)
+    return Litestar(
+        route_handlers=[health, latest_version, AccountController, AdminController, spa_router(web_dist_dir())],
+        dependencies={
+            "db_session": Provide(provide_db_session),
+            "users": Provide(provide_user_service),
+            "invites": Provide(provide_invite_service),
+            "auth": Provide(provide_auth),
+        },
+        plugins=[SQLAlchemyPlugin(config=alchemy)],
+        state=State(
+            {"settings": settings, "alchemy_config": alchemy, "mailer": Mailer(settings), "throttle": _throttle()}
+        ),
+        exception_handlers=exception_handlers,
+        openapi_config=OpenAPIConfig(
+            title="Larder API", version=__version__, path="/api/schema", render_plugins=[SwaggerRenderPlugin()]
+        ),
+        compression_config=CompressionConfig(backend="gzip", minimum_size=1024),
+        request_max_body_size=REQUEST_MAX_BODY_BYTES,
+        logging_config=LoggingConfig(
+            root={"level": "INFO", "handlers": ["queue_listener"]},
+            loggers={"larder": {"level": "INFO", "propagate": True}},
+            log_exceptions="debug",
+        ),
+        debug=False,
+    )
+
+
+def _throttle():
+    from larder.core.throttle import Throttle
+
+    return Throttle()
+
+
+logging.getLogger("aiosqlite").setLevel(logging.WARNING)

@@ -1,0 +1,19 @@
+"""Start-up work on the data of an instance, run by `serve` before it listens."""
+
+from __future__ import annotations
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from larder.accounts.service import InviteService, UserService
+from larder.core.settings import Settings
+
+
+async def prepare_instance(session: AsyncSession, settings: Settings) -> str | None:
+    """On an instance with no accounts, return an invite code so the first person can register."""
+    if await UserService(session=session, settings=settings).has_users():
+        return None
+    invites = InviteService(session=session)
+    code = await invites.usable_code()
+    if code is None:
+        (code,) = await invites.create_codes(count=1)
+    return code.code

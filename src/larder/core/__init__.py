@@ -1,0 +1,1 @@
+"""Cross-cutting infrastructure. Knows no domain."""

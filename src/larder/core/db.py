@@ -1,0 +1,140 @@
+"""Database engine, one transaction per request, and migrations.
+
+SQLite runs in WAL mode with foreign keys on and a busy timeout. Requests that may write open
+their transaction with BEGIN IMMEDIATE so two writers queue on the busy timeout instead of one
+failing with "database is locked" when it upgrades a read lock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncGenerator, AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from advanced_alchemy.base import BigIntAuditBase, orm_registry
+from advanced_alchemy.config import EngineConfig
+from advanced_alchemy.extensions.litestar import (
+    AlembicAsyncConfig,
+    AsyncSessionConfig,
+    SQLAlchemyAsyncConfig,
+)
+from litestar import Request
+from litestar.datastructures import State
+from litestar.types import Scope
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from larder.core.paths import migrations_dir
+from larder.core.settings import Settings
+
+__all__ = [
+    "Base",
+    "build_alchemy_config",
+    "provide_db_session",
+    "run_migrations",
+    "standalone_session",
+]
+
+Base = BigIntAuditBase
+metadata = orm_registry.metadata
+BUSY_TIMEOUT_MS = 10_000
+_BEGIN_OPTION = "larder_begin"
+_READ_ONLY_METHODS = {"GET", "HEAD", "OPTIONS"}
+
+
+def _install_sqlite_pragmas(sync_engine: Engine) -> None:
+    @event.listens_for(sync_engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Take over BEGIN from the driver so we choose DEFERRED or IMMEDIATE ourselves.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.close()
+
+    @event.listens_for(sync_engine, "begin")
+    def _on_begin(connection: Any) -> None:
+        mode = connection.get_execution_options().get(_BEGIN_OPTION, "DEFERRED")
+        connection.exec_driver_sql(f"BEGIN {mode}")
+
+
+def build_alchemy_config(settings: Settings) -> SQLAlchemyAsyncConfig:
+    config = SQLAlchemyAsyncConfig(
+        connection_string=settings.database_url,
+        engine_config=EngineConfig(pool_pre_ping=not settings.is_sqlite),
+        session_config=AsyncSessionConfig(expire_on_commit=False),
+        # Our own `db_session` dependency commits or rolls back; the plugin only closes.
+        session_dependency_key="alchemy_session",
+        engine_dependency_key="db_engine",
+        create_all=False,
+        alembic_config=AlembicAsyncConfig(script_location=str(migrations_dir()), render_as_batch=True),
+    )
+    if settings.is_sqlite:
+        _install_sqlite_pragmas(config.get_engine().sync_engine)
+    return config
+
+
+def _alchemy_config(state: State) -> SQLAlchemyAsyncConfig:
+    return state["alchemy_config"]
+
+
+async def provide_db_session(
+    state: State, scope: Scope, request: Request[Any, Any, Any]
+) -> AsyncGenerator[AsyncSession, None]:
+    """The request's session: committed when the handler succeeds, rolled back when it raises.
+
+    The commit runs before the answer is sent, so a failed commit becomes an error answer and
+    never a success the database did not keep.
+    """
+    config = _alchemy_config(state)
+    session = config.provide_session(state, scope)
+    if request.method not in _READ_ONLY_METHODS and config.get_engine().dialect.name == "sqlite":
+        await session.connection(execution_options={_BEGIN_OPTION: "IMMEDIATE"})
+    try:
+        yield session
+    except BaseException:
+        await session.rollback()
+        raise
+    else:
+        await session.commit()
+
+
+def run_migrations(settings: Settings) -> None:
+    """Upgrade the schema to head. Call it before the event loop runs (alembic's env uses asyncio.run)."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(migrations_dir()))
+    cfg.set_main_option("sqlalchemy.url", settings.database_url.replace("%", "%%"))
+    cfg.attributes["larder_settings"] = settings
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        command.upgrade(cfg, "head")
+        return
+    raise RuntimeError("run_migrations() must not be called from inside a running event loop")
+
+
+@asynccontextmanager
+async def standalone_session(settings: Settings) -> AsyncIterator[AsyncSession]:
+    """A session outside any request (CLI, start-up): committed on success, rolled back on error."""
+    config = build_alchemy_config(settings)
+    engine = config.get_engine()
+    try:
+        async with config.get_session() as session:
+            if engine.dialect.name == "sqlite":
+                await session.connection(execution_options={_BEGIN_OPTION: "IMMEDIATE"})
+            try:
+                yield session
+            except BaseException:
+                await session.rollback()
+                raise
+            else:
+                await session.commit()
+    finally:
+        await engine.dispose()

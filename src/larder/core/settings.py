@@ -1,0 +1,111 @@
+"""Settings from `LARDER_*` environment variables, in one cached object."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from pathlib import Path
+
+from larder import __version__
+
+SMTP_TLS_MODES = ("none", "starttls", "tls")
+_TRUE = {"1", "true", "yes", "on"}
+
+
+class SettingsError(ValueError):
+    """A LARDER_* variable has a value that cannot be used."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    data_dir: Path
+    host: str
+    port: int
+    public_url: str
+    secret_key: str
+    database_url: str
+    smtp_host: str | None
+    smtp_port: int
+    smtp_user: str | None
+    smtp_password: str | None
+    smtp_from: str
+    smtp_tls: str
+    admin_email: str | None
+    import_allow_private: bool
+    first_user_admin: bool
+    version: str = __version__
+    session_ttl_days: int = 30
+    reset_token_ttl_minutes: int = 60
+    verify_token_ttl_hours: int = 48
+
+    @property
+    def uploads_dir(self) -> Path:
+        return self.data_dir / "uploads"
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.database_url.startswith("sqlite")
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if env is None else env
+
+        def get(name: str) -> str | None:
+            value = env.get(f"LARDER_{name}")
+            return value.strip() if value and value.strip() else None
+
+        data_dir = Path(get("DATA_DIR") or "./larder-data").expanduser().resolve()
+        host = get("HOST") or "127.0.0.1"
+        port = _int(get("PORT") or "8000", "LARDER_PORT")
+        smtp_tls = (get("SMTP_TLS") or "none").lower()
+        if smtp_tls not in SMTP_TLS_MODES:
+            raise SettingsError(f"LARDER_SMTP_TLS must be one of {', '.join(SMTP_TLS_MODES)}")
+        smtp_port_default = {"none": "25", "starttls": "587", "tls": "465"}[smtp_tls]
+        return cls(
+            data_dir=data_dir,
+            host=host,
+            port=port,
+            public_url=(get("PUBLIC_URL") or f"http://{host}:{port}").rstrip("/"),
+            secret_key=get("SECRET_KEY") or "",
+            database_url=get("DATABASE_URL") or f"sqlite+aiosqlite:///{data_dir / 'larder.db'}",
+            smtp_host=get("SMTP_HOST"),
+            smtp_port=_int(get("SMTP_PORT") or smtp_port_default, "LARDER_SMTP_PORT"),
+            smtp_user=get("SMTP_USER"),
+            smtp_password=get("SMTP_PASSWORD"),
+            smtp_from=get("SMTP_FROM") or "Larder <larder@localhost>",
+            smtp_tls=smtp_tls,
+            admin_email=get("ADMIN_EMAIL"),
+            import_allow_private=(get("IMPORT_ALLOW_PRIVATE") or "").lower() in _TRUE,
+            first_user_admin=(get("FIRST_USER_ADMIN") or "").lower() in _TRUE,
+        )
+
+    def prepared(self) -> Settings:
+        """Create the data dir and fill in the secret key (generated once, kept in the data dir)."""
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        self.uploads_dir.mkdir(exist_ok=True)
+        if self.secret_key:
+            return self
+        key_file = self.data_dir / "secret_key"
+        if not key_file.exists():
+            fd = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "w") as handle:
+                handle.write(secrets.token_urlsafe(48))
+        key = key_file.read_text().strip()
+        if len(key) < 32:
+            raise SettingsError(f"{key_file} holds too short a secret key")
+        return replace(self, secret_key=key)
+
+
+def _int(value: str, name: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise SettingsError(f"{name} must be a whole number, not {value!r}") from None
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    return Settings.from_env().prepared()

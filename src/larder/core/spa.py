@@ -1,0 +1,72 @@
+"""Serving the built web app: hashed assets cached forever, index.html for client routes.
+
+`html_mode` static serving cannot give a client-side router its deep links, so every GET that is
+not under /api and is not a real top-level file of the build answers index.html (no-cache).
+"""
+
+from __future__ import annotations
+
+import mimetypes
+from pathlib import Path
+from typing import Any
+
+from litestar import Response, Router, get, route
+from litestar.datastructures import CacheControlHeader
+from litestar.enums import HttpMethod
+from litestar.params import FromPath
+from litestar.response import File
+from litestar.static_files import create_static_files_router
+
+from larder.core.errors import NotFound
+
+mimetypes.add_type("application/manifest+json", ".webmanifest")
+mimetypes.add_type("text/javascript", ".js")
+mimetypes.add_type("text/javascript", ".mjs")
+mimetypes.add_type("image/svg+xml", ".svg")
+
+NO_CACHE = CacheControlHeader(no_cache=True)
+NO_CACHE_HEADERS = {"Cache-Control": NO_CACHE.to_header()}
+IMMUTABLE = CacheControlHeader(max_age=31_536_000, public=True, immutable=True)
+_NOT_BUILT = (
+    "<!doctype html><meta charset=utf-8><title>Larder</title>"
+    "<p>The web app has not been built. Run <code>make setup</code> (or <code>npm run build</code>).</p>"
+)
+
+
+def _top_level_file(dist: Path, path: str) -> Path | None:
+    """A real file directly in the build folder (service worker, manifest, icons), never outside it."""
+    if not path or "/" in path or "\\" in path or path.startswith("."):
+        return None
+    candidate = (dist / path).resolve()
+    try:
+        candidate.relative_to(dist.resolve())
+    except ValueError:
+        return None
+    return candidate if candidate.is_file() and candidate.name != "index.html" else None
+
+
+def spa_router(dist: Path) -> Router:
+    index = dist / "index.html"
+
+    @route("/api/{path:path}", http_method=list(HttpMethod), include_in_schema=False, sync_to_thread=False)
+    def unknown_api(path: FromPath[str]) -> None:
+        raise NotFound(f"No API route at /api{path}.")
+
+    @get(["/", "/{path:path}"], include_in_schema=False, sync_to_thread=False)
+    def client_route(path: FromPath[str] = "/") -> Response[Any]:
+        relative = path.lstrip("/")
+        file = _top_level_file(dist, relative)
+        if file is not None:
+            media_type = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
+            headers = dict(NO_CACHE_HEADERS)
+            if file.name == "service-worker.js":
+                headers["Service-Worker-Allowed"] = "/"
+            return File(path=file, media_type=media_type, content_disposition_type="inline", headers=headers)
+        if not index.is_file():
+            return Response(_NOT_BUILT, media_type="text/html", status_code=503, headers=NO_CACHE_HEADERS)
+        return File(path=index, media_type="text/html", content_disposition_type="inline", headers=NO_CACHE_HEADERS)
+
+    assets = create_static_files_router(
+        path="/assets", directories=[dist / "assets"], cache_control=IMMUTABLE, name="assets"
+    )
+    return Router(path="/", route_handlers=[unknown_api, client_route, assets])

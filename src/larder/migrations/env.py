@@ -1,0 +1,52 @@
+"""Alembic environment: async engine, batch mode (SQLite cannot ALTER most things in place)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from alembic import context
+from sqlalchemy.engine import Connection
+from sqlalchemy.ext.asyncio import create_async_engine
+
+from larder.accounts import models as _accounts_models  # noqa: F401
+from larder.core import email as _email_models  # noqa: F401  (outbox table)
+from larder.core.db import metadata
+
+config = context.config
+
+
+def _do_run(connection: Connection) -> None:
+    context.configure(
+        connection=connection,
+        target_metadata=metadata,
+        render_as_batch=True,
+        compare_type=True,
+    )
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+async def _run_async() -> None:
+    engine = create_async_engine(config.get_main_option("sqlalchemy.url") or "")
+    try:
+        async with engine.connect() as connection:
+            await connection.run_sync(_do_run)
+    finally:
+        await engine.dispose()
+
+
+def run_offline() -> None:
+    context.configure(
+        url=config.get_main_option("sqlalchemy.url"),
+        target_metadata=metadata,
+        literal_binds=True,
+        render_as_batch=True,
+    )
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+if context.is_offline_mode():
+    run_offline()
+else:
+    asyncio.run(_run_async())
