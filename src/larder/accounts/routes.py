@@ -7,6 +7,7 @@ from typing import Any
 from litestar import Controller, Request, get, post, put
 from litestar.datastructures import State
 from litestar.di import NamedDependency
+from litestar.params import JSONBody
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
 
 from larder.accounts.schemas import (
@@ -37,7 +38,7 @@ from larder.accounts.service import (
     throttle_of,
     to_user_out,
 )
-from larder.core.errors import AppError
+from larder.core.errors import AppError, Unauthorized
 
 AnyRequest = Request[Any, Any, Any]
 
@@ -48,12 +49,18 @@ class AccountController(Controller):
 
     @post("/login", status_code=HTTP_200_OK)
     async def login(
-        self, data: LoginIn, request: AnyRequest, state: State, users: NamedDependency[UserService]
+        self, data: JSONBody[LoginIn], request: AnyRequest, state: State, users: NamedDependency[UserService]
     ) -> LoginOut:
         throttle = throttle_of(state)
         throttle.hit(f"login:client:{client_key(request)}", LOGIN_PER_CLIENT)
-        throttle.hit(f"login:email:{normalise_email(data.email)}", LOGIN_PER_EMAIL)
-        result = await users.login(data.email, data.password, request.headers.get("user-agent"))
+        # Per account only failures count, so a household signing in on many devices is never locked out.
+        email_key = f"login:email:{normalise_email(data.email)}"
+        throttle.check(email_key, LOGIN_PER_EMAIL)
+        try:
+            result = await users.login(data.email, data.password, request.headers.get("user-agent"))
+        except Unauthorized:
+            throttle.record(email_key, LOGIN_PER_EMAIL)
+            raise
         return LoginOut(token=result.token, user=to_user_out(result.user))
 
     @post("/logout", status_code=HTTP_200_OK)
@@ -63,7 +70,7 @@ class AccountController(Controller):
 
     @post("/forgot-email", status_code=HTTP_200_OK)
     async def forgot_email(
-        self, data: ForgotIn, request: AnyRequest, state: State, users: NamedDependency[UserService]
+        self, data: JSONBody[ForgotIn], request: AnyRequest, state: State, users: NamedDependency[UserService]
     ) -> MessageOut:
         throttle = throttle_of(state)
         throttle.hit(f"forgot:client:{client_key(request)}", FORGOT_PER_CLIENT)
@@ -73,7 +80,7 @@ class AccountController(Controller):
 
     @post("/register-beta", status_code=HTTP_201_CREATED)
     async def register_beta(
-        self, data: RegisterIn, request: AnyRequest, state: State, users: NamedDependency[UserService]
+        self, data: JSONBody[RegisterIn], request: AnyRequest, state: State, users: NamedDependency[UserService]
     ) -> RegisterOut:
         throttle_of(state).hit(f"register:client:{client_key(request)}", REGISTER_PER_CLIENT)
         user = await users.register(
@@ -87,7 +94,7 @@ class AccountController(Controller):
 
     @post("/reset-password", status_code=HTTP_200_OK)
     async def reset_password(
-        self, data: ResetPasswordIn, request: AnyRequest, state: State, users: NamedDependency[UserService]
+        self, data: JSONBody[ResetPasswordIn], request: AnyRequest, state: State, users: NamedDependency[UserService]
     ) -> MessageOut:
         throttle_of(state).hit(f"token:client:{client_key(request)}", TOKEN_PER_CLIENT)
         await users.reset_password(
@@ -97,7 +104,7 @@ class AccountController(Controller):
 
     @post("/verify-email", status_code=HTTP_200_OK)
     async def verify_email(
-        self, data: VerifyEmailIn, request: AnyRequest, state: State, users: NamedDependency[UserService]
+        self, data: JSONBody[VerifyEmailIn], request: AnyRequest, state: State, users: NamedDependency[UserService]
     ) -> MessageOut:
         throttle_of(state).hit(f"token:client:{client_key(request)}", TOKEN_PER_CLIENT)
         try:
@@ -113,14 +120,14 @@ class AccountController(Controller):
 
     @put("/account/update")
     async def update_account(
-        self, data: AccountUpdateIn, auth: NamedDependency[Auth], users: NamedDependency[UserService]
+        self, data: JSONBody[AccountUpdateIn], auth: NamedDependency[Auth], users: NamedDependency[UserService]
     ) -> AccountUpdateOut:
         user = await users.update_account(auth.user, name=data.name, email=data.email)
         return AccountUpdateOut(message="User Updated.", user=to_user_out(user))
 
     @put("/account/change-password")
     async def change_password(
-        self, data: ChangePasswordIn, auth: NamedDependency[Auth], users: NamedDependency[UserService]
+        self, data: JSONBody[ChangePasswordIn], auth: NamedDependency[Auth], users: NamedDependency[UserService]
     ) -> MessageOut:
         await users.change_password(
             auth.user,

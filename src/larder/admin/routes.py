@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from litestar import Controller, get, post
 from litestar.di import NamedDependency, Provide
+from litestar.params import JSONBody
 
 from larder.accounts.schemas import InviteOut, UserOut
 from larder.accounts.service import (
@@ -30,7 +31,7 @@ class AdminController(Controller):
 
     @post("/invites")
     async def create_invites(
-        self, data: InviteCreateIn, admin: NamedDependency[Auth], invites: NamedDependency[InviteService]
+        self, data: JSONBody[InviteCreateIn], admin: NamedDependency[Auth], invites: NamedDependency[InviteService]
     ) -> list[InviteOut]:
         codes = await invites.create_codes(count=data.count, uses=data.uses, expires_days=data.expires_days)
         return [to_invite_out(i) for i in codes]

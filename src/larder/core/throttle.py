@@ -27,17 +27,28 @@ class Throttle:
         self._hits: dict[str, deque[float]] = {}
         self._max_keys = max_keys
 
+    def check(self, key: str, limit: Limit) -> None:
+        """Raise 429 when the window for `key` is already full."""
+        hits = self._window(key, limit)
+        if len(hits) >= limit.attempts:
+            raise TooManyRequests(math.ceil(limit.window_seconds - (self._clock() - hits[0])))
+
+    def record(self, key: str, limit: Limit) -> None:
+        self._window(key, limit).append(self._clock())
+        if len(self._hits) > self._max_keys:
+            self._forget_idle(self._clock(), limit.window_seconds)
+
     def hit(self, key: str, limit: Limit) -> None:
         """Count one attempt for `key`; raise 429 when the window is already full."""
+        self.check(key, limit)
+        self.record(key, limit)
+
+    def _window(self, key: str, limit: Limit) -> deque[float]:
         now = self._clock()
         hits = self._hits.setdefault(key, deque())
         while hits and now - hits[0] >= limit.window_seconds:
             hits.popleft()
-        if len(hits) >= limit.attempts:
-            raise TooManyRequests(math.ceil(limit.window_seconds - (now - hits[0])))
-        hits.append(now)
-        if len(self._hits) > self._max_keys:
-            self._forget_idle(now, limit.window_seconds)
+        return hits
 
     def _forget_idle(self, now: float, window: float) -> None:
         for key in [k for k, v in self._hits.items() if not v or now - v[-1] >= window]:

@@ -1,0 +1,71 @@
+# Larder — two commands: `make run` and `make test`. Everything else here serves them.
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+
+VENV    := .venv
+PY      := $(VENV)/bin/python
+BIN     := $(VENV)/bin
+STAMPS  := .stamps
+WEB_SRC := $(shell find webui -type f -not -path '*/node_modules/*' 2>/dev/null) package.json package-lock.json
+CHROMIUM := /usr/bin/chromium
+export LARDER_DATA_DIR ?= $(CURDIR)/larder-data
+
+.PHONY: setup run test lint pytest vitest e2e binary smoke chromium bench clean
+
+## setup: virtualenv with the locked Python set, npm ci, and the built web app (idempotent)
+setup: $(STAMPS)/python $(STAMPS)/web
+
+$(STAMPS)/python: pyproject.toml requirements.lock
+	@mkdir -p $(STAMPS)
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check uv==0.13.8
+	$(BIN)/uv pip sync --quiet -p $(PY) requirements.lock
+	$(BIN)/uv pip install --quiet -p $(PY) --no-deps -e .
+	@touch $@
+
+$(STAMPS)/node: package.json package-lock.json
+	@mkdir -p $(STAMPS)
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+$(STAMPS)/web: $(STAMPS)/node $(WEB_SRC)
+	npm run --silent build
+	@touch $@
+
+## run: set everything up and serve on http://127.0.0.1:8000 (data in ./larder-data)
+run: setup
+	$(BIN)/larder serve
+
+## test: install what tests need, then lint, API tests, UI tests, browser tests, binary smoke test
+test: setup chromium lint pytest vitest e2e smoke
+
+chromium:
+	@test -x $(CHROMIUM) || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core; }
+
+lint: $(STAMPS)/python
+	$(BIN)/ruff check src tests packaging
+	$(BIN)/ruff format --check src tests packaging
+	$(BIN)/lint-imports
+	npm run --silent typecheck
+
+pytest: $(STAMPS)/python
+	$(BIN)/pytest -q -p no:cacheprovider -n 2 tests --ignore=tests/e2e
+
+vitest: $(STAMPS)/node
+	npm run --silent test
+
+e2e: setup chromium
+	$(BIN)/pytest -q -p no:cacheprovider tests/e2e
+
+## binary: one-file executable in dist/larder (PyInstaller, see packaging/)
+binary: setup
+	$(BIN)/pyinstaller --noconfirm --clean --log-level WARN --distpath dist --workpath build/pyinstaller packaging/larder.spec
+
+smoke: binary
+	$(PY) packaging/smoke_test.py dist/larder
+
+bench: setup
+	@echo "no benchmarks yet"
+
+clean:
+	rm -rf $(STAMPS) build dist src/larder/static/web

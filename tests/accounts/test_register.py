@@ -1,0 +1,153 @@
+"""POST /api/pwa/register-beta — part 1 §5 'Registration', §9 constants."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.support import MailCatcher, new_invites, registration, sql
+
+USERNAME_MESSAGE = "Invalid username, must be 6 or more characters. Letters numbers, dash and underscore allowed only."
+
+
+def register(client: Any, body: dict[str, Any]) -> Any:
+    return client.post("/api/pwa/register-beta", json=body)
+
+
+def test_registration_creates_unverified_user_and_sends_verification_mail(client, settings, mail: MailCatcher):
+    (code,) = new_invites(settings)
+    response = register(client, registration("alice_1", "Alice@Example.org", code))
+    assert response.status_code == 201
+    user = response.json()["user"]
+    assert user["name"] == "alice_1"
+    assert user["email"] == "alice@example.org"
+    assert user["email_verified"] is False
+    received = mail.next_mail("alice@example.org")
+    url, kind, _ = received.link()
+    assert kind == "verify"
+    assert url.startswith("http://larder.test/verify?token=")
+
+
+@pytest.mark.parametrize("name", ["abcde", "alice smith", "al!ce_1", "émile_1", "", "x" * 65])
+def test_username_rule(client, settings, name):
+    (code,) = new_invites(settings)
+    response = register(client, registration(name, "a@example.org", code))
+    assert response.status_code == 422
+    assert response.json()["errors"]["name"] == [USERNAME_MESSAGE]
+
+
+@pytest.mark.parametrize("name", ["abcdef", "Al-ice_9", "______"])
+def test_username_rule_accepts_letters_digits_dash_underscore(client, settings, name):
+    (code,) = new_invites(settings)
+    assert register(client, registration(name, "a@example.org", code)).status_code == 201
+
+
+@pytest.mark.parametrize("address", ["alice", "alice@example", "@example.org", "a b@example.org", "a@b@c.d"])
+def test_email_rule(client, settings, address):
+    (code,) = new_invites(settings)
+    response = register(client, registration("alice_1", address, code))
+    assert response.status_code == 422
+    assert response.json()["errors"]["email"] == ["Invalid email address"]
+
+
+def test_passwords_must_match(client, settings):
+    (code,) = new_invites(settings)
+    body = registration("alice_1", "a@example.org", code) | {"password_confirmation": "different1"}
+    response = register(client, body)
+    assert response.status_code == 422
+    assert response.json()["errors"]["password_confirmation"] == ["Passwords do not match"]
+
+
+def test_all_problems_reported_at_once(client, settings):
+    response = register(
+        client,
+        {"name": "ab", "email": "nope", "password": "abcdef", "password_confirmation": "x", "beta_code": "SHORT"},
+    )
+    assert response.status_code == 422
+    assert set(response.json()["errors"]) == {"name", "email", "password_confirmation", "beta_code"}
+    assert response.json()["message"] == USERNAME_MESSAGE
+
+
+def test_invite_code_must_exist(client):
+    response = register(client, registration("alice_1", "a@example.org", "ABCDEFGH"))
+    assert response.status_code == 422
+    assert "beta_code" in response.json()["errors"]
+    assert sql_users(client) == 0
+
+
+def sql_users(client: Any) -> int:
+    return len(sql(client.app.state["settings"], "select id from user_account"))
+
+
+def test_invite_code_is_single_use_by_default(client, settings, mail):
+    (code,) = new_invites(settings)
+    assert register(client, registration("alice_1", "a@example.org", code)).status_code == 201
+    second = register(client, registration("bobby_1", "b@example.org", code))
+    assert second.status_code == 422
+    assert "beta_code" in second.json()["errors"]
+    assert sql_users(client) == 1
+
+
+def test_invite_code_with_several_uses(client, settings):
+    (code,) = new_invites(settings, uses=2)
+    assert register(client, registration("alice_1", "a@example.org", code)).status_code == 201
+    assert register(client, registration("bobby_1", "b@example.org", code)).status_code == 201
+    assert register(client, registration("carol_1", "c@example.org", code)).status_code == 422
+    assert sql(settings, "select uses, max_uses from invite_code") == [(2, 2)]
+
+
+def test_expired_invite_code_is_refused(client, settings):
+    (code,) = new_invites(settings, expires_days=1)
+    sql(settings, "update invite_code set expires_at = '2001-01-01 00:00:00.000000+00:00'")
+    response = register(client, registration("alice_1", "a@example.org", code))
+    assert response.status_code == 422
+    assert "beta_code" in response.json()["errors"]
+
+
+def test_invite_code_is_case_insensitive(client, settings):
+    (code,) = new_invites(settings)
+    assert register(client, registration("alice_1", "a@example.org", code.lower())).status_code == 201
+
+
+def test_invite_code_must_be_exactly_eight_characters(client, settings):
+    (code,) = new_invites(settings)
+    response = register(client, registration("alice_1", "a@example.org", code + "X"))
+    assert response.status_code == 422
+    assert response.json()["errors"]["beta_code"] == ["The invite code must be exactly 8 characters."]
+
+
+def test_duplicate_email_refused_and_invite_not_spent(client, settings, member):
+    (code,) = new_invites(settings)
+    response = register(client, registration("other_1", member.email.upper(), code))
+    assert response.status_code == 422
+    assert response.json()["errors"]["email"] == ["An account with this email address already exists."]
+    assert sql(settings, "select uses from invite_code where code = :c", c=code) == [(0,)]
+
+
+def test_duplicate_username_refused_regardless_of_case(client, settings, member):
+    (code,) = new_invites(settings)
+    response = register(client, registration(member.name.upper(), "new@example.org", code))
+    assert response.status_code == 422
+    assert response.json()["errors"]["name"] == ["This username is already taken."]
+
+
+def test_first_user_becomes_admin_only_when_configured(tmp_path, mail):
+    from litestar.testing import TestClient
+
+    from larder.app import create_app
+    from tests.support import make_settings
+
+    for flag, expected in (("1", "admin"), ("0", "user")):
+        settings = make_settings(
+            str(tmp_path / flag),
+            LARDER_FIRST_USER_ADMIN=flag,
+            LARDER_SMTP_HOST="127.0.0.1",
+            LARDER_SMTP_PORT=str(mail.port),
+        )
+        (first, second) = new_invites(settings, count=2)
+        with TestClient(create_app(settings)) as client:
+            one = register(client, registration("alice_1", "a@example.org", first)).json()["user"]
+            two = register(client, registration("bobby_1", "b@example.org", second)).json()["user"]
+        assert one["role"] == expected
+        assert two["role"] == "user"
