@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,10 +29,22 @@ def mail(smtp_server: MailCatcher) -> MailCatcher:
     return smtp_server
 
 
+@pytest.fixture(scope="session")
+def migrated_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One database migrated to head per test session; each test gets its own copy of the file."""
+    settings = make_settings(str(tmp_path_factory.mktemp("template")))
+    return settings.data_dir / "larder.db"
+
+
 @pytest.fixture
-def settings(tmp_path: Any, mail: MailCatcher) -> Settings:
+def settings(tmp_path: Path, mail: MailCatcher, migrated_db: Path) -> Settings:
     """A fresh instance: its own data dir and SQLite file, mail going to the real SMTP server."""
-    return make_settings(str(tmp_path / "data"), LARDER_SMTP_HOST="127.0.0.1", LARDER_SMTP_PORT=str(mail.port))
+    return make_settings(
+        str(tmp_path / "data"),
+        template_db=migrated_db,
+        LARDER_SMTP_HOST="127.0.0.1",
+        LARDER_SMTP_PORT=str(mail.port),
+    )
 
 
 @pytest.fixture

@@ -6,9 +6,11 @@ import asyncio
 import email
 import queue
 import re
+import shutil
 import socket
 from dataclasses import dataclass
 from email.message import Message
+from pathlib import Path
 from typing import Any
 
 from aiosmtpd.controller import Controller
@@ -86,11 +88,15 @@ class MailCatcher:
         assert self.inbox.empty(), f"unexpected mail: {self.inbox.queue[0].subject}"
 
 
-def make_settings(data_dir: str, **env: str) -> Settings:
+def make_settings(data_dir: str, *, template_db: Path | None = None, **env: str) -> Settings:
+    """A prepared instance in `data_dir`; its database copied from a migrated template when given."""
     base = {"LARDER_DATA_DIR": data_dir, "LARDER_PUBLIC_URL": PUBLIC_URL}
     base.update(env)
     settings = Settings.from_env(base).prepared()
-    run_migrations(settings)
+    if template_db is not None:
+        shutil.copyfile(template_db, settings.data_dir / "larder.db")
+    else:
+        run_migrations(settings)
     return settings
 
 

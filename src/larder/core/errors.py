@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from litestar import MediaType, Request, Response
-from litestar.exceptions import HTTPException, NotFoundException, ValidationException
+from litestar.exceptions import HTTPException, NotFoundException, SerializationException, ValidationException
 from litestar.status_codes import (
     HTTP_400_BAD_REQUEST,
     HTTP_403_FORBIDDEN,
@@ -26,6 +26,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 logger = logging.getLogger("larder")
 
 FieldErrors = dict[str, list[str]]
+MSG_BAD_JSON = "The request body could not be read as JSON."
 
 
 class AppError(HTTPException):
@@ -110,6 +111,7 @@ def _json(status: int, body: dict[str, Any], headers: dict[str, str] | None = No
 
 
 _MSGSPEC_PATH = re.compile(r"at `\$\.([A-Za-z0-9_]+)")
+_MSGSPEC_MISSING = re.compile(r"missing required field `([A-Za-z0-9_]+)`")
 
 
 def _validation_errors(exc: ValidationException) -> FieldErrors:
@@ -121,11 +123,12 @@ def _validation_errors(exc: ValidationException) -> FieldErrors:
             continue
         text = str(item.get("message") or "Invalid value.")
         key = item.get("key")
-        if not key:
-            match = _MSGSPEC_PATH.search(text)
-            missing = re.search(r"missing required field `([A-Za-z0-9_]+)`", text)
-            key = match.group(1) if match else (missing.group(1) if missing else "body")
-        if "missing required field" in text:
+        if key in (None, "data", "body"):
+            # msgspec names the offending field inside its message, not in `key`.
+            path = _MSGSPEC_PATH.search(text)
+            missing = _MSGSPEC_MISSING.search(text)
+            key = path.group(1) if path else missing.group(1) if missing else "body"
+        if _MSGSPEC_MISSING.search(text):
             text = "This field is required."
         errors.setdefault(str(key), []).append(_humanise(text))
     return errors
@@ -144,7 +147,7 @@ def validation_handler(_: Request[Any, Any, Any], exc: ValidationException) -> R
     errors = _validation_errors(exc)
     if not errors:
         # A body that is not JSON at all, or not an object.
-        return _json(HTTP_400_BAD_REQUEST, error_body("The request body could not be read as JSON."))
+        return _json(HTTP_400_BAD_REQUEST, error_body(MSG_BAD_JSON))
     if set(errors) <= {"body", "data"}:
         return _json(HTTP_400_BAD_REQUEST, error_body("The request body must be a JSON object."))
     first = next(iter(errors.values()))[0]
@@ -153,6 +156,8 @@ def validation_handler(_: Request[Any, Any, Any], exc: ValidationException) -> R
 
 def http_error_handler(_: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
     message = exc.detail if isinstance(exc.detail, str) and exc.detail else "Request failed."
+    if isinstance(exc.__cause__, SerializationException):
+        message = MSG_BAD_JSON
     if isinstance(exc, NotFoundException) and message == "Not Found":
         message = "Not found."
     return _json(exc.status_code, error_body(message), exc.headers)
