@@ -1,0 +1,96 @@
+from __future__ import annotations
+
+import asyncio
+import os
+import stat
+
+import pytest
+from sqlalchemy import text
+
+from larder.core.db import standalone_session
+from larder.core.settings import Settings, SettingsError
+from tests.support import make_settings
+
+
+def test_defaults():
+    settings = Settings.from_env({})
+    assert settings.host == "127.0.0.1"
+    assert settings.port == 8000
+    assert settings.public_url == "http://127.0.0.1:8000"
+    assert settings.data_dir.name == "larder-data"
+    assert settings.database_url.startswith("sqlite+aiosqlite:///")
+    assert settings.smtp_host is None
+    assert settings.import_allow_private is False
+
+
+def test_env_values_are_read():
+    settings = Settings.from_env(
+        {
+            "LARDER_PORT": "9000",
+            "LARDER_PUBLIC_URL": "https://larder.home/",
+            "LARDER_SMTP_HOST": "mail.home",
+            "LARDER_SMTP_TLS": "starttls",
+            "LARDER_IMPORT_ALLOW_PRIVATE": "1",
+        }
+    )
+    assert settings.port == 9000
+    assert settings.public_url == "https://larder.home"
+    assert settings.smtp_port == 587
+    assert settings.import_allow_private is True
+
+
+@pytest.mark.parametrize(("name", "value"), [("LARDER_PORT", "eighty"), ("LARDER_SMTP_TLS", "ssl3")])
+def test_bad_values_are_refused_clearly(name, value):
+    with pytest.raises(SettingsError, match=name):
+        Settings.from_env({name: value})
+
+
+def test_secret_key_is_generated_once_and_private(tmp_path):
+    first = Settings.from_env({"LARDER_DATA_DIR": str(tmp_path)}).prepared()
+    second = Settings.from_env({"LARDER_DATA_DIR": str(tmp_path)}).prepared()
+    assert len(first.secret_key) >= 32
+    assert first.secret_key == second.secret_key
+    mode = stat.S_IMODE(os.stat(tmp_path / "secret_key").st_mode)
+    assert mode == 0o600
+    assert (tmp_path / "uploads").is_dir()
+
+
+def test_explicit_secret_key_wins(tmp_path):
+    settings = Settings.from_env({"LARDER_DATA_DIR": str(tmp_path), "LARDER_SECRET_KEY": "k" * 40}).prepared()
+    assert settings.secret_key == "k" * 40
+    assert not (tmp_path / "secret_key").exists()
+
+
+def test_sqlite_runs_in_wal_with_foreign_keys_and_busy_timeout(tmp_path):
+    settings = make_settings(str(tmp_path))
+
+    async def pragmas():
+        async with standalone_session(settings) as session:
+            return [
+                (await session.execute(text(f"PRAGMA {name}"))).scalar()
+                for name in ("journal_mode", "foreign_keys", "busy_timeout")
+            ]
+
+    assert asyncio.run(pragmas()) == ["wal", 1, 10_000]
+
+
+def test_a_failed_unit_of_work_leaves_nothing_behind(tmp_path):
+    settings = make_settings(str(tmp_path))
+
+    async def failing():
+        async with standalone_session(settings) as session:
+            await session.execute(
+                text(
+                    "insert into invite_code (code, max_uses, uses, created_at, updated_at) "
+                    "values ('AAAAAAAA', 1, 0, '', '')"
+                )
+            )
+            raise RuntimeError("boom")
+
+    async def count():
+        async with standalone_session(settings) as session:
+            return (await session.execute(text("select count(*) from invite_code"))).scalar()
+
+    with pytest.raises(RuntimeError):
+        asyncio.run(failing())
+    assert asyncio.run(count()) == 0

@@ -1,0 +1,84 @@
+"""SPA serving, health, version file, OpenAPI location — issue #2 'SPA serving'."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from litestar.testing import TestClient
+
+from larder.core.spa import spa_router
+
+
+@pytest.fixture
+def web_build(tmp_path: Path) -> Path:
+    dist = tmp_path / "web"
+    (dist / "assets").mkdir(parents=True)
+    (dist / "index.html").write_text('<!doctype html><div id="root"></div>')
+    (dist / "assets" / "index-abc123.js").write_text("console.log('app')")
+    (dist / "service-worker.js").write_text("self.addEventListener('install', () => {})")
+    (dist / "manifest.webmanifest").write_text("{}")
+    (tmp_path / "secret.txt").write_text("outside the build")
+    return dist
+
+
+@pytest.fixture
+def spa_client(web_build: Path):
+    from litestar import Litestar
+
+    from larder.core.errors import exception_handlers
+
+    with TestClient(Litestar([spa_router(web_build)], exception_handlers=exception_handlers)) as client:
+        yield client
+
+
+@pytest.mark.parametrize("path", ["/", "/login", "/user-recipes/12", "/recipes/4?cookmode=1", "/a/b/c/d"])
+def test_client_routes_answer_index_html_uncached(spa_client, path):
+    response = spa_client.get(path)
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/html")
+    assert response.headers["cache-control"] == "no-cache"
+    assert 'id="root"' in response.text
+
+
+def test_assets_are_cached_forever(spa_client):
+    response = spa_client.get("/assets/index-abc123.js")
+    assert response.status_code == 200
+    assert "immutable" in response.headers["cache-control"]
+    assert "max-age=31536000" in response.headers["cache-control"]
+    assert spa_client.get("/assets/missing.js").status_code == 404
+
+
+def test_top_level_build_files_get_their_media_type(spa_client):
+    worker = spa_client.get("/service-worker.js")
+    assert worker.headers["content-type"].startswith("text/javascript")
+    assert worker.headers["cache-control"] == "no-cache"
+    manifest = spa_client.get("/manifest.webmanifest")
+    assert manifest.headers["content-type"].startswith("application/manifest+json")
+
+
+@pytest.mark.parametrize("path", ["/../secret.txt", "/%2e%2e/secret.txt", "/assets/../../secret.txt", "/.hidden"])
+def test_no_path_escapes_the_build(spa_client, path):
+    response = spa_client.get(path)
+    assert "outside the build" not in response.text
+
+
+def test_unknown_api_paths_are_json_404_not_the_app(spa_client):
+    response = spa_client.get("/api/pwa/recipes-that-do-not-exist")
+    assert response.status_code == 404
+    assert response.json()["message"]
+
+
+def test_health_and_version(client):
+    assert client.get("/api/health").json() == {"status": "ok", "version": "0.1.0"}
+    version = client.get("/latest-version.json")
+    assert version.json() == {"currentVersion": "0.1.0"}
+    assert version.headers["cache-control"] == "no-cache"
+
+
+def test_openapi_lives_under_api_schema(client):
+    schema = client.get("/api/schema/openapi.json")
+    assert schema.status_code == 200
+    paths = schema.json()["paths"]
+    assert "/api/pwa/login" in paths
+    assert "/api/pwa/account/change-password" in paths

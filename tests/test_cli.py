@@ -1,0 +1,75 @@
+"""The command line, run as a real process against a real data dir."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from larder.core.security import INVITE_ALPHABET
+from tests.support import make_settings, sql
+
+
+def larder(data_dir, *args, env=None, check=True):
+    full_env = {**os.environ, "LARDER_DATA_DIR": str(data_dir), **(env or {})}
+    full_env.pop("LARDER_SMTP_HOST", None)
+    return subprocess.run(
+        [sys.executable, "-m", "larder", *args], env=full_env, capture_output=True, text=True, check=check, timeout=60
+    )
+
+
+def test_invite_create_prints_codes_only(tmp_path):
+    result = larder(tmp_path, "invite", "create", "--count", "3", "--uses", "2")
+    lines = result.stdout.splitlines()
+    assert len(lines) == 3
+    assert all(re.fullmatch(f"[{INVITE_ALPHABET}]{{8}}", line) for line in lines)
+    settings = make_settings(str(tmp_path))
+    assert sorted(r[0] for r in sql(settings, "select code from invite_code where max_uses = 2")) == sorted(lines)
+
+
+def test_user_create_and_promote(tmp_path):
+    created = larder(
+        tmp_path,
+        "user",
+        "create",
+        "--email",
+        "Chef@Example.org",
+        "--name",
+        "headchef",
+        env={"LARDER_PASSWORD": "pw12345"},
+    )
+    assert "Created user headchef <chef@example.org>" in created.stdout
+    larder(tmp_path, "user", "promote", "chef@example.org")
+    settings = make_settings(str(tmp_path))
+    role, verified = sql(settings, "select role, email_verified_at is not null from user_account")[0]
+    assert (role, verified) == ("admin", 1)
+
+
+def test_user_create_refuses_bad_input(tmp_path):
+    result = larder(
+        tmp_path, "user", "create", "--email", "x", "--name", "ab", env={"LARDER_PASSWORD": "pw12345"}, check=False
+    )
+    assert result.returncode != 0
+    assert "Invalid email address" in result.stderr
+
+
+def test_outbox_shows_kept_mail(tmp_path):
+    assert "The outbox is empty." in larder(tmp_path, "outbox").stdout
+    settings = make_settings(str(tmp_path))
+    sql(
+        settings,
+        "insert into outbox_email (recipient, subject, body, status, created_at, updated_at) "
+        "values ('a@b.co', 'Reset', 'http://x/reset-password?token=t', 'kept', :at, :at)",
+        at="2026-01-01 00:00:00.000000",
+    )
+    out = larder(tmp_path, "outbox", "--last", "1").stdout
+    assert "To: a@b.co" in out
+    assert "reset-password?token=t" in out
+
+
+@pytest.mark.parametrize("args", [["migrate"], ["--version"]])
+def test_simple_commands(tmp_path, args):
+    assert larder(tmp_path, *args).returncode == 0

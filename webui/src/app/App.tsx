@@ -1,0 +1,33 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { RouterProvider } from 'react-router/dom';
+import { setUnauthorizedHandler } from '@/shared/api';
+import { AppProviders } from './providers';
+import { createQueryClient } from './queryClient';
+import { createAppRouter } from './router';
+import { AppErrorBoundary } from './shell/AppErrorBoundary';
+
+type AppRouter = ReturnType<typeof createAppRouter>;
+
+/** After a 401 on a tokened call (session already cleared): drop cached data, go to /login. */
+export function installUnauthorizedRedirect(router: Pick<AppRouter, 'navigate'>, queryClient: QueryClient) {
+  return setUnauthorizedHandler(() => {
+    queryClient.clear();
+    void router.navigate('/login', { replace: true });
+  });
+}
+
+export function App() {
+  const [queryClient] = useState(() => createQueryClient());
+  const [router] = useState(() => createAppRouter());
+
+  useEffect(() => installUnauthorizedRedirect(router, queryClient), [router, queryClient]);
+
+  return (
+    <AppErrorBoundary>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </AppErrorBoundary>
+  );
+}

@@ -1,0 +1,88 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { CenteredLoader } from '@/shared/ui';
+import { AppLayout } from './shell/AppLayout';
+import { ProtectedRoute, PublicOnlyRoute, StartRedirect } from './shell/guards';
+import { NotFound } from './shell/NotFound';
+import { RouteError } from './shell/RouteError';
+
+const errorElement = <RouteError />;
+
+/** The app's route objects (shared by the browser router and the tests' memory router). */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <AppLayout />,
+    errorElement,
+    hydrateFallbackElement: <CenteredLoader />,
+    children: [
+      { index: true, element: <StartRedirect />, errorElement },
+      {
+        path: 'home',
+        errorElement,
+        lazy: async () => ({ Component: (await import('@/features/home/routes/HomeRoute')).HomeRoute }),
+      },
+      {
+        path: 'verify',
+        errorElement,
+        lazy: async () => ({ Component: (await import('@/features/auth/routes/VerifyRoute')).VerifyRoute }),
+      },
+      {
+        element: <PublicOnlyRoute />,
+        errorElement,
+        children: [
+          {
+            path: 'login',
+            errorElement,
+            lazy: async () => ({ Component: (await import('@/features/auth/routes/LoginRoute')).LoginRoute }),
+          },
+          {
+            path: 'forgot-password',
+            errorElement,
+            lazy: async () => ({
+              Component: (await import('@/features/auth/routes/LoginRoute')).ForgotPasswordRoute,
+            }),
+          },
+          {
+            path: 'register',
+            errorElement,
+            lazy: async () => ({
+              Component: (await import('@/features/auth/routes/RegisterRoute')).RegisterRoute,
+            }),
+          },
+          {
+            path: 'reset-password',
+            errorElement,
+            lazy: async () => ({
+              Component: (await import('@/features/auth/routes/ResetPasswordRoute')).ResetPasswordRoute,
+            }),
+          },
+        ],
+      },
+      {
+        element: <ProtectedRoute />,
+        errorElement,
+        children: [
+          {
+            path: 'user-dashboard',
+            errorElement,
+            lazy: async () => ({
+              Component: (await import('@/features/dashboard/routes/DashboardRoute')).DashboardRoute,
+            }),
+          },
+          {
+            path: 'user-preferences',
+            errorElement,
+            lazy: async () => ({
+              Component: (await import('@/features/account/routes/UserPreferencesRoute')).UserPreferencesRoute,
+            }),
+          },
+        ],
+      },
+      { path: '*', element: <NotFound />, errorElement },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

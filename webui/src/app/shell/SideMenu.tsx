@@ -1,0 +1,66 @@
+import { Divider, Drawer, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { useLogout } from '@/shared/api';
+import { VERSION_LABEL } from '@/shared/lib/version';
+import { useSession } from '@/shared/session';
+import { IconLogout } from '@/shared/ui/icons';
+import { MENU_ENTRIES } from './menuEntries';
+
+/** 80 percent of the screen, up to 300 px (spec part 1 §9). */
+export const MENU_DRAWER_WIDTH = 'min(80%, 300px)';
+
+export interface SideMenuProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+export function SideMenu({ opened, onClose }: SideMenuProps) {
+  const { user, signedIn } = useSession();
+  const { pathname } = useLocation();
+  const logout = useLogout();
+
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      size={MENU_DRAWER_WIDTH}
+      title={
+        <Text fw={700} data-testid="menu-user-name">
+          {user?.name ?? 'Larder'}
+        </Text>
+      }
+      closeButtonProps={{ 'aria-label': 'Close menu' }}
+      scrollAreaComponent={ScrollArea.Autosize}
+    >
+      <Stack gap={0} component="nav" aria-label="Main menu">
+        {MENU_ENTRIES.map(({ label, to, icon: Icon }) => (
+          <NavLink
+            key={to}
+            component={Link}
+            to={to}
+            label={label}
+            leftSection={<Icon size={20} stroke={1.6} />}
+            active={pathname === to || pathname.startsWith(`${to}/`)}
+            onClick={onClose}
+          />
+        ))}
+        {signedIn && (
+          <NavLink
+            component="button"
+            type="button"
+            label="log out"
+            leftSection={<IconLogout size={20} stroke={1.6} />}
+            onClick={() => {
+              onClose();
+              void logout();
+            }}
+          />
+        )}
+      </Stack>
+      <Divider my="md" />
+      <Text size="xs" c="dimmed" data-testid="version-label">
+        {VERSION_LABEL}
+      </Text>
+    </Drawer>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ComponentType } from 'react';
+import {
+  IconBell,
+  IconBook,
+  IconCalendarEvent,
+  IconChefHat,
+  IconCompass,
+  IconFridge,
+  IconLayoutDashboard,
+  IconNotebook,
+  IconShoppingCart,
+  IconUserCircle,
+} from '@/shared/ui/icons';
+
+export interface MenuEntry {
+  label: string;
+  to: string;
+  icon: ComponentType<{ size?: number; stroke?: number }>;
+}
+
+/** Side menu entries, in the order of spec part 1 §2.3. */
+export const MENU_ENTRIES: readonly MenuEntry[] = [
+  { label: 'dashboard', to: '/user-dashboard', icon: IconLayoutDashboard },
+  { label: 'discover', to: '/recipes', icon: IconCompass },
+  { label: 'my cookbook', to: '/user-recipes', icon: IconBook },
+  { label: 'create recipe', to: '/recipe-creator', icon: IconChefHat },
+  { label: 'shopping lists', to: '/user-shopping-lists', icon: IconShoppingCart },
+  { label: 'meal planning', to: '/user-meal-plans', icon: IconCalendarEvent },
+  { label: 'food diary', to: '/diary', icon: IconNotebook },
+  { label: 'pantry manager', to: '/user-stores', icon: IconFridge },
+  { label: 'notifications', to: '/user-notifications', icon: IconBell },
+  { label: 'account', to: '/user-preferences', icon: IconUserCircle },
+];

@@ -1,0 +1,15 @@
+import { Container, Stack, Text, Title } from '@mantine/core';
+import { useSession } from '@/shared/session';
+
+/** /user-dashboard: greets the user; the full dashboard comes with part 2. */
+export function DashboardRoute() {
+  const { user } = useSession();
+  return (
+    <Container size="md">
+      <Stack gap="sm">
+        <Title order={2}>{`Hello, ${user?.name ?? ""}`}</Title>
+        <Text c="dimmed">Your meal plans, shopping lists and pantry will show up here.</Text>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,28 @@
+import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from 'react-router';
+
+/** Public landing page (/home). */
+export function HomeRoute() {
+  const navigate = useNavigate();
+  return (
+    <Container size="sm" py="xl">
+      <Stack align="center" gap="lg" ta="center">
+        <Title order={1}>Welcome to Larder</Title>
+        <Text size="lg" c="dimmed">
+          Your household&apos;s recipes, meal plans, shopping lists and pantry, in one place.
+        </Text>
+        <Text fw={700} c="green.8">
+          Closed beta is now live
+        </Text>
+        <Group justify="center">
+          <Button size="md" onClick={() => void navigate('/register')}>
+            Register
+          </Button>
+          <Button size="md" variant="outline" onClick={() => void navigate('/login')}>
+            Login
+          </Button>
+        </Group>
+      </Stack>
+    </Container>
+  );
+}

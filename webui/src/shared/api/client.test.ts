@@ -1,0 +1,104 @@
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiUrl, server, testUser } from '@/test/server';
+import { api, ApiError, setUnauthorizedHandler } from './client';
+
+function storeSession() {
+  window.localStorage.setItem('token', 'tok-123');
+  window.localStorage.setItem('user', JSON.stringify(testUser));
+  window.localStorage.setItem('saved_recipes', '[1,2]');
+}
+
+describe('api client', () => {
+  let restore: (() => void) | null = null;
+  afterEach(() => {
+    restore?.();
+    restore = null;
+  });
+
+  it('sends JSON with the bearer token when one is stored', async () => {
+    storeSession();
+    let seen: { auth: string | null; type: string | null; body: unknown } | null = null;
+    server.use(
+      http.post(apiUrl('/echo'), async ({ request }) => {
+        seen = {
+          auth: request.headers.get('authorization'),
+          type: request.headers.get('content-type'),
+          body: await request.json(),
+        };
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    await expect(api.post('/echo', { a: 1 })).resolves.toEqual({ ok: true });
+    expect(seen).toEqual({ auth: 'Bearer tok-123', type: 'application/json', body: { a: 1 } });
+  });
+
+  it('sends no Authorization header without a token, or when auth is off', async () => {
+    const headers: (string | null)[] = [];
+    server.use(
+      http.get(apiUrl('/ping'), ({ request }) => {
+        headers.push(request.headers.get('authorization'));
+        return HttpResponse.json({});
+      }),
+    );
+    await api.get('/ping');
+    storeSession();
+    await api.get('/ping', { auth: false });
+    expect(headers).toEqual([null, null]);
+  });
+
+  it('parses {message, errors} of an error answer into an ApiError', async () => {
+    server.use(
+      http.put(apiUrl('/thing'), () =>
+        HttpResponse.json({ message: 'Validation failed', errors: { email: ['Taken', 'Other'] } }, { status: 422 }),
+      ),
+    );
+    const error = await api.put('/thing', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    const apiError = error as ApiError;
+    expect(apiError.status).toBe(422);
+    expect(apiError.message).toBe('Validation failed');
+    expect(apiError.errors).toEqual({ email: ['Taken', 'Other'] });
+    expect(apiError.firstFieldError()).toBe('Taken');
+  });
+
+  it('gives a usable message for a non-JSON error body', async () => {
+    server.use(http.get(apiUrl('/boom'), () => new HttpResponse('Bad gateway', { status: 502 })));
+    const error = (await api.get('/boom').catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(502);
+    expect(error.message).toBe('Bad gateway');
+    expect(error.errors).toEqual({});
+  });
+
+  it('on a 401 to a tokened request clears token, user and saved recipes and redirects', async () => {
+    storeSession();
+    window.localStorage.setItem('tutorial_enabled', 'true');
+    const onUnauthorized = vi.fn();
+    restore = setUnauthorizedHandler(onUnauthorized);
+    server.use(http.get(apiUrl('/account'), () => HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 })));
+
+    const error = (await api.get('/account').catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(401);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(window.localStorage.getItem('user')).toBeNull();
+    expect(window.localStorage.getItem('saved_recipes')).toBeNull();
+    expect(window.localStorage.getItem('tutorial_enabled')).toBe('true');
+  });
+
+  it('does not sign out on a 401 to a request that carried no token (bad login)', async () => {
+    const onUnauthorized = vi.fn();
+    restore = setUnauthorizedHandler(onUnauthorized);
+    server.use(http.post(apiUrl('/login'), () => HttpResponse.json({ message: 'Bad credentials' }, { status: 401 })));
+    const error = (await api.post('/login', {}).catch((e: unknown) => e)) as ApiError;
+    expect(error.message).toBe('Bad credentials');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('reports a network failure as an ApiError with status 0', async () => {
+    server.use(http.get(apiUrl('/down'), () => HttpResponse.error()));
+    const error = (await api.get('/down').catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(0);
+  });
+});

@@ -1,0 +1,142 @@
+import { clearSession, getToken } from '@/shared/session';
+
+/** Base path of the app's JSON API. */
+export const API_BASE = '/api/pwa';
+
+export type FieldErrors = Record<string, string[]>;
+
+/** An error answer of the API: `{message, errors?}` (plus whatever else the body carried). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: FieldErrors;
+  readonly body: unknown;
+
+  constructor(status: number, message: string, errors: FieldErrors = {}, body: unknown = null) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+    this.body = body;
+  }
+
+  /** The first message of the `errors` map, if any. */
+  firstFieldError(): string | undefined {
+    for (const messages of Object.values(this.errors)) {
+      if (messages.length > 0) return messages[0];
+    }
+    return undefined;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Send the stored bearer token (default true). */
+  auth?: boolean;
+  /** Do not sign out and redirect on a 401 answer (used by logout itself). */
+  skipAuthRedirect?: boolean;
+  /** Base path; `/api/pwa` unless given (e.g. '' for `/latest-version.json`, '/api' for `/api/health`). */
+  base?: string;
+}
+
+function defaultUnauthorizedHandler(): void {
+  window.location.assign('/login');
+}
+
+let unauthorizedHandler: () => void = defaultUnauthorizedHandler;
+
+/**
+ * Sets what happens after a 401 answer to a request that carried a token (the session has
+ * already been cleared by then). The app installs a router navigation; the default is a full
+ * redirect to /login. Returns a function that restores the previous handler.
+ */
+export function setUnauthorizedHandler(handler: () => void): () => void {
+  const previous = unauthorizedHandler;
+  unauthorizedHandler = handler;
+  return () => {
+    unauthorizedHandler = previous;
+  };
+}
+
+function toFieldErrors(value: unknown): FieldErrors {
+  const result: FieldErrors = {};
+  if (!value || typeof value !== 'object') return result;
+  for (const [field, messages] of Object.entries(value as Record<string, unknown>)) {
+    if (Array.isArray(messages)) result[field] = messages.map(String);
+    else if (typeof messages === 'string') result[field] = [messages];
+  }
+  return result;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function toApiError(status: number, body: unknown): ApiError {
+  let message = `Request failed with status ${status}`;
+  let errors: FieldErrors = {};
+  if (body && typeof body === 'object') {
+    const record = body as Record<string, unknown>;
+    if (typeof record.message === 'string' && record.message) message = record.message;
+    else if (typeof record.error === 'string' && record.error) message = record.error;
+    errors = toFieldErrors(record.errors);
+  } else if (typeof body === 'string' && body.trim()) {
+    message = body.trim().slice(0, 200);
+  }
+  return new ApiError(status, message, errors, body);
+}
+
+/** The one fetch wrapper of the app: JSON in and out, bearer token, error parsing, 401 handling. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal, auth = true, skipAuthRedirect = false, base = API_BASE } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = auth ? getToken() : null;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const url = new URL(`${base}${path}`, window.location.origin).toString();
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, 'Network error', {}, null);
+  }
+
+  const data = await readBody(response);
+  if (!response.ok) {
+    if (response.status === 401 && token && !skipAuthRedirect) {
+      clearSession();
+      unauthorizedHandler();
+    }
+    throw toApiError(response.status, data);
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

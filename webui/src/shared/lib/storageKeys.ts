@@ -1,0 +1,7 @@
+/** Keys of the values the app keeps in localStorage (spec part 1 §3, Session). */
+export const STORAGE_KEYS = {
+  token: 'token',
+  user: 'user',
+  savedRecipes: 'saved_recipes',
+  tutorialEnabled: 'tutorial_enabled',
+} as const;

@@ -1,0 +1,2 @@
+export * from './session';
+export type { Role, User } from './types';

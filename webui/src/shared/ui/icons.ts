@@ -1,0 +1,21 @@
+// The icons the app uses, in one place (keeps imports of the large icon set explicit).
+export {
+  IconAlertCircle,
+  IconArrowLeft,
+  IconBell,
+  IconBook,
+  IconCalendarEvent,
+  IconChefHat,
+  IconCircleCheck,
+  IconCompass,
+  IconFridge,
+  IconLayoutDashboard,
+  IconLogin,
+  IconLogout,
+  IconMail,
+  IconMenu2,
+  IconNews,
+  IconNotebook,
+  IconShoppingCart,
+  IconUserCircle,
+} from '@tabler/icons-react';

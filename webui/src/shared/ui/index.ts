@@ -1,0 +1,5 @@
+export * from './toast';
+export * from './confirm';
+export * from './PasswordField';
+export * from './FormAlert';
+export * from './CenteredLoader';

@@ -1,0 +1,27 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+
+/** Absolute URL of an API path as the client requests it (jsdom's origin). */
+export function apiUrl(path: string): string {
+  return new URL(`/api/pwa${path}`, window.location.origin).toString();
+}
+
+export const testUser = {
+  id: 1,
+  name: 'alice_cook',
+  email: 'alice@example.com',
+  email_verified: true,
+  role: 'user' as const,
+  created_at: '2025-01-01T00:00:00Z',
+};
+
+/** Handlers every test may rely on; tests add their own with `server.use`. */
+export const defaultHandlers = [
+  http.get(apiUrl('/account'), () => {
+    const raw = window.localStorage.getItem('user');
+    return HttpResponse.json(raw ? (JSON.parse(raw) as object) : testUser);
+  }),
+  http.post(apiUrl('/logout'), () => HttpResponse.json({ message: 'Logged out.' })),
+];
+
+export const server = setupServer(...defaultHandlers);
