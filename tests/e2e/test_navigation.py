@@ -97,4 +97,4 @@ def test_password_changed_elsewhere_ends_the_session_on_reload(page: Page, live_
     expect(page.get_by_role("button", name="Login", exact=True)).to_be_visible()
     assert token_of(page) is None
 
-    log_in_again(page, member.email, "other-pass-9")
+    log_in_again(page, member.email, "other-pass-9", lands_on="/user-preferences")

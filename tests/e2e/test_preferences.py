@@ -36,4 +36,4 @@ def test_password_change_logs_out_and_the_new_password_works(page: Page, live_se
 
     submit_login(page, member.email, member.password)
     expect(page.get_by_text("Invalid email or password.")).to_be_visible()
-    log_in_again(page, member.email, new_password)
+    log_in_again(page, member.email, new_password, lands_on="/user-dashboard")

@@ -10,10 +10,12 @@ import { AppErrorBoundary } from './shell/AppErrorBoundary';
 type AppRouter = ReturnType<typeof createAppRouter>;
 
 /** After a 401 on a tokened call (session already cleared): drop cached data, go to /login. */
-export function installUnauthorizedRedirect(router: Pick<AppRouter, 'navigate'>, queryClient: QueryClient) {
+export function installUnauthorizedRedirect(router: Pick<AppRouter, 'navigate' | 'state'>, queryClient: QueryClient) {
   return setUnauthorizedHandler(() => {
     queryClient.clear();
-    void router.navigate('/login', { replace: true });
+    // Same target and state as the protected-route guard, whichever of the two runs first.
+    const { pathname, search, hash } = router.state.location;
+    void router.navigate('/login', { replace: true, state: { from: { pathname, search, hash } } });
   });
 }
 

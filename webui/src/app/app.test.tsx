@@ -159,6 +159,23 @@ describe('app shell', () => {
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
   });
 
+  it('after a log out the login page forgets the page the user was on', async () => {
+    signIn();
+    const { user, router } = renderApp('/user-preferences');
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    await user.click(await screen.findByRole('button', { name: 'log out' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/login'));
+    expect(router.state.location.state).toBeNull();
+  });
+
+  it('after a 401 the login page remembers the page the user was on', async () => {
+    signIn();
+    server.use(http.get(apiUrl('/account'), () => HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 })));
+    const { router } = renderApp('/user-preferences');
+    await waitFor(() => expect(currentPath(router)).toBe('/login'));
+    expect(router.state.location.state).toMatchObject({ from: { pathname: '/user-preferences' } });
+  });
+
   it('log out still signs out locally when the server call fails', async () => {
     signIn();
     server.use(http.post(apiUrl('/logout'), () => HttpResponse.json({ message: 'nope' }, { status: 500 })));

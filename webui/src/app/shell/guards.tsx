@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { clearRedirectHint, peekRedirectHint, useSession } from '@/shared/session';
+import { clearRedirectHint, lastSessionEndReason, peekRedirectHint, useSession } from '@/shared/session';
 
 export const SIGNED_IN_HOME = '/user-dashboard';
 export const SIGNED_OUT_HOME = '/home';
@@ -15,7 +15,10 @@ interface FromState {
   from?: { pathname: string; search?: string; hash?: string };
 }
 
-/** Protected routes: a signed-out visitor is sent to /login (remembering where they wanted to go). */
+/**
+ * Protected routes: a signed-out visitor is sent to /login, remembering where they wanted to go,
+ * unless they have just logged out on purpose (the next person starts at the dashboard).
+ */
 export function ProtectedRoute() {
   const { signedIn } = useSession();
   const location = useLocation();
@@ -23,6 +26,7 @@ export function ProtectedRoute() {
     if (signedIn) clearRedirectHint();
   }, [signedIn]);
   if (!signedIn) {
+    if (lastSessionEndReason() === 'logout') return <Navigate to="/login" replace />;
     return <Navigate to="/login" replace state={{ from: location } satisfies FromState} />;
   }
   return <Outlet />;

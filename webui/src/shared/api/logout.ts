@@ -29,7 +29,7 @@ export function useLogout(): () => Promise<void> {
         // Signing out locally is what matters.
       }
     }
-    clearSession();
+    clearSession('logout');
     queryClient.clear();
     await navigate('/login', { replace: true });
   }, [mutateAsync, navigate, queryClient]);

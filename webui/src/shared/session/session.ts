@@ -17,6 +17,13 @@ const listeners = new Set<() => void>();
 let cached: { rawToken: string | null; rawUser: string | null; session: Session } | null = null;
 /** Where the public-only guard sends a visitor who has just signed in (not persisted). */
 let redirectHint: string | null = null;
+/**
+ * Why the last session ended. After a deliberate log out the next sign-in starts at the
+ * dashboard; after an expired session (401) it returns to the page the user was on.
+ */
+let endReason: SessionEndReason | null = null;
+
+export type SessionEndReason = 'logout' | 'expired';
 
 function read(key: string): string | null {
   try {
@@ -75,6 +82,7 @@ export function isSignedIn(): boolean {
 /** Stores token and user after a successful login. `redirectTo` tells the guard where to go next. */
 export function setSession(token: string, user: User, options: { redirectTo?: string | null } = {}): void {
   redirectHint = options.redirectTo ?? null;
+  endReason = null;
   window.localStorage.setItem(STORAGE_KEYS.token, token);
   window.localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
   emit();
@@ -87,12 +95,17 @@ export function setStoredUser(user: User): void {
 }
 
 /** Signs out locally: removes token, user and saved recipes. */
-export function clearSession(): void {
+export function clearSession(reason: SessionEndReason = 'expired'): void {
   redirectHint = null;
+  endReason = reason;
   window.localStorage.removeItem(STORAGE_KEYS.token);
   window.localStorage.removeItem(STORAGE_KEYS.user);
   window.localStorage.removeItem(STORAGE_KEYS.savedRecipes);
   emit();
+}
+
+export function lastSessionEndReason(): SessionEndReason | null {
+  return endReason;
 }
 
 export function peekRedirectHint(): string | null {
