@@ -73,3 +73,13 @@ def test_outbox_shows_kept_mail(tmp_path):
 @pytest.mark.parametrize("args", [["migrate"], ["--version"]])
 def test_simple_commands(tmp_path, args):
     assert larder(tmp_path, *args).returncode == 0
+
+
+def test_serve_flags_shape_the_links_in_emails(tmp_path, monkeypatch):
+    from larder.__main__ import _settings
+
+    monkeypatch.setenv("LARDER_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("LARDER_PUBLIC_URL", raising=False)
+    settings = _settings("127.0.0.2", 8123)
+    assert (settings.host, settings.port) == ("127.0.0.2", 8123)
+    assert settings.public_url == "http://127.0.0.2:8123"

@@ -18,17 +18,23 @@ from larder.core.settings import Settings, SettingsError, get_settings
 T = TypeVar("T")
 
 
-def _settings() -> Settings:
+def _settings(host: str | None = None, port: int | None = None) -> Settings:
+    """Settings from the environment; --host/--port count as LARDER_HOST/LARDER_PORT (and so
+    also shape the default public URL used in e-mail links)."""
+    overrides = {"LARDER_HOST": host, "LARDER_PORT": str(port) if port else None}
     try:
-        return get_settings()
+        if not any(overrides.values()):
+            return get_settings()
+        env = {**os.environ, **{k: v for k, v in overrides.items() if v}}
+        return Settings.from_env(env).prepared()
     except SettingsError as exc:
         raise click.ClickException(str(exc)) from None
 
 
-def _migrated_settings() -> Settings:
+def _migrated_settings(host: str | None = None, port: int | None = None) -> Settings:
     from larder.core.db import run_migrations
 
-    settings = _settings()
+    settings = _settings(host, port)
     run_migrations(settings)
     return settings
 
@@ -63,14 +69,19 @@ def serve(host: str | None, port: int | None) -> None:
     from larder.app import create_app
     from larder.bootstrap import prepare_instance
 
-    settings = _migrated_settings()
+    settings = _migrated_settings(host, port)
     first_code = _with_session(settings, lambda session: prepare_instance(session, settings))
     if first_code:
         click.echo(f"No accounts yet. Register the first one with this invite code: {first_code}")
-    host = host or settings.host
-    port = port or settings.port
-    click.echo(f"Larder {__version__} on http://{host}:{port} (data in {settings.data_dir})")
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="info", access_log=False, proxy_headers=False)
+    click.echo(f"Larder {__version__} on http://{settings.host}:{settings.port} (data in {settings.data_dir})")
+    uvicorn.run(
+        create_app(settings),
+        host=settings.host,
+        port=settings.port,
+        log_level="info",
+        access_log=False,
+        proxy_headers=False,
+    )
 
 
 @cli.command()

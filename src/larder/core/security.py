@@ -6,6 +6,7 @@ import secrets
 import time
 import uuid
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import jwt
@@ -29,12 +30,15 @@ def verify_password(password_hash: str, password: str) -> bool:
         return False
 
 
-# A real hash to verify against when the account does not exist, so timing does not tell.
-_DUMMY_HASH = _hasher.hash(secrets.token_urlsafe(16))
+@cache
+def _dummy_hash() -> str:
+    # Made on first use, not at import: hashing costs ~0.3 s and 64 MiB, on every start and CLI call.
+    return _hasher.hash(secrets.token_urlsafe(16))
 
 
 def burn_password_check(password: str) -> None:
-    verify_password(_DUMMY_HASH, password)
+    """Verify against a real hash when the account does not exist, so timing does not tell."""
+    verify_password(_dummy_hash(), password)
 
 
 def random_code(length: int, alphabet: str = INVITE_ALPHABET) -> str:
