@@ -16,7 +16,9 @@ from litestar.openapi.plugins import SwaggerRenderPlugin
 from larder import __version__
 from larder.accounts.routes import AccountController
 from larder.accounts.service import provide_auth, provide_invite_service, provide_user_service
-from larder.admin.routes import AdminController
+from larder.admin.routes import AdminController, AdminNewsController
+from larder.content.routes import ContentController
+from larder.content.service import provide_inbox_service, provide_news_service
 from larder.core.db import build_alchemy_config, provide_db_session
 from larder.core.email import Mailer
 from larder.core.errors import exception_handlers
@@ -32,12 +34,22 @@ def create_app(settings: Settings | None = None) -> Litestar:
     settings = (settings or get_settings()).prepared()
     alchemy = build_alchemy_config(settings)
     return Litestar(
-        route_handlers=[health, latest_version, AccountController, AdminController, spa_router(web_dist_dir())],
+        route_handlers=[
+            health,
+            latest_version,
+            AccountController,
+            ContentController,
+            AdminController,
+            AdminNewsController,
+            spa_router(web_dist_dir()),
+        ],
         dependencies={
             "db_session": Provide(provide_db_session),
             "users": Provide(provide_user_service),
             "invites": Provide(provide_invite_service),
             "auth": Provide(provide_auth),
+            "news": Provide(provide_news_service),
+            "inbox": Provide(provide_inbox_service),
         },
         plugins=[SQLAlchemyPlugin(config=alchemy)],
         state=State(

@@ -120,3 +120,19 @@ def test_change_password_length_and_match_rules(client, member):
 def test_five_character_new_password_is_allowed(client, member):
     assert change_password(client, member, member.password, "five5").status_code == 200
     assert login(client, member.email, "five5")
+
+
+def test_filter_preferences_are_saved_to_the_account(client, member):
+    response = client.put(
+        "/api/pwa/account/preferences", headers=member.headers, json={"preferences": ["vegan", "gluten_free", "vegan"]}
+    )
+    assert response.status_code == 200
+    assert response.json()["user"]["preferences"] == ["vegan", "gluten_free"]
+    assert client.get("/api/pwa/account", headers=member.headers).json()["preferences"] == ["vegan", "gluten_free"]
+
+
+def test_unknown_preferences_are_refused(client, member):
+    response = client.put("/api/pwa/account/preferences", headers=member.headers, json={"preferences": ["keto"]})
+    assert response.status_code == 422
+    assert "keto" in response.json()["errors"]["preferences"][0]
+    assert client.put("/api/pwa/account/preferences", json={"preferences": []}).status_code == 401

@@ -22,6 +22,7 @@ def test_login_answers_token_and_user(client, member):
         "email_verified": False,
         "role": "user",
         "created_at": body["user"]["created_at"],
+        "preferences": [],
     }
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from advanced_alchemy.types import DateTimeUTC
-from sqlalchemy import ForeignKey, Index, Integer, String, func
+from sqlalchemy import JSON, ForeignKey, Index, Integer, String, func
 from sqlalchemy.orm import Mapped, mapped_column
 
 from larder.core.db import Base
@@ -21,6 +21,8 @@ class User(Base):
     password_hash: Mapped[str] = mapped_column(String(255))
     role: Mapped[str] = mapped_column(String(16), default=ROLE_USER)
     email_verified_at: Mapped[datetime | None] = mapped_column(DateTimeUTC(timezone=True), default=None)
+    # The filter preferences of part 1 §2.13 (vegan, vegetarian, gluten_free, sugar_free, dairy_free).
+    preferences: Mapped[list[str]] = mapped_column(JSON, default=list, server_default="[]")
 
     @property
     def is_admin(self) -> bool:

@@ -18,6 +18,7 @@ from larder.accounts.schemas import (
     LoginIn,
     LoginOut,
     MessageOut,
+    PreferencesIn,
     RegisterIn,
     RegisterOut,
     ResetPasswordIn,
@@ -124,6 +125,13 @@ class AccountController(Controller):
     ) -> AccountUpdateOut:
         user = await users.update_account(auth.user, name=data.name, email=data.email)
         return AccountUpdateOut(message="User Updated.", user=to_user_out(user))
+
+    @put("/account/preferences")
+    async def update_preferences(
+        self, data: JSONBody[PreferencesIn], auth: NamedDependency[Auth], users: NamedDependency[UserService]
+    ) -> AccountUpdateOut:
+        user = await users.set_preferences(auth.user, data.preferences)
+        return AccountUpdateOut(message="Preferences saved.", user=to_user_out(user))
 
     @put("/account/change-password")
     async def change_password(

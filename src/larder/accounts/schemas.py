@@ -24,6 +24,7 @@ class UserOut(msgspec.Struct):
     email_verified: bool
     role: str
     created_at: datetime
+    preferences: list[str] = []
 
 
 class LoginIn(msgspec.Struct, forbid_unknown_fields=False):
@@ -82,6 +83,10 @@ class ChangePasswordIn(msgspec.Struct):
     current_password: PasswordText
     new_password: PasswordText
     confirm_password: PasswordText
+
+
+class PreferencesIn(msgspec.Struct):
+    preferences: Annotated[list[Annotated[str, msgspec.Meta(max_length=32)]], msgspec.Meta(max_length=10)]
 
 
 class InviteOut(msgspec.Struct):

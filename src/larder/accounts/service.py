@@ -44,6 +44,7 @@ RESET_PASSWORD_MIN = 6
 REGISTER_PASSWORD_MIN = 6  # not shown by the spec; the reset rule, so one password works everywhere
 CHANGE_PASSWORD_MIN = 5
 UPDATE_NAME_MIN_EXCLUSIVE = 3
+FILTER_PREFERENCES = ("vegetarian", "vegan", "gluten_free", "sugar_free", "dairy_free")
 
 MSG_USERNAME = "Invalid username, must be 6 or more characters. Letters numbers, dash and underscore allowed only."
 MSG_EMAIL = "Invalid email address"
@@ -89,6 +90,7 @@ def to_user_out(user: User) -> UserOut:
         email_verified=user.email_verified_at is not None,
         role=user.role,
         created_at=user.created_at,
+        preferences=list(user.preferences or []),
     )
 
 
@@ -438,6 +440,17 @@ class UserService(SQLAlchemyAsyncRepositoryService[User]):
             raise FormError({"current_password": ["The current password is incorrect."]})
         user.password_hash = hash_password(new_password)
         await self.revoke_all_sessions(user)
+
+    async def set_preferences(self, user: User, preferences: list[str]) -> User:
+        unknown = sorted({p for p in preferences if p not in FILTER_PREFERENCES})
+        if unknown:
+            raise FormError(
+                {"preferences": [f"Unknown preference: {', '.join(unknown)}. Use {', '.join(FILTER_PREFERENCES)}."]}
+            )
+        # Stored in the spec's order, once each, whatever order the client sent.
+        user.preferences = [p for p in FILTER_PREFERENCES if p in preferences]
+        await self.session.flush()
+        return user
 
     # -- administration -------------------------------------------------------------------------
     async def create_verified(self, *, name: str, email: str, password: str, admin: bool = False) -> User:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from litestar import Controller, get, post
+from litestar import Controller, delete, get, post, put
 from litestar.di import NamedDependency, Provide
-from litestar.params import JSONBody
+from litestar.params import FromPath, JSONBody
 
 from larder.accounts.schemas import InviteOut, UserOut
 from larder.accounts.service import (
@@ -16,6 +16,8 @@ from larder.accounts.service import (
     to_user_out,
 )
 from larder.admin.schemas import InviteCreateIn
+from larder.content.schemas import NewsItemIn, NewsItemOut
+from larder.content.service import NewsService, to_news_out
 
 
 class AdminController(Controller):
@@ -39,3 +41,35 @@ class AdminController(Controller):
     @get("/users")
     async def list_users(self, admin: NamedDependency[Auth], users: NamedDependency[UserService]) -> list[UserOut]:
         return [to_user_out(u) for u in await users.list_users()]
+
+
+class AdminNewsController(Controller):
+    path = "/api/admin/news"
+    tags = ["admin"]
+    dependencies = {"admin": Provide(provide_admin)}
+
+    @get("/")
+    async def list_news(self, admin: NamedDependency[Auth], news: NamedDependency[NewsService]) -> list[NewsItemOut]:
+        return [to_news_out(n) for n in await news.newest(limit=500)]
+
+    @post("/")
+    async def create_news(
+        self, data: JSONBody[NewsItemIn], admin: NamedDependency[Auth], news: NamedDependency[NewsService]
+    ) -> NewsItemOut:
+        return to_news_out(await news.write(data.title, data.html_content))
+
+    @put("/{news_id:int}")
+    async def update_news(
+        self,
+        news_id: FromPath[int],
+        data: JSONBody[NewsItemIn],
+        admin: NamedDependency[Auth],
+        news: NamedDependency[NewsService],
+    ) -> NewsItemOut:
+        return to_news_out(await news.rewrite(news_id, data.title, data.html_content))
+
+    @delete("/{news_id:int}")
+    async def delete_news(
+        self, news_id: FromPath[int], admin: NamedDependency[Auth], news: NamedDependency[NewsService]
+    ) -> None:
+        await news.remove(news_id)

@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { CenteredLoader } from '@/shared/ui';
+import { protectedPages, publicPages } from './featureRoutes';
 import { AppLayout } from './shell/AppLayout';
 import { ProtectedRoute, PublicOnlyRoute, StartRedirect } from './shell/guards';
 import { NotFound } from './shell/NotFound';
@@ -26,6 +27,7 @@ export const routes: RouteObject[] = [
         errorElement,
         lazy: async () => ({ Component: (await import('@/features/auth/routes/VerifyRoute')).VerifyRoute }),
       },
+      ...publicPages,
       {
         element: <PublicOnlyRoute />,
         errorElement,
@@ -76,6 +78,7 @@ export const routes: RouteObject[] = [
               Component: (await import('@/features/account/routes/UserPreferencesRoute')).UserPreferencesRoute,
             }),
           },
+          ...protectedPages,
         ],
       },
       { path: '*', element: <NotFound />, errorElement },

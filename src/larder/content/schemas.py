@@ -1,0 +1,46 @@
+"""Wire contract of news, home-beta, contact and bug reports. `HtmlContent` is the spec's name."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any
+
+import msgspec
+
+Title = Annotated[str, msgspec.Meta(max_length=200)]
+Html = Annotated[str, msgspec.Meta(max_length=100_000)]
+MessageText = Annotated[str, msgspec.Meta(max_length=10_000)]
+
+
+class NewsItemOut(msgspec.Struct):
+    id: int
+    title: str
+    html_content: str = msgspec.field(name="HtmlContent")
+    created_at: datetime | None = None
+
+
+class NewsItemIn(msgspec.Struct):
+    title: Title
+    html_content: Html = msgspec.field(name="HtmlContent")
+
+
+class HomeBetaOut(msgspec.Struct):
+    news: list[NewsItemOut]
+    categories: list[Any]
+    recipes: list[Any]
+    featured: list[Any]
+
+
+class ContactIn(msgspec.Struct):
+    name: Annotated[str, msgspec.Meta(max_length=200)]
+    email: Annotated[str, msgspec.Meta(max_length=320)]
+    message: MessageText
+
+
+class BugReportIn(msgspec.Struct):
+    message: MessageText
+    page: Annotated[str, msgspec.Meta(max_length=500)] | None = None
+
+
+class SentOut(msgspec.Struct):
+    message: str

@@ -1,0 +1,135 @@
+"""News for /home-beta (sanitised HTML) and messages to the administrator."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncGenerator
+
+import nh3
+from advanced_alchemy.repository import SQLAlchemyAsyncRepository
+from advanced_alchemy.service import SQLAlchemyAsyncRepositoryService
+from litestar.datastructures import State
+from litestar.di import NamedDependency
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from larder.accounts.service import is_email
+from larder.content.models import InboxMessage, NewsItem
+from larder.content.schemas import NewsItemOut
+from larder.core.email import Mail, Mailer
+from larder.core.errors import FieldCollector, FormError, NotFound
+from larder.core.settings import Settings
+
+NEWS_ON_HOME = 20
+
+# What a news item may contain: text formatting, lists, links and images. nh3 (Ammonia) drops
+# scripts, event handlers, styles and javascript: URLs, and adds rel="noopener noreferrer".
+NEWS_TAGS = {
+    "a", "b", "blockquote", "br", "code", "em", "h1", "h2", "h3", "h4", "hr", "i", "img", "li",
+    "ol", "p", "pre", "s", "small", "strong", "sub", "sup", "u", "ul",
+}  # fmt: skip
+NEWS_ATTRIBUTES = {"a": {"href", "title"}, "img": {"src", "alt", "title", "width", "height"}}
+
+
+def sanitise_news_html(html: str) -> str:
+    return nh3.clean(html, tags=NEWS_TAGS, attributes=NEWS_ATTRIBUTES, url_schemes={"http", "https", "mailto"})
+
+
+def to_news_out(item: NewsItem) -> NewsItemOut:
+    return NewsItemOut(id=item.id, title=item.title, html_content=item.html_content, created_at=item.created_at)
+
+
+class NewsService(SQLAlchemyAsyncRepositoryService[NewsItem]):
+    class Repo(SQLAlchemyAsyncRepository[NewsItem]):
+        model_type = NewsItem
+
+    repository_type = Repo
+
+    @staticmethod
+    def _checked(title: str, html: str) -> tuple[str, str]:
+        form = FieldCollector()
+        title = title.strip()
+        clean = sanitise_news_html(html).strip()
+        if not title:
+            form.add("title", "A title is required.")
+        if not clean:
+            form.add("HtmlContent", "Some content is required.")
+        form.raise_if_any()
+        return title, clean
+
+    async def newest(self, limit: int = NEWS_ON_HOME) -> list[NewsItem]:
+        session = self.repository.session
+        return list(await session.scalars(select(NewsItem).order_by(NewsItem.id.desc()).limit(limit)))
+
+    async def write(self, title: str, html: str) -> NewsItem:
+        title, clean = self._checked(title, html)
+        return await self.create(NewsItem(title=title, html_content=clean))
+
+    async def rewrite(self, item_id: int, title: str, html: str) -> NewsItem:
+        item = await self.get_one_or_none(id=item_id)
+        if item is None:
+            raise NotFound("No news item with this id.")
+        item.title, item.html_content = self._checked(title, html)
+        return item
+
+    async def remove(self, item_id: int) -> None:
+        item = await self.get_one_or_none(id=item_id)
+        if item is None:
+            raise NotFound("No news item with this id.")
+        await self.repository.session.delete(item)
+
+
+class InboxService(SQLAlchemyAsyncRepositoryService[InboxMessage]):
+    class Repo(SQLAlchemyAsyncRepository[InboxMessage]):
+        model_type = InboxMessage
+
+    repository_type = Repo
+
+    def __init__(self, session: AsyncSession, *, settings: Settings, mailer: Mailer) -> None:
+        super().__init__(session=session)
+        self.settings = settings
+        self.mailer = mailer
+
+    async def contact(self, *, name: str, email: str, message: str, user_id: int | None) -> InboxMessage:
+        form = FieldCollector()
+        name, email, message = name.strip(), email.strip(), message.strip()
+        if not name:
+            form.add("name", "Please fill in your name.")
+        if not email:
+            form.add("email", "Please fill in your email.")
+        elif not is_email(email):
+            form.add("email", "Invalid email address")
+        if not message:
+            form.add("message", "Please write a message.")
+        form.raise_if_any()
+        saved = await self.create(
+            InboxMessage(kind="contact", name=name, email=email, message=message, user_id=user_id)
+        )
+        await self._notify_admin(f"Contact message from {name}", f"From: {name} <{email}>\n\n{message}\n")
+        return saved
+
+    async def bug_report(self, *, name: str, email: str, message: str, page: str | None, user_id: int) -> InboxMessage:
+        if not message.strip():
+            raise FormError({"message": ["Please describe the problem."]})
+        saved = await self.create(
+            InboxMessage(kind="bug", name=name, email=email, message=message.strip(), page=page, user_id=user_id)
+        )
+        await self._notify_admin(
+            f"Bug report from {name}", f"From: {name} <{email}>\nPage: {page or '-'}\n\n{message.strip()}\n"
+        )
+        return saved
+
+    async def _notify_admin(self, subject: str, body: str) -> None:
+        if self.settings.admin_email:
+            await self.mailer.send(
+                self.repository.session, Mail(to=self.settings.admin_email, subject=subject, body=body)
+            )
+
+
+async def provide_news_service(db_session: NamedDependency[AsyncSession]) -> AsyncGenerator[NewsService, None]:
+    yield NewsService(session=db_session)
+
+
+async def provide_inbox_service(
+    db_session: NamedDependency[AsyncSession], state: State
+) -> AsyncGenerator[InboxService, None]:
+    yield InboxService(session=db_session, settings=state["settings"], mailer=state["mailer"])
