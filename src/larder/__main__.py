@@ -91,6 +91,19 @@ def migrate() -> None:
     click.echo(f"Database at head ({settings.database_url}).")
 
 
+@cli.command()
+def seed() -> None:
+    """Load the starter catalogue; adds only what is missing, so it is safe to run again."""
+    from larder.catalogue.seed import load_catalogue
+
+    settings = _migrated_settings()
+    report = _with_session(settings, lambda session: load_catalogue(session, settings.uploads_dir))
+    click.echo(
+        f"Catalogue: {report.categories} categories, {report.ingredients} ingredients, "
+        f"{report.recipes} recipes and {report.images} images added."
+    )
+
+
 @cli.group()
 def invite() -> None:
     """Invite codes for registration."""

@@ -17,6 +17,8 @@ from larder import __version__
 from larder.accounts.routes import AccountController
 from larder.accounts.service import provide_auth, provide_invite_service, provide_user_service
 from larder.admin.routes import AdminController, AdminNewsController
+from larder.catalogue.routes import CatalogueController, FormOptionsController
+from larder.catalogue.service import provide_catalogue_service
 from larder.content.routes import ContentController
 from larder.content.service import provide_inbox_service, provide_news_service
 from larder.core.db import build_alchemy_config, provide_db_session
@@ -38,6 +40,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             health,
             latest_version,
             AccountController,
+            CatalogueController,
+            FormOptionsController,
             ContentController,
             AdminController,
             AdminNewsController,
@@ -50,6 +54,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             "auth": Provide(provide_auth),
             "news": Provide(provide_news_service),
             "inbox": Provide(provide_inbox_service),
+            "catalogue": Provide(provide_catalogue_service),
         },
         plugins=[SQLAlchemyPlugin(config=alchemy)],
         state=State(

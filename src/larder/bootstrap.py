@@ -5,11 +5,16 @@ from __future__ import annotations
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.accounts.service import InviteService, UserService
+from larder.catalogue.seed import load_catalogue
+from larder.catalogue.service import CatalogueService
 from larder.core.settings import Settings
 
 
 async def prepare_instance(session: AsyncSession, settings: Settings) -> str | None:
-    """On an instance with no accounts, return an invite code so the first person can register."""
+    """Load the starter catalogue into an empty database; on an instance with no accounts, return
+    an invite code so the first person can register."""
+    if await CatalogueService(session=session).is_empty():
+        await load_catalogue(session, settings.uploads_dir)
     if await UserService(session=session, settings=settings).has_users():
         return None
     invites = InviteService(session=session)

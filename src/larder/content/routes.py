@@ -10,6 +10,7 @@ from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
 from larder.accounts.service import Auth, UserService, client_key, throttle_of
+from larder.catalogue.service import CatalogueService
 from larder.content.schemas import BugReportIn, ContactIn, HomeBetaOut, SentOut
 from larder.content.service import InboxService, NewsService, to_news_out
 from larder.core.throttle import Limit
@@ -23,9 +24,18 @@ class ContentController(Controller):
     tags = ["content"]
 
     @get("/home-beta")
-    async def home_beta(self, auth: NamedDependency[Auth], news: NamedDependency[NewsService]) -> HomeBetaOut:
-        # Catalogue categories, recipes and featured content join this answer with the catalogue.
-        return HomeBetaOut(news=[to_news_out(n) for n in await news.newest()], categories=[], recipes=[], featured=[])
+    async def home_beta(
+        self,
+        auth: NamedDependency[Auth],
+        news: NamedDependency[NewsService],
+        catalogue: NamedDependency[CatalogueService],
+    ) -> HomeBetaOut:
+        return HomeBetaOut(
+            news=[to_news_out(n) for n in await news.newest()],
+            categories=await catalogue.category_options(),
+            recipes=await catalogue.latest(),
+            featured=[],
+        )
 
     @post("/contact")
     async def contact(

@@ -9,6 +9,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from larder.accounts import models as _accounts_models  # noqa: F401
+from larder.catalogue import models as _catalogue_models  # noqa: F401
 from larder.content import models as _content_models  # noqa: F401
 from larder.core import email as _email_models  # noqa: F401  (outbox table)
 from larder.core.db import metadata

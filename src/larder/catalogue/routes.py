@@ -1,0 +1,93 @@
+"""Discovery calls of part 1 §7 under /api/pwa, and the option lists under /api/form-options."""
+
+from __future__ import annotations
+
+from litestar import Controller, delete, get, post
+from litestar.di import NamedDependency
+from litestar.params import FromPath, FromQuery, JSONBody
+from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
+
+from larder.accounts.service import Auth
+from larder.catalogue.schemas import (
+    IngredientOptionOut,
+    OptionOut,
+    OptionsOut,
+    Page,
+    RecipeFilterIn,
+    RecipeOptionOut,
+    RecipeOut,
+    RecipeSummary,
+    SavedRecipeOut,
+    SaveIn,
+    SearchText,
+)
+from larder.catalogue.service import CatalogueService
+
+
+class CatalogueController(Controller):
+    path = "/api/pwa"
+    tags = ["catalogue"]
+
+    @get("/recipes")
+    async def recipes(
+        self, catalogue: NamedDependency[CatalogueService], page: FromQuery[int] = 1
+    ) -> Page[RecipeSummary]:
+        return await catalogue.list_page(page)
+
+    @get("/recipes/{recipe_id:int}")
+    async def recipe(self, recipe_id: FromPath[int], catalogue: NamedDependency[CatalogueService]) -> RecipeOut:
+        return await catalogue.detail(recipe_id)
+
+    @get("/recipe-search")
+    async def recipe_search(
+        self, catalogue: NamedDependency[CatalogueService], page: FromQuery[int] = 1, search: FromQuery[SearchText] = ""
+    ) -> Page[RecipeSummary]:
+        return await catalogue.search_page(page, search)
+
+    @post("/recipe-filter", status_code=HTTP_200_OK)
+    async def recipe_filter(
+        self, data: JSONBody[RecipeFilterIn], catalogue: NamedDependency[CatalogueService]
+    ) -> Page[RecipeSummary]:
+        return await catalogue.filter_page(data.pageToRequest, data.searchString, data.filters)
+
+    @get("/user-saved-recipes")
+    async def saved_recipes(
+        self, auth: NamedDependency[Auth], catalogue: NamedDependency[CatalogueService]
+    ) -> list[SavedRecipeOut]:
+        return await catalogue.saved(auth.user.id)
+
+    @post("/user-saved-recipes", status_code=HTTP_201_CREATED)
+    async def save_recipe(
+        self, data: JSONBody[SaveIn], auth: NamedDependency[Auth], catalogue: NamedDependency[CatalogueService]
+    ) -> list[SavedRecipeOut]:
+        await catalogue.save(auth.user.id, data.recipe_id)
+        return await catalogue.saved(auth.user.id)
+
+    @delete("/user-saved-recipes/{recipe_id:int}", status_code=HTTP_200_OK)
+    async def unsave_recipe(
+        self, recipe_id: FromPath[int], auth: NamedDependency[Auth], catalogue: NamedDependency[CatalogueService]
+    ) -> list[SavedRecipeOut]:
+        await catalogue.unsave(auth.user.id, recipe_id)
+        return await catalogue.saved(auth.user.id)
+
+
+class FormOptionsController(Controller):
+    path = "/api/form-options"
+    tags = ["catalogue"]
+
+    @get("/categories")
+    async def categories(self, catalogue: NamedDependency[CatalogueService]) -> OptionsOut[OptionOut]:
+        return OptionsOut(data=await catalogue.category_options())
+
+    @get("/ingredients")
+    async def ingredients(self, catalogue: NamedDependency[CatalogueService]) -> OptionsOut[IngredientOptionOut]:
+        return OptionsOut(data=await catalogue.ingredient_options())
+
+    @get("/recipes")
+    async def recipes(
+        self, catalogue: NamedDependency[CatalogueService], search: FromQuery[SearchText] = ""
+    ) -> OptionsOut[RecipeOptionOut]:
+        return OptionsOut(data=await catalogue.recipe_options(search))
+
+
+__all__ = ["CatalogueController", "FormOptionsController"]

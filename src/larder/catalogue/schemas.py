@@ -1,0 +1,146 @@
+"""Wire contract of the catalogue (part 1 §3, §7). Field names exactly as the spec writes them."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Generic, Literal, TypeVar
+
+import msgspec
+
+T = TypeVar("T")
+SearchText = Annotated[str, msgspec.Meta(max_length=200)]
+
+
+class Page(msgspec.Struct, Generic[T]):
+    data: list[T]
+    current_page: int
+    last_page: int
+    per_page: int
+    from_: int | None = msgspec.field(name="from")
+    to: int | None
+    total: int
+
+
+class CategoryRef(msgspec.Struct):
+    category_id: int
+    name: str
+
+
+class Tags(msgspec.Struct):
+    allergen: bool
+    vegetarian: bool
+    vegan: bool
+    dairy_free: bool
+    gluten_free: bool
+    sugar_free: bool
+
+
+class RecipeSummary(msgspec.Struct):
+    recipe_id: int
+    name: str
+    description: str
+    image: str | None
+    serves: int
+    category: CategoryRef | None
+    category_id: int | None
+    tags: Tags
+    allergens: list[str]
+    verified: bool
+    comments: str | None
+    updated_at: datetime
+
+
+class IngredientOut(msgspec.Struct):
+    ingredient_id: int
+    name: str
+    allergen: bool
+    allergens: list[str]
+    vegan: bool
+    vegetarian: bool
+    diabetes_ok: bool
+    sugar_free: bool
+    gluten_free: bool
+    dairy_free: bool
+    category_id: int | None
+    image: str | None
+    default_unit: str
+    estimated_expiry_days: int
+
+
+class RecipeIngredientOut(msgspec.Struct):
+    recipe_ingredient_id: int
+    quantity: float
+    measurement: str
+    treatment: str | None
+    ingredient_id: int
+    ingredient: IngredientOut
+
+
+class RecipeStepOut(msgspec.Struct):
+    recipe_step_id: int
+    step_order: int
+    name: str
+    title: str
+    description: str
+    image: str | None
+    ingredients: list[int]
+    timer: str | None
+
+
+class RecipeOut(RecipeSummary):
+    recipe_ingredients: list[RecipeIngredientOut]
+    recipe_steps: list[RecipeStepOut]
+
+
+FilterType = Literal["ingredient", "category", "preference"]
+FilterMode = Literal["include", "exclude"]
+
+
+class FilterItem(msgspec.Struct):
+    value: Annotated[str, msgspec.Meta(max_length=100)] | int
+    type: FilterType
+    name: Annotated[str, msgspec.Meta(max_length=200)] = ""
+    includeExclude: FilterMode = "include"
+
+
+class RecipeFilterIn(msgspec.Struct):
+    pageToRequest: Annotated[int, msgspec.Meta(ge=1, le=1_000_000)] = 1
+    searchString: SearchText = ""
+    filters: Annotated[list[FilterItem], msgspec.Meta(max_length=50)] = []
+
+
+class OptionOut(msgspec.Struct):
+    value: int
+    name: str
+
+
+class IngredientOptionOut(msgspec.Struct):
+    value: int
+    name: str
+    image: str | None
+    category_id: int | None
+    default_unit: str
+
+
+class RecipeOptionOut(msgspec.Struct):
+    value: int
+    name: str
+    image: str | None
+    category_id: int | None
+
+
+class OptionsOut(msgspec.Struct, Generic[T]):
+    data: list[T]
+
+
+class SaveIn(msgspec.Struct):
+    recipe_id: int
+
+
+class SavedRecipeOut(msgspec.Struct):
+    recipe_id: int
+    name: str
+    image: str | None
+    category: CategoryRef | None
+    description: str
+    serves: int

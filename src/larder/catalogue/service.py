@@ -1,0 +1,294 @@
+"""The verified catalogue: discovery (list, search, filter), recipe detail, saved recipes, options.
+
+Tags are derived from ingredients on every write; the FTS5 index is rewritten with the recipe.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncGenerator, Iterable
+from typing import Any
+
+from advanced_alchemy.repository import SQLAlchemyAsyncRepository
+from advanced_alchemy.service import SQLAlchemyAsyncRepositoryService
+from litestar.di import NamedDependency
+from sqlalchemy import delete, func, select, text
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import selectinload
+
+from larder.catalogue.models import (
+    KIND_INGREDIENT,
+    KIND_RECIPE,
+    Category,
+    Ingredient,
+    Recipe,
+    RecipeIngredient,
+    SavedRecipe,
+)
+from larder.catalogue.queries import PER_PAGE, PageWindow, RecipeQuery, check_page
+from larder.catalogue.schemas import (
+    CategoryRef,
+    FilterItem,
+    IngredientOptionOut,
+    IngredientOut,
+    OptionOut,
+    Page,
+    RecipeIngredientOut,
+    RecipeOptionOut,
+    RecipeOut,
+    RecipeStepOut,
+    RecipeSummary,
+    SavedRecipeOut,
+    Tags,
+)
+from larder.core.errors import NotFound
+
+LATEST_ON_HOME = 12
+RECIPE_OPTIONS_LIMIT = 200
+FLAGS = ("vegan", "vegetarian", "gluten_free", "sugar_free", "dairy_free")
+
+
+def derive_tags(ingredients: Iterable[Ingredient]) -> dict[str, Any]:
+    """A recipe is vegan (etc.) only when every ingredient is; it carries every ingredient's allergens."""
+    items = list(ingredients)
+    allergens = sorted({a for i in items for a in (i.allergens or [])})
+    tags: dict[str, Any] = {f"tag_{flag}": bool(items) and all(getattr(i, flag) for i in items) for flag in FLAGS}
+    tags["tag_allergen"] = any(i.allergen or i.allergens for i in items)
+    tags["allergens"] = allergens
+    return tags
+
+
+def to_tags(recipe: Recipe) -> Tags:
+    return Tags(
+        allergen=recipe.tag_allergen,
+        vegetarian=recipe.tag_vegetarian,
+        vegan=recipe.tag_vegan,
+        dairy_free=recipe.tag_dairy_free,
+        gluten_free=recipe.tag_gluten_free,
+        sugar_free=recipe.tag_sugar_free,
+    )
+
+
+def to_ingredient_out(ingredient: Ingredient) -> IngredientOut:
+    return IngredientOut(
+        ingredient_id=ingredient.id,
+        name=ingredient.name,
+        allergen=ingredient.allergen,
+        allergens=list(ingredient.allergens or []),
+        vegan=ingredient.vegan,
+        vegetarian=ingredient.vegetarian,
+        diabetes_ok=ingredient.diabetes_ok,
+        sugar_free=ingredient.sugar_free,
+        gluten_free=ingredient.gluten_free,
+        dairy_free=ingredient.dairy_free,
+        category_id=ingredient.category_id,
+        image=ingredient.image,
+        default_unit=ingredient.default_unit,
+        estimated_expiry_days=ingredient.estimated_expiry_days,
+    )
+
+
+class CatalogueService(SQLAlchemyAsyncRepositoryService[Recipe]):
+    class Repo(SQLAlchemyAsyncRepository[Recipe]):
+        model_type = Recipe
+
+    repository_type = Repo
+
+    @property
+    def session(self) -> AsyncSession:
+        return self.repository.session
+
+    # -- reading ------------------------------------------------------------------------------
+    async def _category_names(self) -> dict[int, str]:
+        rows = await self.session.execute(select(Category.id, Category.name))
+        return {row.id: row.name for row in rows}
+
+    def _summary(self, recipe: Recipe, categories: dict[int, str]) -> RecipeSummary:
+        category_name = categories.get(recipe.category_id) if recipe.category_id else None
+        return RecipeSummary(
+            recipe_id=recipe.id,
+            name=recipe.name,
+            description=recipe.description,
+            image=recipe.image,
+            serves=recipe.serves,
+            category=CategoryRef(recipe.category_id, category_name) if recipe.category_id and category_name else None,
+            category_id=recipe.category_id,
+            tags=to_tags(recipe),
+            allergens=list(recipe.allergens or []),
+            verified=recipe.verified,
+            comments=recipe.comments,
+            updated_at=recipe.updated_at,
+        )
+
+    async def _page(self, query: RecipeQuery, page: int) -> Page[RecipeSummary]:
+        check_page(page)
+        ids_statement, ranked = query.statement()
+        total = await self.session.scalar(select(func.count()).select_from(ids_statement.order_by(None).subquery()))
+        window = PageWindow(page=page, total=total or 0)
+        if not ranked:
+            ids_statement = ids_statement.order_by(Recipe.id.desc())
+        ids = list(await self.session.scalars(ids_statement.limit(PER_PAGE).offset(window.offset)))
+        recipes = {r.id: r for r in await self.session.scalars(select(Recipe).where(Recipe.id.in_(ids)))}
+        categories = await self._category_names()
+        rows = [self._summary(recipes[i], categories) for i in ids if i in recipes]
+        first = window.offset + 1 if rows else None
+        return Page(
+            data=rows,
+            current_page=page,
+            last_page=window.last_page,
+            per_page=PER_PAGE,
+            from_=first,
+            to=(window.offset + len(rows)) if rows else None,
+            total=window.total,
+        )
+
+    async def list_page(self, page: int) -> Page[RecipeSummary]:
+        return await self._page(RecipeQuery(), page)
+
+    async def search_page(self, page: int, search: str) -> Page[RecipeSummary]:
+        return await self._page(RecipeQuery(search=search.strip() or None), page)
+
+    async def filter_page(self, page: int, search: str, filters: list[FilterItem]) -> Page[RecipeSummary]:
+        return await self._page(RecipeQuery.from_filters(search, filters), page)
+
+    async def latest(self, limit: int = LATEST_ON_HOME) -> list[RecipeSummary]:
+        recipes = await self.session.scalars(
+            select(Recipe).where(Recipe.verified.is_(True)).order_by(Recipe.id.desc()).limit(limit)
+        )
+        categories = await self._category_names()
+        return [self._summary(r, categories) for r in recipes]
+
+    async def detail(self, recipe_id: int) -> RecipeOut:
+        recipe = await self.session.scalar(
+            select(Recipe)
+            .where(Recipe.id == recipe_id, Recipe.verified.is_(True))
+            .options(
+                selectinload(Recipe.recipe_ingredients).selectinload(RecipeIngredient.ingredient),
+                selectinload(Recipe.recipe_steps),
+            )
+        )
+        if recipe is None:
+            raise NotFound("No recipe with this id.")
+        summary = self._summary(recipe, await self._category_names())
+        return RecipeOut(
+            **{f: getattr(summary, f) for f in summary.__struct_fields__},
+            recipe_ingredients=[
+                RecipeIngredientOut(
+                    recipe_ingredient_id=ri.id,
+                    quantity=ri.quantity,
+                    measurement=ri.measurement,
+                    treatment=ri.treatment,
+                    ingredient_id=ri.ingredient_id,
+                    ingredient=to_ingredient_out(ri.ingredient),
+                )
+                for ri in recipe.recipe_ingredients
+            ],
+            recipe_steps=[
+                RecipeStepOut(
+                    recipe_step_id=step.id,
+                    step_order=step.step_order,
+                    name=step.title,
+                    title=step.title,
+                    description=step.description,
+                    image=step.image,
+                    ingredients=list(step.ingredients or []),
+                    timer=step.timer,
+                )
+                for step in recipe.recipe_steps
+            ],
+        )
+
+    # -- options -----------------------------------------------------------------------------
+    async def category_options(self) -> list[OptionOut]:
+        rows = await self.session.execute(select(Category.id, Category.name).order_by(Category.kind, Category.name))
+        return [OptionOut(value=r.id, name=r.name) for r in rows]
+
+    async def ingredient_options(self) -> list[IngredientOptionOut]:
+        rows = await self.session.execute(
+            select(
+                Ingredient.id, Ingredient.name, Ingredient.image, Ingredient.category_id, Ingredient.default_unit
+            ).order_by(func.lower(Ingredient.name))
+        )
+        return [IngredientOptionOut(r.id, r.name, r.image, r.category_id, r.default_unit) for r in rows]
+
+    async def recipe_options(self, search: str = "") -> list[RecipeOptionOut]:
+        statement = select(Recipe.id, Recipe.name, Recipe.image, Recipe.category_id).where(Recipe.verified.is_(True))
+        query = RecipeQuery(search=search.strip() or None)
+        if query.search:
+            ids, _ = query.statement()
+            statement = statement.where(Recipe.id.in_(ids.order_by(None)))
+        rows = await self.session.execute(statement.order_by(func.lower(Recipe.name)).limit(RECIPE_OPTIONS_LIMIT))
+        return [RecipeOptionOut(r.id, r.name, r.image, r.category_id) for r in rows]
+
+    # -- saved recipes -------------------------------------------------------------------------
+    async def saved(self, user_id: int) -> list[SavedRecipeOut]:
+        recipes = await self.session.scalars(
+            select(Recipe)
+            .join(SavedRecipe, SavedRecipe.recipe_id == Recipe.id)
+            .where(SavedRecipe.user_id == user_id)
+            .order_by(SavedRecipe.id.desc())
+        )
+        categories = await self._category_names()
+        return [
+            SavedRecipeOut(
+                recipe_id=r.id,
+                name=r.name,
+                image=r.image,
+                category=CategoryRef(r.category_id, categories[r.category_id]) if r.category_id in categories else None,
+                description=r.description,
+                serves=r.serves,
+            )
+            for r in recipes
+        ]
+
+    async def save(self, user_id: int, recipe_id: int) -> None:
+        exists = await self.session.scalar(select(Recipe.id).where(Recipe.id == recipe_id, Recipe.verified.is_(True)))
+        if exists is None:
+            raise NotFound("No recipe with this id.")
+        already = await self.session.scalar(
+            select(SavedRecipe.id).where(SavedRecipe.user_id == user_id, SavedRecipe.recipe_id == recipe_id)
+        )
+        if already is None:
+            self.session.add(SavedRecipe(user_id=user_id, recipe_id=recipe_id))
+            await self.session.flush()
+
+    async def unsave(self, user_id: int, recipe_id: int) -> None:
+        await self.session.execute(
+            delete(SavedRecipe).where(SavedRecipe.user_id == user_id, SavedRecipe.recipe_id == recipe_id)
+        )
+
+    # -- writing -------------------------------------------------------------------------------
+    async def refresh_derived(self, recipe: Recipe) -> None:
+        """Recompute tags from the ingredients and rewrite the recipe's search entry."""
+        rows = (
+            await self.session.execute(
+                select(Ingredient)
+                .join(RecipeIngredient, RecipeIngredient.ingredient_id == Ingredient.id)
+                .where(RecipeIngredient.recipe_id == recipe.id)
+            )
+        ).scalars()
+        ingredients = list(rows)
+        for key, value in derive_tags(ingredients).items():
+            setattr(recipe, key, value)
+        await self.session.execute(text("DELETE FROM recipe_fts WHERE rowid = :id"), {"id": recipe.id})
+        await self.session.execute(
+            text("INSERT INTO recipe_fts (rowid, name, description, ingredients) VALUES (:id, :n, :d, :i)"),
+            {"id": recipe.id, "n": recipe.name, "d": recipe.description, "i": " ".join(i.name for i in ingredients)},
+        )
+
+    async def is_empty(self) -> bool:
+        return await self.session.scalar(select(Recipe.id).limit(1)) is None
+
+
+async def provide_catalogue_service(
+    db_session: NamedDependency[AsyncSession],
+) -> AsyncGenerator[CatalogueService, None]:
+    yield CatalogueService(session=db_session)
+
+
+__all__ = [
+    "KIND_INGREDIENT",
+    "KIND_RECIPE",
+    "CatalogueService",
+    "derive_tags",
+    "provide_catalogue_service",
+]
