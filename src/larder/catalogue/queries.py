@@ -10,7 +10,7 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from sqlalchemy import Float, Integer, Select, and_, select, text
+from sqlalchemy import Float, Integer, Select, and_, false, select, text
 from sqlalchemy.sql.elements import ColumnElement
 
 from larder.catalogue.models import Recipe, RecipeIngredient
@@ -50,6 +50,15 @@ class PageWindow:
     @property
     def offset(self) -> int:
         return (self.page - 1) * PER_PAGE
+
+
+MAX_SEARCH_LENGTH = 200
+
+
+def check_search(search: str) -> str:
+    if len(search) > MAX_SEARCH_LENGTH:
+        raise FormError({"search": [f"The search may be at most {MAX_SEARCH_LENGTH} characters."]})
+    return search.strip()
 
 
 def check_page(page: int) -> int:
@@ -107,6 +116,8 @@ class RecipeQuery:
 
     def conditions(self) -> list[ColumnElement[bool]]:
         where: list[ColumnElement[bool]] = [Recipe.verified.is_(True)]
+        if self.search and fts_expression(self.search) is None:
+            where.append(false())  # text with no searchable word matches nothing
         for ingredient_id in dict.fromkeys(self.include_ingredients):
             where.append(
                 Recipe.id.in_(select(RecipeIngredient.recipe_id).where(RecipeIngredient.ingredient_id == ingredient_id))

@@ -24,7 +24,7 @@ from larder.catalogue.models import (
     RecipeIngredient,
     SavedRecipe,
 )
-from larder.catalogue.queries import PER_PAGE, PageWindow, RecipeQuery, check_page
+from larder.catalogue.queries import PER_PAGE, PageWindow, RecipeQuery, check_page, check_search
 from larder.catalogue.schemas import (
     CategoryRef,
     FilterItem,
@@ -145,7 +145,7 @@ class CatalogueService(SQLAlchemyAsyncRepositoryService[Recipe]):
         return await self._page(RecipeQuery(), page)
 
     async def search_page(self, page: int, search: str) -> Page[RecipeSummary]:
-        return await self._page(RecipeQuery(search=search.strip() or None), page)
+        return await self._page(RecipeQuery(search=check_search(search) or None), page)
 
     async def filter_page(self, page: int, search: str, filters: list[FilterItem]) -> Page[RecipeSummary]:
         return await self._page(RecipeQuery.from_filters(search, filters), page)
@@ -212,7 +212,7 @@ class CatalogueService(SQLAlchemyAsyncRepositoryService[Recipe]):
 
     async def recipe_options(self, search: str = "") -> list[RecipeOptionOut]:
         statement = select(Recipe.id, Recipe.name, Recipe.image, Recipe.category_id).where(Recipe.verified.is_(True))
-        query = RecipeQuery(search=search.strip() or None)
+        query = RecipeQuery(search=check_search(search) or None)
         if query.search:
             ids, _ = query.statement()
             statement = statement.where(Recipe.id.in_(ids.order_by(None)))
