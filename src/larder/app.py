@@ -16,7 +16,7 @@ from litestar.openapi.plugins import SwaggerRenderPlugin
 from larder import __version__
 from larder.accounts.routes import AccountController
 from larder.accounts.service import provide_auth, provide_invite_service, provide_user_service
-from larder.admin.routes import AdminController, AdminNewsController
+from larder.admin.routes import AdminCatalogueController, AdminController, AdminNewsController
 from larder.catalogue.routes import CatalogueController, FormOptionsController
 from larder.catalogue.service import provide_catalogue_service
 from larder.content.routes import ContentController
@@ -45,6 +45,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             ContentController,
             AdminController,
             AdminNewsController,
+            AdminCatalogueController,
             spa_router(web_dist_dir()),
         ],
         dependencies={

@@ -16,6 +16,8 @@ from larder.accounts.service import (
     to_user_out,
 )
 from larder.admin.schemas import InviteCreateIn
+from larder.catalogue.schemas import CatalogueRecipeIn, RecipeOut
+from larder.catalogue.service import CatalogueService
 from larder.content.schemas import NewsItemIn, NewsItemOut
 from larder.content.service import NewsService, to_news_out
 
@@ -73,3 +75,34 @@ class AdminNewsController(Controller):
         self, news_id: FromPath[int], admin: NamedDependency[Auth], news: NamedDependency[NewsService]
     ) -> None:
         await news.remove(news_id)
+
+
+class AdminCatalogueController(Controller):
+    path = "/api/admin/recipes"
+    tags = ["admin"]
+    dependencies = {"admin": Provide(provide_admin)}
+
+    @post("/")
+    async def create_recipe(
+        self,
+        data: JSONBody[CatalogueRecipeIn],
+        admin: NamedDependency[Auth],
+        catalogue: NamedDependency[CatalogueService],
+    ) -> RecipeOut:
+        return await catalogue.write_recipe(data)
+
+    @put("/{recipe_id:int}")
+    async def update_recipe(
+        self,
+        recipe_id: FromPath[int],
+        data: JSONBody[CatalogueRecipeIn],
+        admin: NamedDependency[Auth],
+        catalogue: NamedDependency[CatalogueService],
+    ) -> RecipeOut:
+        return await catalogue.write_recipe(data, recipe_id)
+
+    @delete("/{recipe_id:int}")
+    async def delete_recipe(
+        self, recipe_id: FromPath[int], admin: NamedDependency[Auth], catalogue: NamedDependency[CatalogueService]
+    ) -> None:
+        await catalogue.remove_recipe(recipe_id)

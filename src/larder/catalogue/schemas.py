@@ -144,3 +144,47 @@ class SavedRecipeOut(msgspec.Struct):
     category: CategoryRef | None
     description: str
     serves: int
+
+
+UNITS = ("unit(s)", "kg", "g", "mg", "l", "ml", "cup(s)", "rasher(s)", "tsp", "tbsp")
+TREATMENTS = (
+    "whole",
+    "crushed",
+    "powdered",
+    "muddled",
+    "diced",
+    "peeled",
+    "sliced",
+    "cooked",
+    "melted",
+    "boiled",
+    "grated",
+)
+
+
+class RecipeIngredientIn(msgspec.Struct):
+    ingredient_id: int
+    measurement: Annotated[str, msgspec.Meta(max_length=16)]
+    quantity: Annotated[float, msgspec.Meta(gt=0, le=100_000)] = 1
+    treatment: Annotated[str, msgspec.Meta(max_length=16)] | None = None
+
+
+class RecipeStepIn(msgspec.Struct):
+    title: Annotated[str, msgspec.Meta(max_length=200)]
+    description: Annotated[str, msgspec.Meta(max_length=5000)] = ""
+    timer: Annotated[str, msgspec.Meta(max_length=8)] | None = None
+    image: Annotated[str, msgspec.Meta(max_length=255)] | None = None
+    ingredients: Annotated[list[int], msgspec.Meta(max_length=100)] = []  # indexes into `ingredients`
+
+
+class CatalogueRecipeIn(msgspec.Struct):
+    """An administrator's catalogue recipe."""
+
+    name: Annotated[str, msgspec.Meta(max_length=200)]
+    ingredients: Annotated[list[RecipeIngredientIn], msgspec.Meta(max_length=100)]
+    steps: Annotated[list[RecipeStepIn], msgspec.Meta(max_length=100)]
+    description: Annotated[str, msgspec.Meta(max_length=5000)] = ""
+    serves: Annotated[int, msgspec.Meta(ge=1, le=1000)] = 1
+    category_id: int | None = None
+    image: Annotated[str, msgspec.Meta(max_length=255)] | None = None
+    comments: Annotated[str, msgspec.Meta(max_length=2000)] | None = None

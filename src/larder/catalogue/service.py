@@ -5,6 +5,7 @@ Tags are derived from ingredients on every write; the FTS5 index is rewritten wi
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncGenerator, Iterable
 from typing import Any
 
@@ -22,10 +23,14 @@ from larder.catalogue.models import (
     Ingredient,
     Recipe,
     RecipeIngredient,
+    RecipeStep,
     SavedRecipe,
 )
 from larder.catalogue.queries import PER_PAGE, PageWindow, RecipeQuery, check_page, check_search
 from larder.catalogue.schemas import (
+    TREATMENTS,
+    UNITS,
+    CatalogueRecipeIn,
     CategoryRef,
     FilterItem,
     IngredientOptionOut,
@@ -40,11 +45,12 @@ from larder.catalogue.schemas import (
     SavedRecipeOut,
     Tags,
 )
-from larder.core.errors import NotFound
+from larder.core.errors import FieldCollector, NotFound
 
 LATEST_ON_HOME = 12
 RECIPE_OPTIONS_LIMIT = 200
 FLAGS = ("vegan", "vegetarian", "gluten_free", "sugar_free", "dairy_free")
+TIMER = re.compile(r"^\d{2}:[0-5]\d:[0-5]\d$")
 
 
 def derive_tags(ingredients: Iterable[Ingredient]) -> dict[str, Any]:
@@ -274,6 +280,100 @@ class CatalogueService(SQLAlchemyAsyncRepositoryService[Recipe]):
             text("INSERT INTO recipe_fts (rowid, name, description, ingredients) VALUES (:id, :n, :d, :i)"),
             {"id": recipe.id, "n": recipe.name, "d": recipe.description, "i": " ".join(i.name for i in ingredients)},
         )
+
+    async def write_recipe(self, data: CatalogueRecipeIn, recipe_id: int | None = None) -> RecipeOut:
+        """Create (or replace the content of) a catalogue recipe after checking every part of it."""
+        await self._check_recipe(data)
+        if recipe_id is None:
+            recipe = Recipe(verified=True)
+            self.session.add(recipe)
+        else:
+            found = await self.session.scalar(select(Recipe).where(Recipe.id == recipe_id))
+            if found is None:
+                raise NotFound("No recipe with this id.")
+            recipe = found
+            await self.session.execute(delete(RecipeStep).where(RecipeStep.recipe_id == recipe.id))
+            await self.session.execute(delete(RecipeIngredient).where(RecipeIngredient.recipe_id == recipe.id))
+        recipe.name = data.name.strip()
+        recipe.description = data.description.strip()
+        recipe.serves = data.serves
+        recipe.category_id = data.category_id
+        recipe.image = data.image
+        recipe.comments = data.comments
+        await self.session.flush()
+        lines = [
+            RecipeIngredient(
+                recipe_id=recipe.id,
+                ingredient_id=line.ingredient_id,
+                position=position,
+                quantity=line.quantity,
+                measurement=line.measurement,
+                treatment=line.treatment,
+            )
+            for position, line in enumerate(data.ingredients)
+        ]
+        self.session.add_all(lines)
+        await self.session.flush()
+        self.session.add_all(
+            RecipeStep(
+                recipe_id=recipe.id,
+                step_order=order,
+                title=step.title.strip(),
+                description=step.description.strip(),
+                image=step.image,
+                timer=step.timer,
+                ingredients=[lines[i].id for i in step.ingredients],
+            )
+            for order, step in enumerate(data.steps, start=1)
+        )
+        await self.session.flush()
+        await self.refresh_derived(recipe)
+        await self.session.flush()
+        return await self.detail(recipe.id)
+
+    async def _check_recipe(self, data: CatalogueRecipeIn) -> None:
+        form = FieldCollector()
+        if not data.name.strip():
+            form.add("name", "Recipe name is required")
+        if not data.description.strip():
+            form.add("description", "Recipe description is required")
+        if not data.ingredients:
+            form.add("ingredients", "At least one ingredient is required")
+        if not data.steps:
+            form.add("steps", "At least one step is required")
+        known = set(
+            await self.session.scalars(
+                select(Ingredient.id).where(Ingredient.id.in_({i.ingredient_id for i in data.ingredients}))
+            )
+        )
+        for index, line in enumerate(data.ingredients):
+            if line.ingredient_id not in known:
+                form.add(f"ingredients.{index}", "Unknown ingredient.")
+            if line.measurement not in UNITS:
+                form.add(f"ingredients.{index}", f"Measurement must be one of {', '.join(UNITS)}.")
+            if line.treatment is not None and line.treatment not in TREATMENTS:
+                form.add(f"ingredients.{index}", f"Treatment must be one of {', '.join(TREATMENTS)}.")
+        for number, step in enumerate(data.steps, start=1):
+            if not step.title.strip():
+                form.add(f"steps.{number - 1}", f"Step {number} title is required")
+            if not step.description.strip():
+                form.add(f"steps.{number - 1}", f"Step {number} description is required")
+            if step.timer is not None and not TIMER.match(step.timer):
+                form.add(f"steps.{number - 1}", "The timer must be HH:MM:SS.")
+            if any(not 0 <= i < len(data.ingredients) for i in step.ingredients):
+                form.add(f"steps.{number - 1}", "A step may only use the recipe's own ingredients.")
+        if data.category_id is not None and not await self.session.scalar(
+            select(Category.id).where(Category.id == data.category_id, Category.kind == KIND_RECIPE)
+        ):
+            form.add("category_id", "Unknown recipe category.")
+        form.raise_if_any()
+
+    async def remove_recipe(self, recipe_id: int) -> None:
+        recipe = await self.session.scalar(select(Recipe).where(Recipe.id == recipe_id))
+        if recipe is None:
+            raise NotFound("No recipe with this id.")
+        await self.session.execute(text("DELETE FROM recipe_fts WHERE rowid = :id"), {"id": recipe_id})
+        await self.session.execute(delete(Recipe).where(Recipe.id == recipe_id))
 
     async def is_empty(self) -> bool:
         return await self.session.scalar(select(Recipe.id).limit(1)) is None

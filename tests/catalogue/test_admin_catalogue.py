@@ -1,0 +1,121 @@
+"""Administrators add, edit and remove catalogue recipes; tags and search follow every write."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.catalogue.fixtures import seed, write_catalogue
+from tests.support import sql
+
+
+@pytest.fixture
+def ids(settings, tmp_path):
+    seed(settings, write_catalogue(tmp_path / "catalogue"))
+    ingredients = {row[1]: row[0] for row in sql(settings, "select id, name from ingredient")}
+    categories = {row[1]: row[0] for row in sql(settings, "select id, name from category")}
+    return ingredients, categories
+
+
+@pytest.fixture
+def admin(settings, member):
+    sql(settings, "update user_account set role = 'admin' where id = :id", id=member.id)
+    return member
+
+
+def draft(ingredients, categories, names=("Tomato", "Basil"), **changes):
+    body = {
+        "name": "Bruschetta topping",
+        "description": "Chopped tomatoes with basil.",
+        "serves": 4,
+        "category_id": categories["Mains"],
+        "ingredients": [
+            {"ingredient_id": ingredients[n], "quantity": 2, "measurement": "unit(s)", "treatment": "diced"}
+            for n in names
+        ],
+        "steps": [
+            {"title": "Chop", "description": "Dice the tomatoes.", "ingredients": [0]},
+            {"title": "Rest", "description": "Let it stand.", "timer": "00:15:00"},
+        ],
+    }
+    body.update(changes)
+    return body
+
+
+def test_admin_creates_a_recipe_with_derived_tags_and_search(client, admin, ids):
+    ingredients, categories = ids
+    created = client.post("/api/admin/recipes", headers=admin.headers, json=draft(ingredients, categories))
+    assert created.status_code == 201, created.text
+    body = created.json()
+    assert body["tags"]["vegan"] is True
+    assert body["recipe_steps"][0]["ingredients"] == [body["recipe_ingredients"][0]["recipe_ingredient_id"]]
+    found = client.get("/api/pwa/recipe-search", params={"search": "brusch"}).json()["data"]
+    assert [r["recipe_id"] for r in found] == [body["recipe_id"]]
+
+
+def test_editing_rederives_tags_and_reindexes(client, admin, ids):
+    ingredients, categories = ids
+    recipe_id = client.post("/api/admin/recipes", headers=admin.headers, json=draft(ingredients, categories)).json()[
+        "recipe_id"
+    ]
+    edited = client.put(
+        f"/api/admin/recipes/{recipe_id}",
+        headers=admin.headers,
+        json=draft(ingredients, categories, names=("Tomato", "Parmesan"), name="Cheesy tomatoes"),
+    )
+    assert edited.status_code == 200
+    assert edited.json()["tags"]["vegan"] is False
+    assert edited.json()["allergens"] == ["milk"]
+    assert client.get("/api/pwa/recipe-search", params={"search": "brusch"}).json()["data"] == []
+    assert client.get("/api/pwa/recipe-search", params={"search": "cheesy"}).json()["total"] == 1
+
+
+def test_admin_removes_a_recipe(client, admin, ids):
+    ingredients, categories = ids
+    recipe_id = client.post("/api/admin/recipes", headers=admin.headers, json=draft(ingredients, categories)).json()[
+        "recipe_id"
+    ]
+    assert client.delete(f"/api/admin/recipes/{recipe_id}", headers=admin.headers).status_code == 204
+    assert client.get(f"/api/pwa/recipes/{recipe_id}").status_code == 404
+    assert client.get("/api/pwa/recipe-search", params={"search": "brusch"}).json()["total"] == 0
+    assert client.delete(f"/api/admin/recipes/{recipe_id}", headers=admin.headers).status_code == 404
+
+
+def test_recipe_rules_are_enforced(client, admin, ids):
+    ingredients, categories = ids
+    body = draft(ingredients, categories, name=" ", description="", steps=[])
+    body["ingredients"] = []
+    response = client.post("/api/admin/recipes", headers=admin.headers, json=body)
+    assert response.status_code == 422
+    errors = response.json()["errors"]
+    assert errors["name"] == ["Recipe name is required"]
+    assert errors["description"] == ["Recipe description is required"]
+    assert errors["ingredients"] == ["At least one ingredient is required"]
+    assert errors["steps"] == ["At least one step is required"]
+
+
+def test_step_ingredient_and_timer_rules(client, admin, ids):
+    ingredients, categories = ids
+    body = draft(ingredients, categories)
+    body["ingredients"][0]["measurement"] = "bucket"
+    body["ingredients"][1]["treatment"] = "flambéed"
+    body["steps"] = [{"title": "", "description": "", "timer": "1:00", "ingredients": [7]}]
+    response = client.post("/api/admin/recipes", headers=admin.headers, json=body)
+    assert response.status_code == 422
+    errors = response.json()["errors"]
+    assert "Measurement must be one of" in errors["ingredients.0"][0]
+    assert "Treatment must be one of" in errors["ingredients.1"][0]
+    assert errors["steps.0"] == [
+        "Step 1 title is required",
+        "Step 1 description is required",
+        "The timer must be HH:MM:SS.",
+        "A step may only use the recipe's own ingredients.",
+    ]
+    assert sql(client.app.state["settings"], "select count(*) from recipe where name = 'Bruschetta topping'") == [(0,)]
+
+
+def test_only_admins_write_the_catalogue(client, member, ids):
+    ingredients, categories = ids
+    assert (
+        client.post("/api/admin/recipes", headers=member.headers, json=draft(ingredients, categories)).status_code
+        == 403
+    )
