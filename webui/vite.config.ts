@@ -3,6 +3,14 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import {
+  API_CACHE_NAME,
+  API_NETWORK_TIMEOUT_SECONDS,
+  BACKGROUND_COLOR,
+  SERVICE_WORKER_FILENAME,
+  THEME_COLOR,
+} from './src/app/pwa/constants.js';
 
 const webuiDir = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -13,7 +21,65 @@ export default defineConfig({
   root: webuiDir,
   base: '/',
   publicDir: `${webuiDir}public`,
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Installable PWA: web app manifest + a Workbox (generateSW) service worker at /service-worker.js.
+    // The app registers it itself (src/app/pwa/serviceWorker.ts) and drives the update prompt.
+    VitePWA({
+      strategies: 'generateSW',
+      registerType: 'prompt',
+      injectRegister: false,
+      filename: SERVICE_WORKER_FILENAME,
+      scope: '/',
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+      manifest: {
+        id: '/',
+        name: 'Larder',
+        short_name: 'Larder',
+        description: 'Recipes, meal plans, shopping lists and pantry for your household.',
+        lang: 'en',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: THEME_COLOR,
+        background_color: BACKGROUND_COLOR,
+        categories: ['food', 'lifestyle'],
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+          { src: '/icon-maskable.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // App shell and assets precached: the app opens offline after one visit.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}'],
+        cleanupOutdatedCaches: true,
+        // Take control of the page on the first install (updates still wait for the Update button).
+        clientsClaim: true,
+        navigateFallback: 'index.html',
+        // The API and the version file are never answered with the app shell.
+        navigateFallbackDenylist: [/^\/api\//, /^\/latest-version\.json$/],
+        runtimeCaching: [
+          {
+            // What the user last saw of their data, for an offline reload. Cleared by the app on every
+            // session change (src/app/pwa/apiCache.ts): never shown to another user.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/pwa/'),
+            method: 'GET',
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: API_CACHE_NAME,
+              networkTimeoutSeconds: API_NETWORK_TIMEOUT_SECONDS,
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60 },
+            },
+          },
+        ],
+      },
+    }),
+  ],
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
   },
@@ -39,6 +105,8 @@ export default defineConfig({
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/ },
             { name: 'mantine', test: /[\\/]node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|react-number-format|react-transition-group|clsx|tslib|get-nonce|detect-node-es)[\\/]/ },
             { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
+            // Lazy: fetched when the wake-lock toggle is on screen.
+            { name: 'nosleep', test: /[\\/]node_modules[\\/]nosleep\.js[\\/]/ },
           ],
         },
       },

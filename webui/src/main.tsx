@@ -1,12 +1,22 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { listenForInstallPrompt } from './app/pwa/install';
+import { registerServiceWorker } from './app/pwa/serviceWorker';
+import { measureWebVitalsWhenIdle } from './app/pwa/webVitals';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('missing #root element');
+
+// Before the first render: the browser may offer the install prompt right away.
+listenForInstallPrompt();
 
 createRoot(container).render(
   <StrictMode>
     <App />
   </StrictMode>,
 );
+
+// /service-worker.js (production build only; it waits for the page's load event itself).
+void registerServiceWorker();
+measureWebVitalsWhenIdle();

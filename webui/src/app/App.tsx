@@ -2,6 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { setUnauthorizedHandler } from '@/shared/api';
+import { installApiCacheClearing } from './pwa/apiCache';
+import { startUpdateCheck } from './pwa/updateCheck';
 import { AppProviders } from './providers';
 import { createQueryClient } from './queryClient';
 import { createAppRouter } from './router';
@@ -24,6 +26,10 @@ export function App() {
   const [router] = useState(() => createAppRouter());
 
   useEffect(() => installUnauthorizedRedirect(router, queryClient), [router, queryClient]);
+  // The service worker's API cache never outlives the session it was filled in (log out, 401).
+  useEffect(() => installApiCacheClearing(), []);
+  // Update button: compare the server's version with the installed one, then poll a little.
+  useEffect(() => startUpdateCheck(), []);
 
   return (
     <AppErrorBoundary>

@@ -1,9 +1,72 @@
 import type { RouteObject } from 'react-router';
+import { lazyRoute } from './lazyRoute';
+import { RouteError } from './shell/RouteError';
+
+const errorElement = <RouteError />;
 
 /**
  * Feature pages mounted by the router: `publicPages` for everyone, `protectedPages` behind the
- * sign-in guard. Each entry is a lazy route object like those in router.tsx.
+ * sign-in guard. Each entry is a lazy route object like those in router.tsx (loaded through
+ * `lazyRoute`, so a chunk that fails to load shows 'Loading chunk failed').
  */
-export const publicPages: RouteObject[] = [];
+export const publicPages: RouteObject[] = [
+  {
+    path: 'about',
+    errorElement,
+    lazy: lazyRoute(async () => ({
+      Component: (await import('@/features/legal/routes/AboutRoute')).AboutRoute,
+    })),
+  },
+  {
+    path: 'legal',
+    errorElement,
+    lazy: lazyRoute(async () => ({
+      Component: (await import('@/features/legal/routes/LegalRoute')).LegalRoute,
+    })),
+  },
+  {
+    path: 'contact',
+    errorElement,
+    lazy: lazyRoute(async () => ({
+      Component: (await import('@/features/contact/routes/ContactRoute')).ContactRoute,
+    })),
+  },
+];
 
-export const protectedPages: RouteObject[] = [];
+export const protectedPages: RouteObject[] = [
+  {
+    path: 'home-beta',
+    errorElement,
+    lazy: lazyRoute(async () => ({
+      Component: (await import('@/features/content/routes/HomeBetaRoute')).HomeBetaRoute,
+    })),
+  },
+  {
+    path: 'contact-beta',
+    errorElement,
+    lazy: lazyRoute(async () => ({
+      Component: (await import('@/features/contact/routes/ContactRoute')).ContactBetaRoute,
+    })),
+  },
+  {
+    path: 'bug-report',
+    errorElement,
+    lazy: lazyRoute(async () => ({
+      Component: (await import('@/features/contact/routes/BugReportRoute')).BugReportRoute,
+    })),
+  },
+  {
+    path: 'diary',
+    errorElement,
+    lazy: lazyRoute(async () => ({
+      Component: (await import('@/features/diary/routes/DiaryRoute')).DiaryRoute,
+    })),
+  },
+  {
+    path: 'admin/news',
+    errorElement,
+    lazy: lazyRoute(async () => ({
+      Component: (await import('@/features/admin/routes/AdminNewsRoute')).AdminNewsRoute,
+    })),
+  },
+];

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { CenteredLoader } from '@/shared/ui';
 import { protectedPages, publicPages } from './featureRoutes';
+import { lazyRoute } from './lazyRoute';
 import { AppLayout } from './shell/AppLayout';
 import { ProtectedRoute, PublicOnlyRoute, StartRedirect } from './shell/guards';
 import { NotFound } from './shell/NotFound';
@@ -20,12 +21,16 @@ export const routes: RouteObject[] = [
       {
         path: 'home',
         errorElement,
-        lazy: async () => ({ Component: (await import('@/features/home/routes/HomeRoute')).HomeRoute }),
+        lazy: lazyRoute(async () => ({
+          Component: (await import('@/features/home/routes/HomeRoute')).HomeRoute,
+        })),
       },
       {
         path: 'verify',
         errorElement,
-        lazy: async () => ({ Component: (await import('@/features/auth/routes/VerifyRoute')).VerifyRoute }),
+        lazy: lazyRoute(async () => ({
+          Component: (await import('@/features/auth/routes/VerifyRoute')).VerifyRoute,
+        })),
       },
       ...publicPages,
       {
@@ -35,28 +40,30 @@ export const routes: RouteObject[] = [
           {
             path: 'login',
             errorElement,
-            lazy: async () => ({ Component: (await import('@/features/auth/routes/LoginRoute')).LoginRoute }),
+            lazy: lazyRoute(async () => ({
+              Component: (await import('@/features/auth/routes/LoginRoute')).LoginRoute,
+            })),
           },
           {
             path: 'forgot-password',
             errorElement,
-            lazy: async () => ({
+            lazy: lazyRoute(async () => ({
               Component: (await import('@/features/auth/routes/LoginRoute')).ForgotPasswordRoute,
-            }),
+            })),
           },
           {
             path: 'register',
             errorElement,
-            lazy: async () => ({
+            lazy: lazyRoute(async () => ({
               Component: (await import('@/features/auth/routes/RegisterRoute')).RegisterRoute,
-            }),
+            })),
           },
           {
             path: 'reset-password',
             errorElement,
-            lazy: async () => ({
+            lazy: lazyRoute(async () => ({
               Component: (await import('@/features/auth/routes/ResetPasswordRoute')).ResetPasswordRoute,
-            }),
+            })),
           },
         ],
       },
@@ -67,16 +74,16 @@ export const routes: RouteObject[] = [
           {
             path: 'user-dashboard',
             errorElement,
-            lazy: async () => ({
+            lazy: lazyRoute(async () => ({
               Component: (await import('@/features/dashboard/routes/DashboardRoute')).DashboardRoute,
-            }),
+            })),
           },
           {
             path: 'user-preferences',
             errorElement,
-            lazy: async () => ({
+            lazy: lazyRoute(async () => ({
               Component: (await import('@/features/account/routes/UserPreferencesRoute')).UserPreferencesRoute,
-            }),
+            })),
           },
           ...protectedPages,
         ],

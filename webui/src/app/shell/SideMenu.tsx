@@ -1,9 +1,12 @@
 import { Divider, Drawer, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useLogout } from '@/shared/api';
+import { useWakeLock } from '@/shared/hooks';
 import { VERSION_LABEL } from '@/shared/lib/version';
 import { useSession } from '@/shared/session';
 import { IconLogout } from '@/shared/ui/icons';
+import { PwaMenuItems } from '../pwa/PwaMenuItems';
 import { MENU_ENTRIES } from './menuEntries';
 
 /** 80 percent of the screen, up to 300 px (spec part 1 §9). */
@@ -18,6 +21,15 @@ export function SideMenu({ opened, onClose }: SideMenuProps) {
   const { user, signedIn } = useSession();
   const { pathname } = useLocation();
   const logout = useLogout();
+  // Held here, not in the drawer's content (which unmounts when the menu closes). NoSleep.js is
+  // fetched once the toggle is on screen.
+  const wakeLock = useWakeLock({ preload: signedIn && opened });
+  const { enabled: wakeLockOn, setEnabled: setWakeLock } = wakeLock;
+
+  // Signing out turns the wake lock off with its toggle.
+  useEffect(() => {
+    if (!signedIn && wakeLockOn) setWakeLock(false);
+  }, [signedIn, wakeLockOn, setWakeLock]);
 
   return (
     <Drawer
@@ -58,7 +70,8 @@ export function SideMenu({ opened, onClose }: SideMenuProps) {
         )}
       </Stack>
       <Divider my="md" />
-      <Text size="xs" c="dimmed" data-testid="version-label">
+      <PwaMenuItems wakeLock={wakeLock} showWakeLock={signedIn} />
+      <Text size="xs" c="dimmed" mt="md" data-testid="version-label">
         {VERSION_LABEL}
       </Text>
     </Drawer>

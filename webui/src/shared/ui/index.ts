@@ -3,3 +3,7 @@ export * from './confirm';
 export * from './PasswordField';
 export * from './FormAlert';
 export * from './CenteredLoader';
+export * from './PreferenceFilters';
+export * from './hashTabs';
+export * from './HtmlContent';
+export * from './DateTimeText';

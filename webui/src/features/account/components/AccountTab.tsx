@@ -1,8 +1,10 @@
-import { Divider, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { isEmail } from '@/shared/lib/validation';
 import type { User } from '@/shared/session';
-import { confirmDialog } from '@/shared/ui';
+import { confirmDialog, preferenceLabel, userPreferences } from '@/shared/ui';
 import { PasswordChangeForm } from './PasswordChangeForm';
+import { PreferencesDialog } from './PreferencesDialog';
 import { ProfileFieldForm } from './ProfileFieldForm';
 
 export const EMAIL_CHANGE_TITLE = 'Update Email Address?';
@@ -19,6 +21,36 @@ function validateEmail(value: string, current: string): string | null {
   if (!isEmail(value)) return 'Invalid email address';
   if (value.toLowerCase() === current.toLowerCase()) return 'This is already your email address.';
   return null;
+}
+
+export const SET_FILTER_PREFERENCES = 'Set filter preferences';
+
+/** The account's filter preferences as badges, and the button that opens the preferences dialog. */
+function FilterPreferencesSection({ user }: { user: User }) {
+  const [opened, dialog] = useDisclosure(false);
+  const current = userPreferences(user);
+  return (
+    <Stack gap="sm">
+      <Title order={4}>Filter preferences</Title>
+      <Group gap="xs" data-testid="current-preferences">
+        {current.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No filter preferences set.
+          </Text>
+        ) : (
+          current.map((preference) => (
+            <Badge key={preference} variant="light">
+              {preferenceLabel(preference)}
+            </Badge>
+          ))
+        )}
+      </Group>
+      <Button variant="light" onClick={dialog.open} style={{ alignSelf: 'flex-start' }}>
+        {SET_FILTER_PREFERENCES}
+      </Button>
+      <PreferencesDialog opened={opened} onClose={dialog.close} current={current} />
+    </Stack>
+  );
 }
 
 export function AccountTab({ user }: { user: User }) {
@@ -50,6 +82,8 @@ export function AccountTab({ user }: { user: User }) {
           </Text>
         )}
       </Stack>
+      <Divider />
+      <FilterPreferencesSection user={user} />
       <Divider />
       <PasswordChangeForm />
     </Stack>

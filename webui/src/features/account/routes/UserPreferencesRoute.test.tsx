@@ -242,3 +242,50 @@ describe('account tab: password change', () => {
     expect(window.localStorage.getItem('token')).not.toBeNull();
   });
 });
+
+describe('account tab: filter preferences', () => {
+  it("'Set filter preferences' opens the dialog with the five filters and saves them", async () => {
+    let body: unknown = null;
+    server.use(
+      http.put(apiUrl('/account/preferences'), async ({ request }) => {
+        body = await request.json();
+        const { preferences } = body as { preferences: string[] };
+        return HttpResponse.json({ message: 'Preferences saved.', user: { ...testUser, preferences } });
+      }),
+    );
+    const withVegan = { ...testUser, preferences: ['vegan'] };
+    signIn(withVegan);
+    const { user } = renderApp('/user-preferences');
+    await screen.findByLabelText('Username');
+    expect(within(screen.getByTestId('current-preferences')).getByText('Vegan')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Set filter preferences' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Filter preferences' });
+    const boxes = within(dialog).getAllByRole('checkbox');
+    expect(boxes.map((box) => box.getAttribute('value'))).toEqual([
+      'vegetarian',
+      'vegan',
+      'gluten_free',
+      'sugar_free',
+      'dairy_free',
+    ]);
+    expect(within(dialog).getByRole('checkbox', { name: 'Vegan' })).toBeChecked();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Dairy free' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Vegan' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save preferences' }));
+
+    expect(await screen.findByText('Preferences saved.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(body).toEqual({ preferences: ['dairy_free'] });
+    expect(JSON.parse(window.localStorage.getItem('user') ?? '{}')).toMatchObject({ preferences: ['dairy_free'] });
+    expect(within(screen.getByTestId('current-preferences')).getByText('Dairy free')).toBeInTheDocument();
+  });
+
+  it('links the administrator to the news editor from beta tools (others see no link)', async () => {
+    signIn({ ...testUser, role: 'admin' });
+    const { user } = renderApp('/user-preferences');
+    await user.click(await screen.findByRole('tab', { name: 'beta tools' }));
+    expect(await screen.findByRole('link', { name: 'manage news' })).toHaveAttribute('href', '/admin/news');
+    expect(screen.getByRole('link', { name: 'report a bug' })).toHaveAttribute('href', '/bug-report');
+  });
+});

@@ -1,0 +1,34 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/shared/api';
+
+export interface ContactPayload {
+  name: string;
+  email: string;
+  message: string;
+}
+export interface BugReportPayload {
+  message: string;
+  page?: string;
+}
+export interface SentResponse {
+  message: string;
+}
+
+/**
+ * POST /contact: works signed out (/contact) and signed in (/contact-beta); the client adds the
+ * bearer token when there is one, which links the message to the account.
+ */
+export function sendContactRequest(payload: ContactPayload): Promise<SentResponse> {
+  return api.post<SentResponse>('/contact', payload);
+}
+export function useSendContactMutation() {
+  return useMutation({ mutationKey: ['contact', 'send'], mutationFn: sendContactRequest });
+}
+
+/** POST /bug-report (signed in). */
+export function sendBugReportRequest(payload: BugReportPayload): Promise<SentResponse> {
+  return api.post<SentResponse>('/bug-report', payload);
+}
+export function useSendBugReportMutation() {
+  return useMutation({ mutationKey: ['contact', 'bug-report'], mutationFn: sendBugReportRequest });
+}

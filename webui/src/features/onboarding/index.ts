@@ -1,0 +1,2 @@
+// Public surface of the onboarding feature (the dashboard shows the prompt).
+export { TutorialPrompt } from './components/TutorialPrompt';
