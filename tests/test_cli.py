@@ -83,3 +83,10 @@ def test_serve_flags_shape_the_links_in_emails(tmp_path, monkeypatch):
     settings = _settings("127.0.0.2", 8123)
     assert (settings.host, settings.port) == ("127.0.0.2", 8123)
     assert settings.public_url == "http://127.0.0.2:8123"
+
+
+def test_seed_is_idempotent(tmp_path):
+    first = larder(tmp_path, "seed").stdout
+    assert "recipes" in first
+    assert " 0 recipes" not in first
+    assert "0 categories, 0 ingredients, 0 recipes and 0 images added." in larder(tmp_path, "seed").stdout

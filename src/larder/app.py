@@ -28,6 +28,7 @@ from larder.core.paths import web_dist_dir
 from larder.core.settings import Settings, get_settings
 from larder.core.spa import spa_router
 from larder.core.system import health, latest_version
+from larder.core.uploads import uploaded_file
 
 REQUEST_MAX_BODY_BYTES = 12 * 1024 * 1024  # room for a 2 MB image upload and its multipart overhead
 
@@ -39,6 +40,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         route_handlers=[
             health,
             latest_version,
+            uploaded_file,
             AccountController,
             CatalogueController,
             FormOptionsController,
