@@ -8,6 +8,7 @@ import {
   API_CACHE_NAME,
   API_NETWORK_TIMEOUT_SECONDS,
   BACKGROUND_COLOR,
+  IMAGE_CACHE_NAME,
   SERVICE_WORKER_FILENAME,
   THEME_COLOR,
 } from './src/app/pwa/constants.js';
@@ -60,8 +61,8 @@ export default defineConfig({
         // Take control of the page on the first install (updates still wait for the Update button).
         clientsClaim: true,
         navigateFallback: 'index.html',
-        // The API and the version file are never answered with the app shell.
-        navigateFallbackDenylist: [/^\/api\//, /^\/latest-version\.json$/],
+        // The API, the version file and stored images are never answered with the app shell.
+        navigateFallbackDenylist: [/^\/api\//, /^\/latest-version\.json$/, /^\/uploads\//],
         runtimeCaching: [
           {
             // What the user last saw of their data, for an offline reload. Cleared by the app on every
@@ -74,6 +75,17 @@ export default defineConfig({
               networkTimeoutSeconds: API_NETWORK_TIMEOUT_SECONDS,
               cacheableResponse: { statuses: [200] },
               expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60 },
+            },
+          },
+          {
+            // Stored images never change under a name: the cached copy is as good as the server's.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/uploads/'),
+            method: 'GET',
+            handler: 'CacheFirst',
+            options: {
+              cacheName: IMAGE_CACHE_NAME,
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
             },
           },
         ],

@@ -290,6 +290,13 @@ def test_news_written_through_the_admin_api_appears_on_home_beta(page: Page, liv
     expect(page.get_by_text("Coming Soon.")).to_be_visible()
     page.get_by_role("tab", name="Latest Recipes").click()
     expect(page).to_have_url(live_server.at("/home-beta#latestRecipes"))
+    # The shipped starter catalogue is loaded on first start: its newest recipes link to their pages.
+    latest = live_server.api("GET", "/home-beta", token_of(page)).json()["recipes"]
+    assert latest, "the starter catalogue should give /home-beta some recipes"
+    first = latest[0]
+    expect(page.get_by_role("tabpanel").get_by_role("link", name=first["name"], exact=True).first).to_have_attribute(
+        "href", f"/recipes/{first['recipe_id']}"
+    )
 
     # The news editor is for the administrator only.
     page.goto("/admin/news")

@@ -13,6 +13,12 @@ export const SERVICE_WORKER_FILENAME = 'service-worker.js';
  */
 export const API_CACHE_NAME = 'larder-api-v1';
 
+/**
+ * Runtime cache of stored images (`/uploads/...`: public, never reused for other content), so the
+ * pictures of recipes seen before still show offline. Not user data: kept across sessions.
+ */
+export const IMAGE_CACHE_NAME = 'larder-images-v1';
+
 /** How long the service worker waits for the network before answering an API GET from its cache. */
 export const API_NETWORK_TIMEOUT_SECONDS = 4;
 
