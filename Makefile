@@ -64,8 +64,19 @@ binary: setup
 smoke: binary
 	$(PY) packaging/smoke_test.py dist/larder
 
+## bench: catalogue scale benchmark (10k and 100k recipes; see bench/README.md). Not part of `make test`.
 bench: setup
-	@echo "no benchmarks yet"
+	@command -v wrk >/dev/null || apt-get install -y -qq wrk || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; }
+	$(PY) bench/build_catalogue.py 10000 bench/.data/catalogue-10k
+	$(PY) bench/build_catalogue.py 100000 bench/.data/catalogue-100k
+	$(PY) bench/explain.py --sizes 100k,10k --quiet-sql
+	$(PY) bench/run.py --sizes 10k,100k
 
 clean:
 	rm -rf $(STAMPS) build dist src/larder/static/web
+
+## lighthouse: Lighthouse (mobile, no network) of /home, /login and /recipes/1 against a temporary
+## `larder serve`; prints performance and accessibility scores and the initial JS size (gzip). Not in `test`.
+.PHONY: lighthouse
+lighthouse: setup chromium
+	CHROME_PATH=$(CHROMIUM) node webui/scripts/lighthouse.mjs --larder $(BIN)/larder

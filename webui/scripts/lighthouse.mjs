@@ -46,7 +46,8 @@ function initialBundle() {
   const html = readFileSync(join(buildDir, 'index.html'), 'utf8');
   const urls = new Set();
   for (const match of html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)) urls.add(match[1]);
-  for (const match of html.matchAll(/<link[^>]*rel="(?:modulepreload|stylesheet)"[^>]*href="([^"]+)"/g)) urls.add(match[1]);
+  const links = /<link[^>]*rel="(?:modulepreload|stylesheet)"[^>]*href="([^"]+)"/g;
+  for (const match of html.matchAll(links)) urls.add(match[1]);
   const files = [...urls].map((url) => {
     const body = readFileSync(join(buildDir, url.replace(/^\//, '')));
     return { url, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
@@ -61,7 +62,12 @@ function initialBundle() {
     0,
   );
   const allJsRaw = allJs.reduce((total, name) => total + statSync(join(buildDir, 'assets', name)).size, 0);
-  return { files, js: { raw: sum(js, 'raw'), gzip: sum(js, 'gzip') }, css: { raw: sum(css, 'raw'), gzip: sum(css, 'gzip') }, allJs: { count: allJs.length, raw: allJsRaw, gzip: allJsGzip } };
+  return {
+    files,
+    js: { raw: sum(js, 'raw'), gzip: sum(js, 'gzip') },
+    css: { raw: sum(css, 'raw'), gzip: sum(css, 'gzip') },
+    allJs: { count: allJs.length, raw: allJsRaw, gzip: allJsGzip },
+  };
 }
 
 function freePort() {
@@ -191,13 +197,16 @@ async function main() {
   console.log('\nLighthouse (mobile profile, simulated throttling)');
   console.log('page           performance  accessibility  FCP      LCP      TBT      CLS');
   for (const r of results) {
-    console.log(
-      `${r.path.padEnd(15)}${String(r.performance).padStart(11)}  ${String(r.accessibility).padStart(13)}  ${r.fcp.padEnd(9)}${r.lcp.padEnd(9)}${r.tbt.padEnd(9)}${r.cls}`,
-    );
-    if (r.failedA11y.length > 0) console.log(`               accessibility audits not passed: ${r.failedA11y.join(', ')}`);
+    const scores = `${String(r.performance).padStart(11)}  ${String(r.accessibility).padStart(13)}`;
+    console.log(`${r.path.padEnd(15)}${scores}  ${r.fcp.padEnd(9)}${r.lcp.padEnd(9)}${r.tbt.padEnd(9)}${r.cls}`);
+    if (r.failedA11y.length > 0) {
+      console.log(`               accessibility audits not passed: ${r.failedA11y.join(', ')}`);
+    }
   }
   console.log('\nInitial load of the built app (index.html: entry script, modulepreloads, stylesheet)');
-  for (const file of bundle.files) console.log(`  ${file.url.padEnd(42)} ${kb(file.raw).padStart(10)}  gzip ${kb(file.gzip).padStart(9)}`);
+  for (const file of bundle.files) {
+    console.log(`  ${file.url.padEnd(42)} ${kb(file.raw).padStart(10)}  gzip ${kb(file.gzip).padStart(9)}`);
+  }
   console.log(`  initial JS  ${kb(bundle.js.raw)} (gzip ${kb(bundle.js.gzip)})`);
   console.log(`  initial CSS ${kb(bundle.css.raw)} (gzip ${kb(bundle.css.gzip)})`);
   console.log(`  all JS chunks: ${bundle.allJs.count} files, ${kb(bundle.allJs.raw)} (gzip ${kb(bundle.allJs.gzip)})`);
