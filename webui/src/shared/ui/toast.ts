@@ -12,7 +12,7 @@ export function randomToastId(): string {
 
 export type ToastKind = 'success' | 'error' | 'info';
 
-const COLORS: Record<ToastKind, string> = { success: 'green', error: 'red', info: 'blue' };
+const COLORS: Record<ToastKind, string> = { success: 'larder', error: 'red', info: 'blue' };
 
 /** Shows a toast for 1 second at the top centre of the screen; returns its id. */
 export function toast(message: string, kind: ToastKind = 'info'): string {

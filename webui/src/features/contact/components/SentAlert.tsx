@@ -5,7 +5,7 @@ import { IconCircleCheck } from '@/shared/ui/icons';
 export function SentAlert({ children }: { children: string | null }) {
   if (!children) return null;
   return (
-    <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} role="status">
+    <Alert color="larder" variant="light" icon={<IconCircleCheck size={18} />} role="status">
       {children}
     </Alert>
   );

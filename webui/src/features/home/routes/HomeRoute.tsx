@@ -11,7 +11,7 @@ export function HomeRoute() {
         <Text size="lg" c="dimmed">
           Your household&apos;s recipes, meal plans, shopping lists and pantry, in one place.
         </Text>
-        <Text fw={700} c="green.8">
+        <Text fw={700} c="larder.7">
           Closed beta is now live
         </Text>
         <Group justify="center">
