@@ -32,6 +32,20 @@ export const routes: RouteObject[] = [
           Component: (await import('@/features/auth/routes/VerifyRoute')).VerifyRoute,
         })),
       },
+      {
+        path: 'recipes',
+        errorElement,
+        lazy: lazyRoute(async () => ({
+          Component: (await import('@/features/catalogue/routes/DiscoverRoute')).DiscoverRoute,
+        })),
+      },
+      {
+        path: 'recipes/:recipeId',
+        errorElement,
+        lazy: lazyRoute(async () => ({
+          Component: (await import('@/features/catalogue/routes/RecipeDetailRoute')).RecipeDetailRoute,
+        })),
+      },
       ...publicPages,
       {
         element: <PublicOnlyRoute />,

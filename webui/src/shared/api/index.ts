@@ -1,3 +1,4 @@
 export * from './client';
 export * from './account';
 export * from './logout';
+export * from './preferences';

@@ -3,5 +3,6 @@ export const STORAGE_KEYS = {
   token: 'token',
   user: 'user',
   savedRecipes: 'saved_recipes',
+  filters: 'filters',
   tutorialEnabled: 'tutorial_enabled',
 } as const;

@@ -8,4 +8,6 @@ export interface User {
   email_verified: boolean;
   role: Role;
   created_at: string;
+  /** Filter preferences saved to the account (vegan, vegetarian, gluten_free, sugar_free, dairy_free). */
+  preferences?: string[];
 }

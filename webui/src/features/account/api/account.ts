@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { accountKeys, api } from '@/shared/api';
 import { setStoredUser, type User } from '@/shared/session';
-import type { FilterPreference } from '@/shared/ui';
 
 export interface UpdateAccountPayload {
   email: string;
@@ -42,29 +41,4 @@ export function changePasswordRequest(payload: ChangePasswordPayload): Promise<{
 
 export function useChangePasswordMutation() {
   return useMutation({ mutationKey: ['account', 'change-password'], mutationFn: changePasswordRequest });
-}
-
-export interface UpdatePreferencesResponse {
-  message: string;
-  user: User;
-}
-
-/** PUT /account/preferences: the whole set of filter preferences (ids). */
-export function updatePreferencesRequest(preferences: FilterPreference[]): Promise<UpdatePreferencesResponse> {
-  return api.put<UpdatePreferencesResponse>('/account/preferences', { preferences });
-}
-
-/** On success the answered user replaces the stored one (and the cached account). */
-export function useUpdatePreferencesMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: ['account', 'preferences'],
-    mutationFn: updatePreferencesRequest,
-    onSuccess: ({ user }) => {
-      if (user) {
-        setStoredUser(user);
-        queryClient.setQueryData(accountKeys.all, user);
-      }
-    },
-  });
 }

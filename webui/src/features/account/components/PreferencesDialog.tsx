@@ -1,8 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { isApiError } from '@/shared/api';
+import { isApiError, useSavePreferencesMutation } from '@/shared/api';
 import { type FilterPreference, FormAlert, PreferenceFilters, toast } from '@/shared/ui';
-import { useUpdatePreferencesMutation } from '../api/account';
 import { UNKNOWN_ERROR } from './messages';
 
 export const PREFERENCES_DIALOG_TITLE = 'Filter preferences';
@@ -26,7 +25,7 @@ export function PreferencesDialog({ opened, onClose, current }: PreferencesDialo
 function PreferencesForm({ current, onDone }: { current: FilterPreference[]; onDone: () => void }) {
   const [value, setValue] = useState<FilterPreference[]>(current);
   const [error, setError] = useState<string | null>(null);
-  const save = useUpdatePreferencesMutation();
+  const save = useSavePreferencesMutation();
 
   const submit = () => {
     setError(null);

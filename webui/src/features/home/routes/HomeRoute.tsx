@@ -1,5 +1,5 @@
-import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { useNavigate } from 'react-router';
+import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
 
 /** Public landing page (/home). */
 export function HomeRoute() {
@@ -21,6 +21,20 @@ export function HomeRoute() {
           <Button size="md" variant="outline" onClick={() => void navigate('/login')}>
             Login
           </Button>
+        </Group>
+        <Group justify="center" gap="md" component="nav" aria-label="About Larder" mt="xl">
+          <Anchor component={Link} to="/recipes">
+            Browse recipes
+          </Anchor>
+          <Anchor component={Link} to="/about">
+            About
+          </Anchor>
+          <Anchor component={Link} to="/legal">
+            Legal
+          </Anchor>
+          <Anchor component={Link} to="/contact">
+            Contact
+          </Anchor>
         </Group>
       </Stack>
     </Container>

@@ -1,9 +1,8 @@
 import { Button, Group, List, Modal, Stack, Stepper, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import { isApiError } from '@/shared/api';
+import { isApiError, useSavePreferencesMutation } from '@/shared/api';
 import { useSession } from '@/shared/session';
 import { type FilterPreference, FormAlert, PreferenceFilters, toast, userPreferences } from '@/shared/ui';
-import { useSavePreferencesMutation } from '../api/preferences';
 
 /** The six steps of the tour, numbered 0 to 5 (spec part 2, Onboarding). */
 export const TOUR_STEPS = [

@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { accountKeys, api } from '@/shared/api';
 import { setStoredUser, type User } from '@/shared/session';
 import type { FilterPreference } from '@/shared/ui';
+import { accountKeys } from './account';
+import { api } from './client';
 
 export interface SavePreferencesResponse {
   message: string;
   user: User;
 }
 
-/** PUT /account/preferences: the whole set of the account's filter preferences. */
+/** PUT /account/preferences: the whole set of the account's filter preferences (ids). */
 export function savePreferencesRequest(preferences: FilterPreference[]): Promise<SavePreferencesResponse> {
   return api.put<SavePreferencesResponse>('/account/preferences', { preferences });
 }
@@ -17,13 +18,11 @@ export function savePreferencesRequest(preferences: FilterPreference[]): Promise
 export function useSavePreferencesMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: ['onboarding', 'preferences'],
+    mutationKey: ['account', 'preferences'],
     mutationFn: savePreferencesRequest,
     onSuccess: ({ user }) => {
-      if (user) {
-        setStoredUser(user);
-        queryClient.setQueryData(accountKeys.all, user);
-      }
+      setStoredUser(user);
+      queryClient.setQueryData(accountKeys.all, user);
     },
   });
 }

@@ -1,0 +1,181 @@
+import { ActionIcon, Badge, Container, Indicator, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSession } from '@/shared/session';
+import { CenteredLoader, FormAlert, useHashTab } from '@/shared/ui';
+import { IconFilter, IconSearch } from '@/shared/ui/icons';
+import { useRecipePage, type RecipeListQuery } from '../api/recipes';
+import { FilterDialog } from '../components/FilterDialog';
+import { PageNavigator } from '../components/PageNavigator';
+import { RecipeRow } from '../components/RecipeRow';
+import {
+  clearSavedFilters,
+  hasSavedFilters,
+  loadSavedFilters,
+  saveFilters,
+  type FilterItem,
+} from '../lib/filters';
+
+/** Discover search: applies above this many characters, after this long without typing (spec §9). */
+export const SEARCH_MIN_EXCLUSIVE = 2;
+export const SEARCH_DEBOUNCE_MS = 800;
+
+export const DISCOVER_TABS = ['verified', 'community', 'recommended'] as const;
+
+/** /recipes: Verified (the catalogue list), Community and Recommended ('Coming Soon.'). */
+export function DiscoverRoute() {
+  const [tab, setTab] = useHashTab(DISCOVER_TABS, 'verified');
+  return (
+    <Container size="md" px="xs">
+      <Title order={2} mb="md">
+        Discover
+      </Title>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="verified">Verified</Tabs.Tab>
+          <Tabs.Tab value="community">Community</Tabs.Tab>
+          <Tabs.Tab value="recommended">Recommended</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="verified">
+          <RecipeList />
+        </Tabs.Panel>
+        <Tabs.Panel value="community">
+          <Text ta="center" py="lg">
+            Coming Soon.
+          </Text>
+        </Tabs.Panel>
+        <Tabs.Panel value="recommended">
+          <Text ta="center" py="lg">
+            Coming Soon.
+          </Text>
+        </Tabs.Panel>
+      </Tabs>
+    </Container>
+  );
+}
+
+function RecipeList() {
+  const { signedIn } = useSession();
+  const [input, setInput] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [filters, setFilters] = useState<FilterItem[]>(loadSavedFilters);
+  const [filterOpen, setFilterOpen] = useState(false);
+  const [saveTick, setSaveTick] = useState(hasSavedFilters);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const onSearchChange = (value: string) => {
+    setInput(value);
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    const text = value.trim();
+    if (text.length === 0) {
+      // An empty search resets to the plain list at once.
+      setSearch('');
+      setPage(1);
+      return;
+    }
+    if (text.length <= SEARCH_MIN_EXCLUSIVE) return;
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      setSearch(text);
+      setPage(1);
+    }, SEARCH_DEBOUNCE_MS);
+  };
+
+  const query = useMemo((): RecipeListQuery => {
+    if (filters.length > 0) return { kind: 'filter', page, search, filters };
+    if (search) return { kind: 'search', page, search };
+    return { kind: 'list', page };
+  }, [filters, page, search]);
+  const result = useRecipePage(query);
+
+  const body = () => {
+    if (result.isPending) return <CenteredLoader />;
+    if (result.isError || !result.data)
+      return <FormAlert>Could not load the recipes right now. Please try again later.</FormAlert>;
+    if (result.data.data.length === 0)
+      return (
+        <Text c="dimmed" ta="center" py="lg">
+          No recipes found.
+        </Text>
+      );
+    return (
+      <Stack gap="xs" component="ul" aria-label="recipes" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {result.data.data.map((recipe) => (
+          <RecipeRow key={recipe.recipe_id} recipe={recipe} signedIn={signedIn} />
+        ))}
+      </Stack>
+    );
+  };
+
+  return (
+    <>
+      <div style={{ minHeight: '50vh', paddingBottom: 16 }}>{body()}</div>
+      <Paper
+        withBorder
+        shadow="md"
+        p="xs"
+        radius="md"
+        style={{ position: 'sticky', bottom: 8, zIndex: 10 }}
+        aria-label="recipe search and pages"
+        role="region"
+      >
+        <Stack gap={6}>
+          <TextInput
+            aria-label="Search recipes"
+            placeholder="search recipes"
+            leftSection={<IconSearch size={16} />}
+            value={input}
+            onChange={(event) => onSearchChange(event.currentTarget.value)}
+            rightSectionWidth={44}
+            rightSection={
+              <Indicator
+                disabled={filters.length === 0}
+                label={filters.length}
+                size={16}
+                offset={4}
+              >
+                <ActionIcon variant="light" aria-label="filter" onClick={() => setFilterOpen(true)}>
+                  <IconFilter size={18} />
+                </ActionIcon>
+              </Indicator>
+            }
+          />
+          {filters.length > 0 && (
+            <Badge variant="light" size="xs">
+              {filters.length === 1 ? '1 filter applied' : `${filters.length} filters applied`}
+            </Badge>
+          )}
+          <PageNavigator page={result.data} onPage={setPage} />
+        </Stack>
+      </Paper>
+      <FilterDialog
+        opened={filterOpen}
+        initialFilters={filters}
+        initialSave={saveTick}
+        onClose={() => setFilterOpen(false)}
+        onCancel={() => {
+          clearSavedFilters();
+          setFilters([]);
+          setSaveTick(false);
+          setPage(1);
+          setFilterOpen(false);
+        }}
+        onApply={(next, save) => {
+          if (save) saveFilters(next);
+          setSaveTick(save);
+          setFilters(next);
+          setPage(1);
+          setFilterOpen(false);
+        }}
+      />
+    </>
+  );
+}

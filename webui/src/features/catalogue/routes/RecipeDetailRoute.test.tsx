@@ -1,0 +1,215 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { currentPath, renderApp, signIn } from '@/test/render';
+import { apiUrl, server } from '@/test/server';
+import { makeDetail } from '../testData';
+
+function recipe(detail = makeDetail()) {
+  server.use(
+    http.get(apiUrl('/recipes/4'), () => HttpResponse.json(detail)),
+    http.get(apiUrl('/recipes/999'), () => HttpResponse.json({ message: 'Recipe not found' }, { status: 404 })),
+  );
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('/recipes/{id}', () => {
+  it('shows serves, category, badges, the allergen warning, the ingredients panel and the steps in order', async () => {
+    recipe();
+    const { user } = renderApp('/recipes/4');
+    expect(await screen.findByRole('heading', { name: 'Red lentil soup' })).toBeInTheDocument();
+    expect(screen.getByText('Serves').parentElement).toHaveTextContent('Serves 4');
+    expect(screen.getByText('Soups')).toBeInTheDocument();
+    const badges = screen.getByLabelText('dietary tags');
+    expect(within(badges).getAllByText(/.+/).map((b) => b.textContent)).toEqual(['vegan', 'vegetarian', 'dairy free']);
+    const warning = screen.getByText('Allergen warning').closest('[role="alert"]') as HTMLElement;
+    expect(warning).toHaveTextContent('Contains: celery, mustard');
+    const ingredients = screen.getByRole('list', { name: 'ingredients' });
+    expect(within(ingredients).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      '200 g Red lentils, rinsed',
+      '1 unit(s) Onion, diced',
+      '2 tsp Cumin',
+    ]);
+    const steps = screen.getByRole('list', { name: 'steps' });
+    expect(within(steps).getAllByRole('heading').map((h) => h.textContent)).toEqual([
+      '1. Soften the onion',
+      '2. Simmer',
+      '3. Serve',
+    ]);
+    const panel = screen.getByRole('button', { name: 'Ingredients' });
+    expect(panel).toHaveAttribute('aria-expanded', 'true');
+    await user.click(panel);
+    expect(panel).toHaveAttribute('aria-expanded', 'false');
+    // Visitors get no save button.
+    expect(screen.queryByRole('button', { name: /save Red lentil soup/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'keep screen on' })).toBeInTheDocument();
+  });
+
+  it('has no allergen warning without the allergen tag', async () => {
+    const detail = makeDetail();
+    recipe({ ...detail, tags: { ...detail.tags, allergen: false } });
+    renderApp('/recipes/4');
+    await screen.findByRole('heading', { name: 'Red lentil soup' });
+    expect(screen.queryByText('Allergen warning')).not.toBeInTheDocument();
+  });
+
+  it("says 'Recipe not found.' for an unknown recipe", async () => {
+    recipe();
+    renderApp('/recipes/999');
+    expect(await screen.findByText('Recipe not found.')).toBeInTheDocument();
+  });
+
+  it('has a save button when signed in', async () => {
+    signIn();
+    recipe();
+    const posted: unknown[] = [];
+    server.use(
+      http.get(apiUrl('/user-saved-recipes'), () => HttpResponse.json([])),
+      http.post(apiUrl('/user-saved-recipes'), async ({ request }) => {
+        posted.push(await request.json());
+        return HttpResponse.json([{ recipe_id: 4, name: 'Red lentil soup', image: null, category: null, description: '', serves: 4 }], {
+          status: 201,
+        });
+      }),
+    );
+    const { user } = renderApp('/recipes/4');
+    await user.click(await screen.findByRole('button', { name: 'save Red lentil soup' }));
+    expect(await screen.findByRole('button', { name: 'unsave Red lentil soup' })).toHaveTextContent('Saved');
+    expect(posted).toEqual([{ recipe_id: 4 }]);
+  });
+
+  it('has the options menu with the disabled entries and toggles tutorial mode', async () => {
+    recipe();
+    const { user, router } = renderApp('/recipes/4');
+    await screen.findByRole('heading', { name: 'Red lentil soup' });
+    await user.click(screen.getByRole('button', { name: 'Recipe Options' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'send ingredients to list',
+      'send recipe to mealplan',
+      'print recipe',
+      'tutorial mode',
+      'copy ingredients',
+      'copy link',
+    ]);
+    expect(items.slice(0, 3).every((item) => item.hasAttribute('disabled') || item.getAttribute('data-disabled') === 'true')).toBe(true);
+    await user.click(screen.getByRole('menuitem', { name: 'tutorial mode' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/recipes/4?cookmode=true'));
+    expect(await screen.findByText('step 1 of 3 steps')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Recipe Options' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'exit tutorial' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/recipes/4'));
+    expect(await screen.findByRole('list', { name: 'steps' })).toBeInTheDocument();
+  });
+
+  it("copies the ingredient names one per line and toasts 'Copied Ingredients to Clipboard'", async () => {
+    recipe();
+    const { user } = renderApp('/recipes/4');
+    await screen.findByRole('heading', { name: 'Red lentil soup' });
+    await user.click(screen.getByRole('button', { name: 'Recipe Options' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'copy ingredients' }));
+    expect(await screen.findByText('Copied Ingredients to Clipboard')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe('Red lentils\nOnion\nCumin');
+  });
+
+  it("copies the page address and toasts 'Copied Link to Clipboard'", async () => {
+    recipe();
+    const { user } = renderApp('/recipes/4');
+    await screen.findByRole('heading', { name: 'Red lentil soup' });
+    await user.click(screen.getByRole('button', { name: 'Recipe Options' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'copy link' }));
+    expect(await screen.findByText('Copied Link to Clipboard')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(window.location.href);
+  });
+
+  it('falls back to a hidden textarea and execCommand when navigator.clipboard is absent', async () => {
+    recipe();
+    const { user } = renderApp('/recipes/4');
+    await screen.findByRole('heading', { name: 'Red lentil soup' });
+    const copied: string[] = [];
+    const execCommand = vi.fn((command: string) => {
+      const area = document.activeElement as HTMLTextAreaElement;
+      copied.push(`${command}:${area.value}`);
+      return true;
+    });
+    Object.defineProperty(document, 'execCommand', { value: execCommand, configurable: true, writable: true });
+    const original = Object.getOwnPropertyDescriptor(navigator, 'clipboard');
+    Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true });
+    await user.click(screen.getByRole('button', { name: 'Recipe Options' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'copy ingredients' }));
+    expect(await screen.findByText('Copied Ingredients to Clipboard')).toBeInTheDocument();
+    expect(copied).toEqual(['copy:Red lentils\nOnion\nCumin']);
+    expect(document.querySelector('textarea[aria-hidden="true"]')).toBeNull();
+    if (original) Object.defineProperty(navigator, 'clipboard', original);
+    else Reflect.deleteProperty(navigator, 'clipboard');
+  });
+});
+
+describe('/recipes/{id}?cookmode=true', () => {
+  it("shows one step at a time with Prev / Next and 'step X of Y steps'", async () => {
+    recipe();
+    const { user } = renderApp('/recipes/4?cookmode=true');
+    expect(await screen.findByText('step 1 of 3 steps')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Soften the onion' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Simmer' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Prev' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('step 2 of 3 steps')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Simmer' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('step 3 of 3 steps')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Prev' }));
+    expect(screen.getByText('step 2 of 3 steps')).toBeInTheDocument();
+  });
+
+  it('starts a timer with a tap, pauses it with another, beeps at zero and goes negative', async () => {
+    const started: number[] = [];
+    class FakeAudioContext {
+      currentTime = 0;
+      destination = {};
+      createOscillator() {
+        started.push(1);
+        return { type: '', frequency: { value: 0 }, connect() {}, start() {}, stop() {}, onended: null };
+      }
+      createGain() {
+        return { gain: { value: 0 }, connect() {} };
+      }
+      close() {
+        return Promise.resolve();
+      }
+    }
+    vi.stubGlobal('AudioContext', FakeAudioContext);
+    recipe();
+    const { user } = renderApp('/recipes/4?cookmode=true');
+    await screen.findByText('step 1 of 3 steps');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const timer = screen.getByRole('button', { name: /step timer/ });
+    expect(timer).toHaveTextContent('00:00:02');
+
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    act(() => vi.advanceTimersByTime(3000));
+    expect(timer).toHaveTextContent('00:00:02'); // not started yet
+    fireEvent.click(timer);
+    expect(timer).toHaveAttribute('aria-pressed', 'true');
+    act(() => vi.advanceTimersByTime(1000));
+    expect(timer).toHaveTextContent('00:00:01');
+    fireEvent.click(timer); // pause
+    expect(timer).toHaveAttribute('aria-pressed', 'false');
+    act(() => vi.advanceTimersByTime(5000));
+    expect(timer).toHaveTextContent('00:00:01');
+    expect(started).toEqual([]);
+    fireEvent.click(timer); // resume
+    act(() => vi.advanceTimersByTime(1000));
+    expect(timer).toHaveTextContent('00:00:00');
+    expect(started).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(3000));
+    expect(timer).toHaveTextContent('-00:00:03');
+    expect(started).toHaveLength(1);
+  });
+});

@@ -1,0 +1,136 @@
+import { Anchor, Card, Container, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { isApiError } from '@/shared/api';
+import { useWakeLock } from '@/shared/hooks';
+import { copyText } from '@/shared/lib/clipboard';
+import { useSession } from '@/shared/session';
+import { CenteredLoader, FormAlert, toast } from '@/shared/ui';
+import { useRecipe, type RecipeDetail } from '../api/recipes';
+import { CookMode, stepTitle } from '../components/CookMode';
+import { AllergenWarning, DietaryBadges } from '../components/DietaryBadges';
+import { IngredientsPanel } from '../components/IngredientsPanel';
+import { RecipeImage } from '../components/RecipeImage';
+import { COPIED_INGREDIENTS_TEXT, COPIED_LINK_TEXT, RecipeOptionsMenu } from '../components/RecipeOptionsMenu';
+import { SaveHeart } from '../components/SaveHeart';
+
+export const RECIPE_NOT_FOUND_TEXT = 'Recipe not found.';
+export const WAKE_LOCK_TOGGLE_LABEL = 'keep screen on';
+
+/** The ingredient names, one per line (what 'copy ingredients' copies). */
+export function ingredientNames(recipe: RecipeDetail): string {
+  return recipe.recipe_ingredients
+    .map((item) => item.ingredient?.name ?? '')
+    .filter(Boolean)
+    .join('\n');
+}
+
+function copy(text: string, done: string) {
+  copyText(text).then(
+    () => toast(done, 'success'),
+    (error: unknown) => console.error('Copying to the clipboard failed', error),
+  );
+}
+
+/** /recipes/{recipe_id}: the recipe, or one step at a time with `?cookmode`. */
+export function RecipeDetailRoute() {
+  const { recipeId = '' } = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const cookMode = searchParams.has('cookmode') && searchParams.get('cookmode') !== 'false';
+  const { signedIn } = useSession();
+  const wakeLock = useWakeLock();
+  const { data: recipe, isPending, isError, error } = useRecipe(recipeId);
+
+  if (isPending) return <CenteredLoader />;
+  if (isError || !recipe) {
+    return (
+      <Container size="sm">
+        <FormAlert>
+          {isApiError(error) && error.status === 404
+            ? RECIPE_NOT_FOUND_TEXT
+            : 'Could not load this recipe right now. Please try again later.'}
+        </FormAlert>
+        <Anchor component={Link} to="/recipes" mt="md" display="block">
+          Back to Discover
+        </Anchor>
+      </Container>
+    );
+  }
+
+  const steps = [...recipe.recipe_steps].sort((a, b) => a.step_order - b.step_order);
+  const toggleCookMode = () => {
+    const next = new URLSearchParams(searchParams);
+    if (cookMode) next.delete('cookmode');
+    else next.set('cookmode', 'true');
+    setSearchParams(next);
+  };
+
+  return (
+    <Container size="md" px="xs">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Title order={2}>{recipe.name}</Title>
+          <RecipeOptionsMenu
+            cookMode={cookMode}
+            onToggleCookMode={toggleCookMode}
+            onCopyIngredients={() => copy(ingredientNames(recipe), COPIED_INGREDIENTS_TEXT)}
+            onCopyLink={() => copy(window.location.href, COPIED_LINK_TEXT)}
+          />
+        </Group>
+        <Switch
+          label={WAKE_LOCK_TOGGLE_LABEL}
+          checked={wakeLock.enabled}
+          onChange={(event) => wakeLock.setEnabled(event.currentTarget.checked)}
+        />
+        {cookMode ? (
+          <CookMode steps={steps} ingredients={recipe.recipe_ingredients} />
+        ) : (
+          <>
+            <RecipeImage
+              image={recipe.image}
+              alt={recipe.name}
+              style={{ width: '100%', maxHeight: 320, aspectRatio: '16 / 9' }}
+            />
+            <Group justify="space-between" align="center">
+              <Stack gap={4}>
+                <Text>
+                  <Text span fw={600}>
+                    Serves
+                  </Text>{' '}
+                  {recipe.serves ?? 1}
+                </Text>
+                {recipe.category && (
+                  <Text size="sm" c="dimmed">
+                    {recipe.category.name}
+                  </Text>
+                )}
+              </Stack>
+              {signedIn && <SaveHeart recipeId={recipe.recipe_id} name={recipe.name} variant="button" />}
+            </Group>
+            <DietaryBadges tags={recipe.tags} />
+            <AllergenWarning tags={recipe.tags} allergens={recipe.allergens} />
+            {recipe.description && <Text>{recipe.description}</Text>}
+            <IngredientsPanel ingredients={recipe.recipe_ingredients} />
+            <Stack gap="sm" component="ol" aria-label="steps" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {steps.map((step) => (
+                <Card key={step.recipe_step_id} withBorder component="li">
+                  <Stack gap={6}>
+                    <Title order={4}>
+                      {step.step_order}. {stepTitle(step)}
+                    </Title>
+                    {step.image && <RecipeImage image={step.image} style={{ width: '100%', maxHeight: 240 }} />}
+                    {step.description && <Text style={{ whiteSpace: 'pre-line' }}>{step.description}</Text>}
+                    {step.timer && (
+                      <Text size="sm" c="dimmed">
+                        Timer: {step.timer}
+                      </Text>
+                    )}
+                  </Stack>
+                </Card>
+              ))}
+            </Stack>
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}
