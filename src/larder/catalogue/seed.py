@@ -108,9 +108,8 @@ async def load_catalogue(session: AsyncSession, uploads: Path, folder: Path | No
         )
         session.add(recipe)
         await session.flush()
-        lines = []
-        for position, line in enumerate(entry["ingredients"]):
-            item = RecipeIngredient(
+        lines = [
+            RecipeIngredient(
                 recipe_id=recipe.id,
                 ingredient_id=ingredients[line["ingredient"].lower()].id,
                 position=position,
@@ -118,22 +117,23 @@ async def load_catalogue(session: AsyncSession, uploads: Path, folder: Path | No
                 measurement=line["measurement"],
                 treatment=line.get("treatment"),
             )
-            session.add(item)
-            lines.append(item)
+            for position, line in enumerate(entry["ingredients"])
+        ]
+        session.add_all(lines)
         await session.flush()
-        for order, step in enumerate(entry["steps"], start=1):
-            session.add(
-                RecipeStep(
-                    recipe_id=recipe.id,
-                    step_order=order,
-                    title=step["title"],
-                    description=step.get("description", ""),
-                    timer=step.get("timer"),
-                    ingredients=[lines[i].id for i in step.get("ingredients", [])],
-                )
+        session.add_all(
+            RecipeStep(
+                recipe_id=recipe.id,
+                step_order=order,
+                title=step["title"],
+                description=step.get("description", ""),
+                timer=step.get("timer"),
+                ingredients=[lines[i].id for i in step.get("ingredients", [])],
             )
-        await session.flush()
-        await catalogue.refresh_derived(recipe)
+            for order, step in enumerate(entry["steps"], start=1)
+        )
+        used = [ingredients[line["ingredient"].lower()] for line in entry["ingredients"]]
+        await catalogue.index_recipe(recipe, used, is_new=True)
         existing.add(entry["name"].lower())
         report.recipes += 1
     await session.flush()

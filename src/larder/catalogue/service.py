@@ -265,17 +265,19 @@ class CatalogueService(SQLAlchemyAsyncRepositoryService[Recipe]):
     # -- writing -------------------------------------------------------------------------------
     async def refresh_derived(self, recipe: Recipe) -> None:
         """Recompute tags from the ingredients and rewrite the recipe's search entry."""
-        rows = (
-            await self.session.execute(
-                select(Ingredient)
-                .join(RecipeIngredient, RecipeIngredient.ingredient_id == Ingredient.id)
-                .where(RecipeIngredient.recipe_id == recipe.id)
-            )
-        ).scalars()
-        ingredients = list(rows)
+        rows = await self.session.scalars(
+            select(Ingredient)
+            .join(RecipeIngredient, RecipeIngredient.ingredient_id == Ingredient.id)
+            .where(RecipeIngredient.recipe_id == recipe.id)
+        )
+        await self.index_recipe(recipe, list(rows))
+
+    async def index_recipe(self, recipe: Recipe, ingredients: list[Ingredient], *, is_new: bool = False) -> None:
+        """Set the derived tags and the search entry of a recipe whose ingredients are known."""
         for key, value in derive_tags(ingredients).items():
             setattr(recipe, key, value)
-        await self.session.execute(text("DELETE FROM recipe_fts WHERE rowid = :id"), {"id": recipe.id})
+        if not is_new:
+            await self.session.execute(text("DELETE FROM recipe_fts WHERE rowid = :id"), {"id": recipe.id})
         await self.session.execute(
             text("INSERT INTO recipe_fts (rowid, name, description, ingredients) VALUES (:id, :n, :d, :i)"),
             {"id": recipe.id, "n": recipe.name, "d": recipe.description, "i": " ".join(i.name for i in ingredients)},
