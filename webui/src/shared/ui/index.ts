@@ -7,3 +7,4 @@ export * from './PreferenceFilters';
 export * from './hashTabs';
 export * from './HtmlContent';
 export * from './DateTimeText';
+export { ComingSoon } from './ComingSoon';

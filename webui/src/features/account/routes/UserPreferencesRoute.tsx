@@ -1,6 +1,6 @@
-import { Container, Tabs, Text, Title } from '@mantine/core';
+import { Container, Tabs, Title } from '@mantine/core';
 import { useSession } from '@/shared/session';
-import { CenteredLoader } from '@/shared/ui';
+import { CenteredLoader, ComingSoon } from '@/shared/ui';
 import { AccountTab } from '../components/AccountTab';
 import { BetaToolsTab } from '../components/BetaToolsTab';
 
@@ -20,7 +20,7 @@ export function UserPreferencesRoute() {
         </Tabs.List>
         <Tabs.Panel value="account">{user ? <AccountTab user={user} /> : <CenteredLoader />}</Tabs.Panel>
         <Tabs.Panel value="profile">
-          <Text>Coming Soon.</Text>
+          <ComingSoon />
         </Tabs.Panel>
         <Tabs.Panel value="beta-tools">
           <BetaToolsTab />

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Container, Indicator, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSession } from '@/shared/session';
-import { CenteredLoader, FormAlert, useHashTab } from '@/shared/ui';
+import { CenteredLoader, ComingSoon, FormAlert, useHashTab } from '@/shared/ui';
 import { IconFilter, IconSearch } from '@/shared/ui/icons';
 import { useRecipePage, type RecipeListQuery } from '../api/recipes';
 import { FilterDialog } from '../components/FilterDialog';
@@ -39,14 +39,10 @@ export function DiscoverRoute() {
           <RecipeList />
         </Tabs.Panel>
         <Tabs.Panel value="community">
-          <Text ta="center" py="lg">
-            Coming Soon.
-          </Text>
+          <ComingSoon />
         </Tabs.Panel>
         <Tabs.Panel value="recommended">
-          <Text ta="center" py="lg">
-            Coming Soon.
-          </Text>
+          <ComingSoon />
         </Tabs.Panel>
       </Tabs>
     </Container>

@@ -1,6 +1,6 @@
-import { Container, Tabs, Text, Title } from '@mantine/core';
+import { Container, Tabs, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { CenteredLoader, FormAlert, useHashTab } from '@/shared/ui';
+import { CenteredLoader, ComingSoon, FormAlert, useHashTab } from '@/shared/ui';
 import { useHomeBeta } from '../api/homeBeta';
 import { LatestRecipes } from '../components/LatestRecipes';
 import { NewsList } from '../components/NewsList';
@@ -33,9 +33,7 @@ export function HomeBetaRoute() {
         <Tabs.Panel value="news">{body((answer) => <NewsList news={answer.news} />)}</Tabs.Panel>
         <Tabs.Panel value="latestRecipes">{body((answer) => <LatestRecipes recipes={answer.recipes} />)}</Tabs.Panel>
         <Tabs.Panel value="featuredContent">
-          <Text ta="center" py="lg">
-            Coming Soon.
-          </Text>
+          <ComingSoon />
         </Tabs.Panel>
       </Tabs>
     </Container>
