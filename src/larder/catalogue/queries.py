@@ -10,7 +10,7 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from sqlalchemy import Float, Integer, Select, and_, false, select, text
+from sqlalchemy import Float, Integer, Select, and_, false, intersect, select, text
 from sqlalchemy.sql.elements import ColumnElement
 
 from larder.catalogue.models import Recipe, RecipeIngredient
@@ -118,10 +118,14 @@ class RecipeQuery:
         where: list[ColumnElement[bool]] = [Recipe.verified.is_(True)]
         if self.search and fts_expression(self.search) is None:
             where.append(false())  # text with no searchable word matches nothing
-        for ingredient_id in dict.fromkeys(self.include_ingredients):
-            where.append(
-                Recipe.id.in_(select(RecipeIngredient.recipe_id).where(RecipeIngredient.ingredient_id == ingredient_id))
-            )
+        includes = [
+            select(RecipeIngredient.recipe_id).where(RecipeIngredient.ingredient_id == ingredient_id)
+            for ingredient_id in dict.fromkeys(self.include_ingredients)
+        ]
+        if includes:
+            # One set of recipe ids, built from the (ingredient_id, recipe_id) index, then probed by
+            # primary key: the cost follows the rarest ingredient, not the size of the catalogue.
+            where.append(Recipe.id.in_(includes[0] if len(includes) == 1 else intersect(*includes)))
         if self.exclude_ingredients:
             where.append(
                 Recipe.id.not_in(
@@ -144,6 +148,20 @@ class RecipeQuery:
         parts += [fts_expression(words, "ingredients") for words in self.include_ingredient_words]
         expressions = [p for p in parts if p]
         return " AND ".join(f"({p})" for p in expressions) or None
+
+    @property
+    def is_plain(self) -> bool:
+        """The whole catalogue, newest first: no text and no filter."""
+        return not (
+            self.search
+            or self.include_ingredients
+            or self.exclude_ingredients
+            or self.include_ingredient_words
+            or self.exclude_ingredient_words
+            or self.include_categories
+            or self.exclude_categories
+            or self.preferences
+        )
 
     def statement(self) -> tuple[Select[tuple[int]], bool]:
         """Ids of matching recipes, best first: (statement, ranked)."""

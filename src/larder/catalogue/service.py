@@ -128,11 +128,18 @@ class CatalogueService(SQLAlchemyAsyncRepositoryService[Recipe]):
     async def _page(self, query: RecipeQuery, page: int) -> Page[RecipeSummary]:
         check_page(page)
         ids_statement, ranked = query.statement()
-        total = await self.session.scalar(select(func.count()).select_from(ids_statement.order_by(None).subquery()))
-        window = PageWindow(page=page, total=total or 0)
         if not ranked:
             ids_statement = ids_statement.order_by(Recipe.id.desc())
-        ids = list(await self.session.scalars(ids_statement.limit(PER_PAGE).offset(window.offset)))
+        if query.is_plain:
+            # The whole catalogue: count the index once, read one page.
+            total = await self.session.scalar(select(func.count()).select_from(Recipe).where(Recipe.verified.is_(True)))
+            window = PageWindow(page=page, total=total or 0)
+            ids = list(await self.session.scalars(ids_statement.limit(PER_PAGE).offset(window.offset)))
+        else:
+            # Searches and filters: one pass gives both the exact total and the page.
+            matches = list(await self.session.scalars(ids_statement))
+            window = PageWindow(page=page, total=len(matches))
+            ids = matches[window.offset : window.offset + PER_PAGE]
         recipes = {r.id: r for r in await self.session.scalars(select(Recipe).where(Recipe.id.in_(ids)))}
         categories = await self._category_names()
         rows = [self._summary(recipes[i], categories) for i in ids if i in recipes]
