@@ -60,6 +60,7 @@ class Statement:
     sql: str
     plan: list[tuple[int, int, str]] = field(default_factory=list)
     plan_no_stats: list[tuple[int, int, str]] = field(default_factory=list)
+    ms_no_stats: float = 0.0
     ms: float = 0.0
     rows: int = 0
     flags: list[str] = field(default_factory=list)
@@ -169,24 +170,29 @@ def flags_for(db: sqlite3.Connection, statement: Statement) -> list[str]:
     return flags
 
 
-def without_stats(db: sqlite3.Connection, sqls: list[str]) -> list[list[tuple[int, int, str]]]:
-    """Plans as on an instance that never ran ANALYZE (stats removed inside a rolled-back transaction)."""
+def without_stats(db: sqlite3.Connection, sqls: list[str], runs: int) -> list[tuple[list[tuple[int, int, str]], float]]:
+    """Plans (and times, where the plan differs) as on an instance that never ran ANALYZE: the
+    statistics are removed inside a transaction that is rolled back."""
     (has_stats,) = db.execute(
         "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_stat1'"
     ).fetchone()
     if not has_stats:
-        return [plan(db, sql) for sql in sqls]
+        return [(plan(db, sql), 0.0) for sql in sqls]
+    with_stats = [plan(db, sql) for sql in sqls]
     db.execute("PRAGMA query_only=OFF")
     db.execute("BEGIN")
     try:
         db.execute("DELETE FROM sqlite_stat1")
         db.execute("ANALYZE sqlite_schema")  # reload: the planner now sees no statistics
-        plans = [plan(db, sql) for sql in sqls]
+        out = []
+        for sql, known in zip(sqls, with_stats, strict=True):
+            bare = plan(db, sql)
+            out.append((bare, timed(db, sql, runs)[0] if bare != known else 0.0))
     finally:
         db.execute("ROLLBACK")
         db.execute("ANALYZE sqlite_schema")
         db.execute("PRAGMA query_only=ON")
-    return plans
+    return out
 
 
 def render_plan(rows: list[tuple[int, int, str]]) -> list[str]:
@@ -207,9 +213,10 @@ def explain_size(name: str, runs: int) -> list[Statement]:
     results: list[Statement] = []
     triples = [(case.label, label, sql) for case in cases(meta) for label, sql in statements_of(case, db)]
     triples += option_statements()
-    plans_no_stats = without_stats(db, [sql for _, _, sql in triples])
-    for (case_label, label, sql), no_stats in zip(triples, plans_no_stats, strict=True):
+    plans_no_stats = without_stats(db, [sql for _, _, sql in triples], runs)
+    for (case_label, label, sql), (no_stats, ms_no_stats) in zip(triples, plans_no_stats, strict=True):
         statement = Statement(case=case_label, name=label, sql=sql, plan=plan(db, sql), plan_no_stats=no_stats)
+        statement.ms_no_stats = ms_no_stats
         statement.ms, statement.rows = timed(db, sql, runs)
         statement.flags = flags_for(db, statement)
         results.append(statement)
@@ -281,7 +288,10 @@ def main(argv: list[str] | None = None) -> int:
         print("   plan (with ANALYZE statistics):")
         print("\n".join("   " + line for line in render_plan(statement.plan)))
         if statement.plan_no_stats != statement.plan:
-            print("   plan WITHOUT statistics (what an instance that never ran ANALYZE uses):")
+            print(
+                "   plan WITHOUT statistics (what an instance that never ran ANALYZE uses):"
+                f" {statement.ms_no_stats:.2f} ms"
+            )
             print("\n".join("   " + line for line in render_plan(statement.plan_no_stats)))
         for flag in statement.flags:
             flagged += flag.startswith("FLAG")

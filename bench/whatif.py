@@ -186,6 +186,37 @@ def main(argv: list[str] | None = None) -> int:
                 ),
             ],
         )
+        # a rare include (a vegetarian ingredient in 20-40 recipes) with a common one: EXISTS alone
+        # would walk every vegetarian recipe; drive from the rarest include instead
+        rare = db.execute(
+            "SELECT ri.ingredient_id FROM recipe_ingredient ri JOIN ingredient i ON i.id = ri.ingredient_id"
+            " WHERE i.vegetarian = 1 GROUP BY ri.ingredient_id HAVING count(*) BETWEEN 20 AND 40"
+            " ORDER BY ri.ingredient_id LIMIT 1"
+        ).fetchone()[0]
+        rare_query = RecipeQuery(include_ingredients=[rare, a], preferences=["vegetarian"])
+        _, rare_page = app_statements(rare_query)
+        timer.compare(
+            f"filter: first page of ids, rare ingredient {rare} + common {a} + vegetarian",
+            rare_page,
+            [
+                (
+                    "EXISTS for both",
+                    f"SELECT id FROM recipe WHERE verified IS 1 AND tag_vegetarian IS 1 AND {exists(rare)}"
+                    f" AND {exists(a)} ORDER BY id DESC LIMIT {PER_PAGE}",
+                ),
+                (
+                    "IN-list for the rarest include, EXISTS for the rest",
+                    f"SELECT id FROM recipe WHERE verified IS 1 AND tag_vegetarian IS 1 AND id IN (SELECT recipe_id"
+                    f" FROM recipe_ingredient WHERE ingredient_id = {rare}) AND {exists(a)}"
+                    f" ORDER BY id DESC LIMIT {PER_PAGE}",
+                ),
+            ],
+        )
+        probe_ms, _ = timer.run(
+            f"SELECT count(*) FROM (SELECT 1 FROM recipe_ingredient WHERE ingredient_id = {a} LIMIT 1000)"
+        )
+        print(f"   {probe_ms:8.2f} ms  (choosing the rarest: bounded probe, count of up to 1000 uses per include)")
+
         # -- list page total --------------------------------------------------------------------
         list_count, _ = app_statements(RecipeQuery())
 
