@@ -58,7 +58,7 @@ class Recipe(Base):
     image: Mapped[str | None] = mapped_column(String(255), default=None)
     serves: Mapped[int] = mapped_column(Integer, default=1)
     category_id: Mapped[int | None] = mapped_column(ForeignKey("category.id", ondelete="SET NULL"), index=True)
-    verified: Mapped[bool] = mapped_column(Boolean, default=True)
+    verified: Mapped[bool] = mapped_column(Boolean, default=True, index=True)
     comments: Mapped[str | None] = mapped_column(Text, default=None)
     # Derived from the ingredients on every write.
     tag_allergen: Mapped[bool] = mapped_column(Boolean, default=False, index=True)

@@ -150,6 +150,22 @@ class RecipeQuery:
         return " AND ".join(f"({p})" for p in expressions) or None
 
     @property
+    def is_text_only(self) -> bool:
+        """Only a search text: answered from the FTS index alone (it holds verified recipes only)."""
+        return bool(self.search) and RecipeQuery(search=None, **self._filters()).is_plain
+
+    def _filters(self) -> dict[str, list]:
+        return {
+            "include_ingredients": self.include_ingredients,
+            "exclude_ingredients": self.exclude_ingredients,
+            "include_ingredient_words": self.include_ingredient_words,
+            "exclude_ingredient_words": self.exclude_ingredient_words,
+            "include_categories": self.include_categories,
+            "exclude_categories": self.exclude_categories,
+            "preferences": self.preferences,
+        }
+
+    @property
     def is_plain(self) -> bool:
         """The whole catalogue, newest first: no text and no filter."""
         return not (

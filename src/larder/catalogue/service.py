@@ -26,7 +26,7 @@ from larder.catalogue.models import (
     RecipeStep,
     SavedRecipe,
 )
-from larder.catalogue.queries import PER_PAGE, PageWindow, RecipeQuery, check_page, check_search
+from larder.catalogue.queries import PER_PAGE, PageWindow, RecipeQuery, check_page, check_search, fts_expression
 from larder.catalogue.schemas import (
     TREATMENTS,
     UNITS,
@@ -131,10 +131,33 @@ class CatalogueService(SQLAlchemyAsyncRepositoryService[Recipe]):
         if not ranked:
             ids_statement = ids_statement.order_by(Recipe.id.desc())
         if query.is_plain:
-            # The whole catalogue: count the index once, read one page.
-            total = await self.session.scalar(select(func.count()).select_from(Recipe).where(Recipe.verified.is_(True)))
-            window = PageWindow(page=page, total=total or 0)
+            # The whole catalogue: SQLite counts a table from its b-tree; unverified rows are a
+            # small range of ix_recipe_verified. Then read one page.
+            everything = await self.session.scalar(select(func.count()).select_from(Recipe)) or 0
+            unverified = await self.session.scalar(
+                select(func.count()).select_from(Recipe).where(Recipe.verified.is_(False))
+            )
+            window = PageWindow(page=page, total=everything - (unverified or 0))
             ids = list(await self.session.scalars(ids_statement.limit(PER_PAGE).offset(window.offset)))
+        elif query.is_text_only:
+            # Text alone: count, rank and cut the page inside the FTS index, with no join.
+            match = fts_expression(query.search or "")
+            if match is None:
+                window, ids = PageWindow(page=page, total=0), []
+            else:
+                total = await self.session.scalar(
+                    text("SELECT count(*) FROM recipe_fts WHERE recipe_fts MATCH :m"), {"m": match}
+                )
+                window = PageWindow(page=page, total=total or 0)
+                ids = list(
+                    await self.session.scalars(
+                        text(
+                            "SELECT rowid FROM recipe_fts WHERE recipe_fts MATCH :m "
+                            "ORDER BY bm25(recipe_fts, 10.0, 2.0, 4.0), rowid LIMIT :n OFFSET :o"
+                        ),
+                        {"m": match, "n": PER_PAGE, "o": window.offset},
+                    )
+                )
         else:
             # Searches and filters: one pass gives both the exact total and the page.
             matches = list(await self.session.scalars(ids_statement))
@@ -285,6 +308,8 @@ class CatalogueService(SQLAlchemyAsyncRepositoryService[Recipe]):
             setattr(recipe, key, value)
         if not is_new:
             await self.session.execute(text("DELETE FROM recipe_fts WHERE rowid = :id"), {"id": recipe.id})
+        if not recipe.verified:
+            return  # the search index holds verified catalogue recipes only
         await self.session.execute(
             text("INSERT INTO recipe_fts (rowid, name, description, ingredients) VALUES (:id, :n, :d, :i)"),
             {"id": recipe.id, "n": recipe.name, "d": recipe.description, "i": " ".join(i.name for i in ingredients)},

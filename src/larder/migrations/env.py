@@ -17,12 +17,19 @@ from larder.core.db import metadata
 config = context.config
 
 
+def _include_object(obj: object, name: str | None, type_: str, reflected: bool, compare_to: object) -> bool:
+    # The FTS5 search table and its shadow tables are made by hand in 0004; autogenerate must
+    # never propose to drop them.
+    return not (type_ == "table" and name is not None and name.startswith("recipe_fts"))
+
+
 def _do_run(connection: Connection) -> None:
     context.configure(
         connection=connection,
         target_metadata=metadata,
         render_as_batch=True,
         compare_type=True,
+        include_object=_include_object,
     )
     with context.begin_transaction():
         context.run_migrations()
