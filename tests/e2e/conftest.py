@@ -17,6 +17,7 @@ import time
 import uuid
 from collections.abc import Generator, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -202,6 +203,15 @@ def live_server(tmp_path_factory: pytest.TempPathFactory, smtp_server: MailCatch
         LARDER_SMTP_HOST="127.0.0.1",
         LARDER_SMTP_PORT=str(smtp_server.port),
     )
+    with running_server(port, env, log_path):
+        invites = _cli(data_dir, "invite", "create", "--count", str(INVITE_POOL))
+        yield LiveServer(url, data_dir, settings, Mailbox(smtp_server), invites)
+
+
+@contextmanager
+def running_server(port: int, env: dict[str, str], log_path: Path) -> Iterator[subprocess.Popen[bytes]]:
+    """`larder serve` on 127.0.0.1:port, healthy before the block runs, stopped after it."""
+    url = f"http://127.0.0.1:{port}"
     with log_path.open("wb") as log:
         process = subprocess.Popen(
             [sys.executable, "-m", "larder", "serve", "--host", "127.0.0.1", "--port", str(port)],
@@ -210,9 +220,8 @@ def live_server(tmp_path_factory: pytest.TempPathFactory, smtp_server: MailCatch
             stderr=subprocess.STDOUT,
         )
     try:
-        invites = _cli(data_dir, "invite", "create", "--count", str(INVITE_POOL))
         _wait_until_healthy(url, process, log_path)
-        yield LiveServer(url, data_dir, settings, Mailbox(smtp_server), invites)
+        yield process
     finally:
         process.terminate()
         try:

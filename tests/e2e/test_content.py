@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import queue
 import re
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,7 +21,7 @@ from tests.e2e.conftest import (
     Member,
     _larder_env,
     _off_the_loop,
-    _wait_until_healthy,
+    running_server,
     token_of,
     unique,
 )
@@ -131,23 +129,8 @@ def contact_server(tmp_path_factory: pytest.TempPathFactory, smtp_server: MailCa
         LARDER_SMTP_PORT=str(smtp_server.port),
         LARDER_ADMIN_EMAIL=ADMIN_EMAIL,
     )
-    with log_path.open("wb") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "larder", "serve", "--host", "127.0.0.1", "--port", str(port)],
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-    try:
-        _wait_until_healthy(url, process, log_path)
+    with running_server(port, env, log_path):
         yield ContactServer(url, data_dir)
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
 
 
 @pytest.fixture
