@@ -446,6 +446,7 @@ def build(size: int, target: Path, seed: int) -> dict[str, Any]:
     db.execute("PRAGMA journal_mode=WAL")  # as the app leaves it
     db.close()
     meta.update(
+        schema=schema_version(target / "larder.db"),
         size=size,
         seed=seed,
         generator=GENERATOR_VERSION,
@@ -547,6 +548,32 @@ def collect_meta(db: sqlite3.Connection, size: int) -> dict[str, Any]:
     }
 
 
+def schema_version(db_file: Path) -> str | None:
+    db = sqlite3.connect(f"file:{db_file}?mode=ro", uri=True)
+    try:
+        row = db.execute("SELECT version_num FROM alembic_version").fetchone()
+        return row[0] if row else None
+    finally:
+        db.close()
+
+
+def upgrade_cached(target: Path, meta_file: Path, meta: dict[str, Any]) -> None:
+    """A cached catalogue follows the app's migrations (new indexes and so on), then is re-analysed."""
+    from larder.core.db import run_migrations
+    from larder.core.settings import Settings
+
+    before = schema_version(target / "larder.db")
+    run_migrations(Settings.from_env({"LARDER_DATA_DIR": str(target)}).prepared())
+    after = schema_version(target / "larder.db")
+    if after != before:
+        db = sqlite3.connect(target / "larder.db", isolation_level=None)
+        db.execute("ANALYZE")
+        db.close()
+        meta["schema"] = after
+        meta_file.write_text(json.dumps(meta, indent=2) + "\n")
+        print(f"  migrated the cached database from {before} to {after} and re-ran ANALYZE")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("size", type=int, help="number of recipes")
@@ -561,6 +588,7 @@ def main(argv: list[str] | None = None) -> int:
         wanted = {"size": args.size, "seed": args.seed, "generator": GENERATOR_VERSION}
         if all(meta.get(key) == value for key, value in wanted.items()):
             print(f"{target}: cached ({args.size:,} recipes, built in {meta['seconds']['total']} s)")
+            upgrade_cached(target, meta_file, meta)
             return 0
     work = target.with_name(target.name + ".partial")
     shutil.rmtree(work, ignore_errors=True)
