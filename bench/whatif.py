@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from appsql import DATA, Captured, capture, cases, filter_items, meta_of
+from explain import timed
 
 from larder.catalogue.queries import PER_PAGE, RecipeQuery
 
@@ -154,10 +155,8 @@ def main(argv: list[str] | None = None) -> int:
     source = DATA / f"catalogue-{args.size}"
     meta = meta_of(args.size)
     wanted = {case.key: case for case in cases(args.size)}
-    captured = {
-        c.case.key: c
-        for c in asyncio.run(capture(args.size, [wanted[k] for k in ("filter", "filter_rare", "picker")], 1))
-    }
+    selected = [wanted[key] for key in ("filter", "filter_rare", "picker", "picker_search")]
+    captured = {c.case.key: c for c in asyncio.run(capture(args.size, selected, 1))}
     scratch = Path(tempfile.mkdtemp(prefix="larder-whatif-"))
     try:
         shutil.copyfile(source / "larder.db", scratch / "larder.db")
@@ -173,6 +172,32 @@ def main(argv: list[str] | None = None) -> int:
             captured["filter_rare"],
             RecipeQuery(include_ingredients=[rare, common], preferences=["vegetarian"]),
         )
+
+        # -- without ANALYZE statistics, as on a real instance (the app never runs ANALYZE) ----------
+        search = captured["picker_search"].statements[0]
+        rewrite = (
+            "SELECT recipe.id, recipe.name, recipe.image, recipe.category_id FROM recipe WHERE recipe.verified IS 1"
+            " AND recipe.id IN (SELECT rowid FROM recipe_fts WHERE recipe_fts MATCH ?)"
+            " ORDER BY lower(recipe.name) LIMIT ? OFFSET ?"
+        )
+        expected = db.execute(search.sql, search.params).fetchall()
+        db.execute("DELETE FROM sqlite_stat1")
+        db.execute("ANALYZE sqlite_schema")  # the planner now sees no statistics
+        print("\n## form options: recipes 'tomato', WITHOUT ANALYZE statistics (how a real instance runs)")
+        ms, rows = timed(db, search.sql, search.params, 1)
+        note = " (interrupted: at least this long)" if rows < 0 else ""
+        print(f"   {ms:8.2f} ms  today{note}")
+        for row in db.execute("EXPLAIN QUERY PLAN " + search.sql, search.params):
+            print(f"               | {row[3]}")
+        ms, _ = timed(db, rewrite, search.params, args.runs)
+        same = db.execute(rewrite, search.params).fetchall()
+        verdict = "same answer" if [r[1].lower() for r in same] == [r[1].lower() for r in expected] else "DIFFERENT"
+        print(f"   {ms:8.2f} ms  IN (SELECT rowid FROM recipe_fts WHERE MATCH ?), no join inside [{verdict}]")
+        for row in db.execute("EXPLAIN QUERY PLAN " + rewrite, search.params):
+            print(f"               | {row[3]}")
+        db.execute("ANALYZE")
+        ms, _ = timed(db, search.sql, search.params, args.runs)
+        print(f"   {ms:8.2f} ms  today's SQL after ANALYZE (what PRAGMA optimize at start-up would give)")
 
         picker = captured["picker"]
         timer.today(picker)
