@@ -60,6 +60,11 @@ class Recipe(Base):
     category_id: Mapped[int | None] = mapped_column(ForeignKey("category.id", ondelete="SET NULL"), index=True)
     verified: Mapped[bool] = mapped_column(Boolean, default=True, index=True)
     comments: Mapped[str | None] = mapped_column(Text, default=None)
+    # Set when an administrator approves a user's recipe into the catalogue: who to credit.
+    author_id: Mapped[int | None] = mapped_column(
+        ForeignKey("user_account.id", ondelete="SET NULL"), default=None, index=True
+    )
+    author_name: Mapped[str | None] = mapped_column(String(100), default=None)
     # Derived from the ingredients on every write.
     tag_allergen: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
     tag_vegetarian: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
@@ -76,6 +81,10 @@ class Recipe(Base):
     recipe_steps: Mapped[list[RecipeStep]] = relationship(
         back_populates="recipe", cascade="all, delete-orphan", order_by="RecipeStep.step_order", lazy="raise"
     )
+
+
+# Name uniqueness is checked while a user types a new recipe's name.
+Index("ix_recipe_name_lower", func.lower(Recipe.name))
 
 
 class RecipeIngredient(Base):

@@ -48,6 +48,7 @@ class RecipeSummary(msgspec.Struct):
     verified: bool
     comments: str | None
     updated_at: datetime
+    author: str | None = None  # the household member credited for an approved user recipe
 
 
 class IngredientOut(msgspec.Struct):

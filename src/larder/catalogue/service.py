@@ -53,7 +53,7 @@ FLAGS = ("vegan", "vegetarian", "gluten_free", "sugar_free", "dairy_free")
 TIMER = re.compile(r"^\d{2}:[0-5]\d:[0-5]\d$")
 
 
-def derive_tags(ingredients: Iterable[Ingredient]) -> dict[str, Any]:
+def derive_tags(ingredients: Iterable[Any]) -> dict[str, Any]:
     """A recipe is vegan (etc.) only when every ingredient is; it carries every ingredient's allergens."""
     items = list(ingredients)
     allergens = sorted({a for i in items for a in (i.allergens or [])})
@@ -61,6 +61,12 @@ def derive_tags(ingredients: Iterable[Ingredient]) -> dict[str, Any]:
     tags["tag_allergen"] = any(i.allergen or i.allergens for i in items)
     tags["allergens"] = allergens
     return tags
+
+
+def tags_from(ingredients: Iterable[Any]) -> Tags:
+    """The tags a recipe made of these ingredients (models or IngredientOut) would carry."""
+    derived = derive_tags(ingredients)
+    return Tags(**{name: derived[f"tag_{name}"] for name in Tags.__struct_fields__})
 
 
 def to_tags(recipe: Recipe) -> Tags:
@@ -123,6 +129,7 @@ class CatalogueService(SQLAlchemyAsyncRepositoryService[Recipe]):
             verified=recipe.verified,
             comments=recipe.comments,
             updated_at=recipe.updated_at,
+            author=recipe.author_name,
         )
 
     async def _page(self, query: RecipeQuery, page: int) -> Page[RecipeSummary]:
@@ -260,7 +267,7 @@ class CatalogueService(SQLAlchemyAsyncRepositoryService[Recipe]):
         recipes = await self.session.scalars(
             select(Recipe)
             .join(SavedRecipe, SavedRecipe.recipe_id == Recipe.id)
-            .where(SavedRecipe.user_id == user_id)
+            .where(SavedRecipe.user_id == user_id, Recipe.verified.is_(True))
             .order_by(SavedRecipe.id.desc())
         )
         categories = await self._category_names()
@@ -315,8 +322,19 @@ class CatalogueService(SQLAlchemyAsyncRepositoryService[Recipe]):
             {"id": recipe.id, "n": recipe.name, "d": recipe.description, "i": " ".join(i.name for i in ingredients)},
         )
 
-    async def write_recipe(self, data: CatalogueRecipeIn, recipe_id: int | None = None) -> RecipeOut:
-        """Create (or replace the content of) a catalogue recipe after checking every part of it."""
+    async def write_recipe(
+        self,
+        data: CatalogueRecipeIn,
+        recipe_id: int | None = None,
+        *,
+        author_id: int | None = None,
+        author_name: str | None = None,
+    ) -> RecipeOut:
+        """Create (or replace the content of) a catalogue recipe after checking every part of it.
+
+        Writing a recipe (re)publishes it: a withdrawn recipe becomes verified again. The author is
+        kept as it was unless one is given (administrators' own recipes credit nobody).
+        """
         await self._check_recipe(data)
         if recipe_id is None:
             recipe = Recipe(verified=True)
@@ -334,6 +352,9 @@ class CatalogueService(SQLAlchemyAsyncRepositoryService[Recipe]):
         recipe.category_id = data.category_id
         recipe.image = data.image
         recipe.comments = data.comments
+        recipe.verified = True
+        if author_id is not None:
+            recipe.author_id, recipe.author_name = author_id, author_name
         await self.session.flush()
         lines = [
             RecipeIngredient(
@@ -409,6 +430,41 @@ class CatalogueService(SQLAlchemyAsyncRepositoryService[Recipe]):
         await self.session.execute(text("DELETE FROM recipe_fts WHERE rowid = :id"), {"id": recipe_id})
         await self.session.execute(delete(Recipe).where(Recipe.id == recipe_id))
 
+    async def withdraw_recipe(self, recipe_id: int) -> None:
+        """Take a recipe out of the catalogue but keep its row, so re-approval keeps its id and
+        the households that saved it get it back."""
+        recipe = await self.session.scalar(select(Recipe).where(Recipe.id == recipe_id))
+        if recipe is None:
+            return
+        recipe.verified = False
+        await self.session.execute(text("DELETE FROM recipe_fts WHERE rowid = :id"), {"id": recipe_id})
+        await self.session.flush()
+
+    # -- lookups for other domains (cookbook) ---------------------------------------------------
+    async def ingredients_by_id(self, ids: Iterable[int]) -> dict[int, IngredientOut]:
+        wanted = set(ids)
+        if not wanted:
+            return {}
+        rows = await self.session.scalars(select(Ingredient).where(Ingredient.id.in_(wanted)))
+        return {i.id: to_ingredient_out(i) for i in rows}
+
+    async def recipe_category(self, category_id: int) -> CategoryRef | None:
+        row = (
+            await self.session.execute(
+                select(Category.id, Category.name).where(Category.id == category_id, Category.kind == KIND_RECIPE)
+            )
+        ).first()
+        return CategoryRef(row.id, row.name) if row else None
+
+    async def name_taken(self, name: str, except_recipe_id: int | None = None) -> bool:
+        """Whether a verified catalogue recipe already has this name, ignoring case and outer spaces."""
+        statement = select(Recipe.id).where(
+            Recipe.verified.is_(True), func.lower(Recipe.name) == name.strip().lower()
+        )
+        if except_recipe_id is not None:
+            statement = statement.where(Recipe.id != except_recipe_id)
+        return await self.session.scalar(statement.limit(1)) is not None
+
     async def is_empty(self) -> bool:
         return await self.session.scalar(select(Recipe.id).limit(1)) is None
 
@@ -425,4 +481,5 @@ __all__ = [
     "CatalogueService",
     "derive_tags",
     "provide_catalogue_service",
+    "tags_from",
 ]

@@ -12,6 +12,7 @@ from larder.accounts import models as _accounts_models  # noqa: F401
 from larder.catalogue import models as _catalogue_models  # noqa: F401
 from larder.content import models as _content_models  # noqa: F401
 from larder.core import email as _email_models  # noqa: F401  (outbox table)
+from larder.imports import models as _imports_models  # noqa: F401
 from larder.core.db import metadata
 
 config = context.config
