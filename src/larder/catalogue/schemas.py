@@ -88,7 +88,7 @@ class RecipeStepOut(msgspec.Struct):
     timer: str | None
 
 
-class RecipeOut(RecipeSummary):
+class RecipeOut(RecipeSummary, kw_only=True):
     recipe_ingredients: list[RecipeIngredientOut]
     recipe_steps: list[RecipeStepOut]
 
