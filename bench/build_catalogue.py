@@ -354,10 +354,9 @@ def build(size: int, target: Path, seed: int) -> dict[str, Any]:
         "INSERT INTO recipe_step (id, recipe_id, step_order, title, description, image, timer, ingredients,"
         " created_at, updated_at) VALUES (?, ?, ?, ?, ?, NULL, ?, ?, ?, ?)"
     )
-    fts_sql = "INSERT INTO recipe_fts (rowid, name, description, ingredients) VALUES (?, ?, ?, ?)"
     line_id = step_id = 0
     lines_total = steps_total = 0
-    recipes, lines, steps, fts = [], [], [], []
+    recipes, lines, steps = [], [], []
     step_seconds = SPAN.total_seconds() / max(size, 1)
     for rid in range(1, size + 1):
         roll = rng.random()
@@ -424,18 +423,20 @@ def build(size: int, target: Path, seed: int) -> dict[str, Any]:
                     c_at,
                 )
             )
-        fts.append((rid, name, description, " ".join(i.name for i in chosen)))
         if len(recipes) >= BATCH or rid == size:
             db.executemany(recipe_sql, recipes)
             db.executemany(line_sql, lines)
             db.executemany(step_sql, steps)
-            db.executemany(fts_sql, fts)
             lines_total += len(lines)
             steps_total += len(steps)
-            recipes, lines, steps, fts = [], [], [], []
+            recipes, lines, steps = [], [], []
     generated = time.perf_counter()
     for _, sql in indexes:
         db.execute(sql)
+    # The search index from the tables, with the very statement the app documents for it.
+    from larder.catalogue.queries import FTS_REBUILD_SQL
+
+    db.execute(FTS_REBUILD_SQL)
     db.execute("COMMIT")
     inserted = time.perf_counter()
     db.execute("ANALYZE")

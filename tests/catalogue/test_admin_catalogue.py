@@ -119,3 +119,51 @@ def test_only_admins_write_the_catalogue(client, member, ids):
         client.post("/api/admin/recipes", headers=member.headers, json=draft(ingredients, categories)).status_code
         == 403
     )
+
+
+def _search_index(settings):
+    return sorted(sql(settings, "select rowid, name, description, ingredients, facets from recipe_fts"))
+
+
+def test_the_search_index_written_per_recipe_equals_a_full_rebuild(client, admin, ids, settings):
+    """Writes keep recipe_fts exactly as FTS_REBUILD_SQL (migrations and the bench) would build it."""
+    from larder.catalogue.queries import FTS_REBUILD_SQL
+
+    ingredients, categories = ids
+    created = client.post("/api/admin/recipes", headers=admin.headers, json=draft(ingredients, categories)).json()
+    client.put(
+        f"/api/admin/recipes/{created['recipe_id']}",
+        headers=admin.headers,
+        json=draft(ingredients, categories, names=("Tomato", "Parmesan"), category_id=None),
+    )
+    written = _search_index(settings)
+    facets = {row[0]: row[4].split() for row in written}[created["recipe_id"]]
+    assert facets[:2] == ["all", "c0"]
+    assert f"i{ingredients['Parmesan']}" in facets and "tvegetarian" in facets and "tvegan" not in facets
+    sql(settings, "delete from recipe_fts")
+    sql(settings, FTS_REBUILD_SQL)
+    assert _search_index(settings) == written
+
+
+def test_the_verified_count_follows_every_write(client, admin, ids, settings):
+    """The plain list's total comes from a trigger-kept counter; it must never drift."""
+
+    def listed_total():
+        return client.get("/api/pwa/recipes").json()["total"]
+
+    def counted():
+        return sql(settings, "select count(*) from recipe where verified")[0][0]
+
+    ingredients, categories = ids
+    before = listed_total()
+    assert before == counted()
+    recipe_id = client.post("/api/admin/recipes", headers=admin.headers, json=draft(ingredients, categories)).json()[
+        "recipe_id"
+    ]
+    assert listed_total() == before + 1 == counted()
+    sql(settings, "update recipe set verified = 0 where id = :id", id=recipe_id)
+    assert listed_total() == before == counted()
+    sql(settings, "update recipe set verified = 1, name = 'Again' where id = :id", id=recipe_id)
+    assert listed_total() == before + 1
+    client.delete(f"/api/admin/recipes/{recipe_id}", headers=admin.headers)
+    assert listed_total() == before == counted()

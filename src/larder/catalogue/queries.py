@@ -1,7 +1,9 @@
 """Query building for discovery: pagination, FTS5 search and include/exclude filters.
 
-Every filter is an indexed lookup: ingredient filters go through (ingredient_id, recipe_id),
-preferences through the derived tag columns, text through the FTS5 index.
+Every search and filter is one FTS5 MATCH over recipe_fts (verified recipes only): text goes to
+the name, description and ingredients columns, filters to exact tokens in the facets column
+(`all`, `i<ingredient id>`, `c<category id>` or `c0`, `t<tag>`). FTS5 merges those token lists
+in C, so counting and paging stay fast when a filter names ingredients half the catalogue uses.
 """
 
 from __future__ import annotations
@@ -10,15 +12,20 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from sqlalchemy import Float, Integer, Select, and_, false, intersect, select, text
-from sqlalchemy.sql.elements import ColumnElement
-
-from larder.catalogue.models import Recipe, RecipeIngredient
+from larder.catalogue.models import Recipe
 from larder.catalogue.schemas import FilterItem
 from larder.core.errors import FormError
 
 PER_PAGE = 20
 MAX_SEARCH_TOKENS = 12
+FACET_TAGS = {
+    "vegan": "tvegan",
+    "vegetarian": "tvegetarian",
+    "gluten_free": "tglutenfree",
+    "sugar_free": "tsugarfree",
+    "dairy_free": "tdairyfree",
+}
+RANK = "bm25(recipe_fts, 10.0, 2.0, 4.0, 0.0)"  # name, description, ingredients; facets never rank
 PREFERENCE_TAGS = {
     "vegan": Recipe.tag_vegan,
     "vegetarian": Recipe.tag_vegetarian,
@@ -26,6 +33,32 @@ PREFERENCE_TAGS = {
     "sugar_free": Recipe.tag_sugar_free,
     "dairy_free": Recipe.tag_dairy_free,
 }
+
+
+def facets_of(recipe: Recipe, ingredient_ids: list[int]) -> str:
+    """The facets column of a recipe's search entry (the same tokens as FTS_REBUILD_SQL)."""
+    tokens = ["all", f"c{recipe.category_id or 0}"] + [f"i{i}" for i in ingredient_ids]
+    tokens += [token for name, token in FACET_TAGS.items() if getattr(recipe, f"tag_{name}")]
+    return " ".join(tokens)
+
+
+# Rebuilds the whole search index from the tables (the bench builder uses it; migration 0006b
+# holds a frozen copy).
+FTS_REBUILD_SQL = """
+INSERT INTO recipe_fts (rowid, name, description, ingredients, facets)
+SELECT r.id, r.name, r.description,
+       coalesce((SELECT group_concat(i.name, ' ') FROM recipe_ingredient ri
+                 JOIN ingredient i ON i.id = ri.ingredient_id WHERE ri.recipe_id = r.id), ''),
+       'all c' || coalesce(r.category_id, 0)
+       || coalesce((SELECT ' ' || group_concat('i' || ri.ingredient_id, ' ') FROM recipe_ingredient ri
+                    WHERE ri.recipe_id = r.id), '')
+       || CASE WHEN r.tag_vegan THEN ' tvegan' ELSE '' END
+       || CASE WHEN r.tag_vegetarian THEN ' tvegetarian' ELSE '' END
+       || CASE WHEN r.tag_gluten_free THEN ' tglutenfree' ELSE '' END
+       || CASE WHEN r.tag_sugar_free THEN ' tsugarfree' ELSE '' END
+       || CASE WHEN r.tag_dairy_free THEN ' tdairyfree' ELSE '' END
+FROM recipe r WHERE r.verified
+"""
 _WORD = re.compile(r"\w+", re.UNICODE)
 
 
@@ -114,45 +147,41 @@ class RecipeQuery:
             raise FormError({"filters": problems})
         return query
 
-    def conditions(self) -> list[ColumnElement[bool]]:
-        where: list[ColumnElement[bool]] = [Recipe.verified.is_(True)]
-        if self.search and fts_expression(self.search) is None:
-            where.append(false())  # text with no searchable word matches nothing
-        includes = [
-            select(RecipeIngredient.recipe_id).where(RecipeIngredient.ingredient_id == ingredient_id)
-            for ingredient_id in dict.fromkeys(self.include_ingredients)
-        ]
-        if includes:
-            # One set of recipe ids, built from the (ingredient_id, recipe_id) index, then probed by
-            # primary key: the cost follows the rarest ingredient, not the size of the catalogue.
-            where.append(Recipe.id.in_(includes[0] if len(includes) == 1 else intersect(*includes)))
-        if self.exclude_ingredients:
-            where.append(
-                Recipe.id.not_in(
-                    select(RecipeIngredient.recipe_id).where(
-                        RecipeIngredient.ingredient_id.in_(self.exclude_ingredients)
-                    )
-                )
-            )
-        if self.include_categories:
-            where.append(Recipe.category_id.in_(self.include_categories))
-        if self.exclude_categories:
-            where.append(Recipe.category_id.not_in(self.exclude_categories) | Recipe.category_id.is_(None))
-        for index, words in enumerate(self.exclude_ingredient_words):
-            where.append(Recipe.id.not_in(_fts_ids(fts_expression(words, "ingredients") or "", f"x{index}")))
-        where.extend(PREFERENCE_TAGS[name].is_(True) for name in dict.fromkeys(self.preferences))
-        return where
-
-    def _match(self) -> str | None:
-        parts = [fts_expression(self.search)] if self.search else []
-        parts += [fts_expression(words, "ingredients") for words in self.include_ingredient_words]
-        expressions = [p for p in parts if p]
-        return " AND ".join(f"({p})" for p in expressions) or None
-
     @property
-    def is_text_only(self) -> bool:
-        """Only a search text: answered from the FTS index alone (it holds verified recipes only)."""
-        return bool(self.search) and RecipeQuery(search=None, **self._filters()).is_plain
+    def ranked(self) -> bool:
+        """Text makes an order by relevance; filters alone list the newest first."""
+        return bool(self.search or self.include_ingredient_words)
+
+    def fts_match(self) -> str | None:
+        """The whole query as one FTS5 expression over recipe_fts, or None when nothing can match.
+
+        Filters are exact tokens of the `facets` column (see FTS_REBUILD_SQL); user text is scoped
+        to the text columns, so a typed word never matches a facet token.
+        """
+        positives: list[str] = []
+        if self.search:
+            words = fts_expression(self.search)
+            if words is None:
+                return None  # text with no searchable word matches nothing
+            positives.append(f"{{name description ingredients}} : ({words})")
+        positives += [f"ingredients : ({fts_expression(words)})" for words in self.include_ingredient_words]
+        facets = [f"i{ingredient_id}" for ingredient_id in dict.fromkeys(self.include_ingredients)]
+        if self.include_categories:
+            categories = [f"c{c}" for c in dict.fromkeys(self.include_categories) if c > 0]
+            if not categories:
+                return None  # only custom categories, which no catalogue recipe has
+            facets.append(f"({' OR '.join(categories)})")
+        facets += [FACET_TAGS[name] for name in dict.fromkeys(self.preferences)]
+        if facets:
+            positives.append(f"facets : ({' AND '.join(facets)})")
+        expression = " AND ".join(f"({p})" for p in positives) if positives else "facets : all"
+        negatives = [f"i{i}" for i in dict.fromkeys(self.exclude_ingredients)]
+        negatives += [f"c{c}" for c in dict.fromkeys(self.exclude_categories)]
+        excluded = [f"facets : ({' OR '.join(negatives)})"] if negatives else []
+        excluded += [f"ingredients : ({fts_expression(words)})" for words in self.exclude_ingredient_words]
+        if excluded:
+            expression = f"({expression}) NOT ({' OR '.join(excluded)})"
+        return expression
 
     def _filters(self) -> dict[str, list]:
         return {
@@ -168,37 +197,7 @@ class RecipeQuery:
     @property
     def is_plain(self) -> bool:
         """The whole catalogue, newest first: no text and no filter."""
-        return not (
-            self.search
-            or self.include_ingredients
-            or self.exclude_ingredients
-            or self.include_ingredient_words
-            or self.exclude_ingredient_words
-            or self.include_categories
-            or self.exclude_categories
-            or self.preferences
-        )
-
-    def statement(self) -> tuple[Select[tuple[int]], bool]:
-        """Ids of matching recipes, best first: (statement, ranked)."""
-        match = self._match()
-        if match is None:
-            return select(Recipe.id).where(and_(*self.conditions())), False
-        ranked = (
-            text(
-                "SELECT rowid AS id, bm25(recipe_fts, 10.0, 2.0, 4.0) AS rank FROM recipe_fts WHERE recipe_fts MATCH :m"
-            )
-            .bindparams(m=match)
-            .columns(id=Integer, rank=Float)
-            .subquery("ranked")
-        )
-        statement = select(Recipe.id).join(ranked, ranked.c.id == Recipe.id).where(and_(*self.conditions()))
-        return statement.order_by(ranked.c.rank, Recipe.id), True
-
-
-def _fts_ids(expression: str, name: str) -> Select[tuple[int]]:
-    match = text(f"recipe_fts MATCH :{name}").bindparams(**{name: expression})
-    return select(text("rowid")).select_from(text("recipe_fts")).where(match)
+        return not (self.search or any(self._filters().values()))
 
 
 def _as_id(value: str | int) -> int | None:

@@ -26,7 +26,15 @@ from larder.catalogue.models import (
     RecipeStep,
     SavedRecipe,
 )
-from larder.catalogue.queries import PER_PAGE, PageWindow, RecipeQuery, check_page, check_search, fts_expression
+from larder.catalogue.queries import (
+    PER_PAGE,
+    RANK,
+    PageWindow,
+    RecipeQuery,
+    check_page,
+    check_search,
+    facets_of,
+)
 from larder.catalogue.schemas import (
     TREATMENTS,
     UNITS,
@@ -69,7 +77,7 @@ def tags_from(ingredients: Iterable[Any]) -> Tags:
     return Tags(**{name: derived[f"tag_{name}"] for name in Tags.__struct_fields__})
 
 
-def to_tags(recipe: Recipe) -> Tags:
+def to_tags(recipe: Any) -> Tags:
     return Tags(
         allergen=recipe.tag_allergen,
         vegetarian=recipe.tag_vegetarian,
@@ -96,6 +104,50 @@ def to_ingredient_out(ingredient: Ingredient) -> IngredientOut:
         image=ingredient.image,
         default_unit=ingredient.default_unit,
         estimated_expiry_days=ingredient.estimated_expiry_days,
+    )
+
+
+_PAGE_SQL = "SELECT rowid FROM recipe_fts WHERE recipe_fts MATCH :m ORDER BY {order} LIMIT :n OFFSET :o"
+_RANKED_PAGE = text(_PAGE_SQL.format(order=f"{RANK}, rowid"))
+_NEWEST_PAGE = text(_PAGE_SQL.format(order="rowid DESC"))  # FTS5 walks its rowids backwards: no sort
+
+_SUMMARY_COLUMNS = (
+    Recipe.id,
+    Recipe.name,
+    Recipe.description,
+    Recipe.image,
+    Recipe.serves,
+    Recipe.category_id,
+    Recipe.tag_allergen,
+    Recipe.tag_vegetarian,
+    Recipe.tag_vegan,
+    Recipe.tag_dairy_free,
+    Recipe.tag_gluten_free,
+    Recipe.tag_sugar_free,
+    Recipe.allergens,
+    Recipe.verified,
+    Recipe.comments,
+    Recipe.updated_at,
+    Recipe.author_name,
+)
+
+
+def _summary_of(row: Any) -> RecipeSummary:
+    """A list row from plain columns (no ORM objects: a page is read many times a second)."""
+    return RecipeSummary(
+        recipe_id=row.id,
+        name=row.name,
+        description=row.description,
+        image=row.image,
+        serves=row.serves,
+        category=CategoryRef(row.category_id, row.category_name) if row.category_id and row.category_name else None,
+        category_id=row.category_id,
+        tags=to_tags(row),
+        allergens=list(row.allergens or []),
+        verified=row.verified,
+        comments=row.comments,
+        updated_at=row.updated_at,
+        author=row.author_name,
     )
 
 
@@ -133,46 +185,34 @@ class CatalogueService(SQLAlchemyAsyncRepositoryService[Recipe]):
         )
 
     async def _page(self, query: RecipeQuery, page: int) -> Page[RecipeSummary]:
+        """One page of a listing with its exact total, in at most three statements whose cost does
+        not grow with the catalogue: a count (kept by triggers, or counted inside the FTS index), the
+        page's ids (an index range, or the FTS index), and the page's rows."""
         check_page(page)
-        ids_statement, ranked = query.statement()
-        if not ranked:
-            ids_statement = ids_statement.order_by(Recipe.id.desc())
         if query.is_plain:
-            # The whole catalogue: SQLite counts a table from its b-tree; unverified rows are a
-            # small range of ix_recipe_verified. Then read one page.
-            everything = await self.session.scalar(select(func.count()).select_from(Recipe)) or 0
-            unverified = await self.session.scalar(
-                select(func.count()).select_from(Recipe).where(Recipe.verified.is_(False))
+            total = await self.session.scalar(text("SELECT verified_count FROM recipe_stats")) or 0
+            window = PageWindow(page=page, total=total)
+            ids = list(
+                await self.session.scalars(
+                    select(Recipe.id)
+                    .where(Recipe.verified.is_(True))
+                    .order_by(Recipe.id.desc())
+                    .limit(PER_PAGE)
+                    .offset(window.offset)
+                )
             )
-            window = PageWindow(page=page, total=everything - (unverified or 0))
-            ids = list(await self.session.scalars(ids_statement.limit(PER_PAGE).offset(window.offset)))
-        elif query.is_text_only:
-            # Text alone: count, rank and cut the page inside the FTS index, with no join.
-            match = fts_expression(query.search or "")
-            if match is None:
-                window, ids = PageWindow(page=page, total=0), []
-            else:
-                total = await self.session.scalar(
-                    text("SELECT count(*) FROM recipe_fts WHERE recipe_fts MATCH :m"), {"m": match}
-                )
-                window = PageWindow(page=page, total=total or 0)
-                ids = list(
-                    await self.session.scalars(
-                        text(
-                            "SELECT rowid FROM recipe_fts WHERE recipe_fts MATCH :m "
-                            "ORDER BY bm25(recipe_fts, 10.0, 2.0, 4.0), rowid LIMIT :n OFFSET :o"
-                        ),
-                        {"m": match, "n": PER_PAGE, "o": window.offset},
-                    )
-                )
+        elif (match := query.fts_match()) is None:
+            window, ids = PageWindow(page=page, total=0), []
         else:
-            # Searches and filters: one pass gives both the exact total and the page.
-            matches = list(await self.session.scalars(ids_statement))
-            window = PageWindow(page=page, total=len(matches))
-            ids = matches[window.offset : window.offset + PER_PAGE]
-        recipes = {r.id: r for r in await self.session.scalars(select(Recipe).where(Recipe.id.in_(ids)))}
-        categories = await self._category_names()
-        rows = [self._summary(recipes[i], categories) for i in ids if i in recipes]
+            total = await self.session.scalar(
+                text("SELECT count(*) FROM recipe_fts WHERE recipe_fts MATCH :m"), {"m": match}
+            )
+            window = PageWindow(page=page, total=total or 0)
+            ids = []
+            if window.offset < window.total:
+                page_sql = _RANKED_PAGE if query.ranked else _NEWEST_PAGE
+                ids = list(await self.session.scalars(page_sql, {"m": match, "n": PER_PAGE, "o": window.offset}))
+        rows = await self._summaries(ids)
         first = window.offset + 1 if rows else None
         return Page(
             data=rows,
@@ -184,6 +224,18 @@ class CatalogueService(SQLAlchemyAsyncRepositoryService[Recipe]):
             total=window.total,
         )
 
+    async def _summaries(self, ids: list[int]) -> list[RecipeSummary]:
+        """The list rows of these recipes, in this order, read as plain columns in one statement."""
+        if not ids:
+            return []
+        result = await self.session.execute(
+            select(*_SUMMARY_COLUMNS, Category.name.label("category_name"))
+            .outerjoin(Category, Category.id == Recipe.category_id)
+            .where(Recipe.id.in_(ids))
+        )
+        by_id = {row.id: row for row in result}
+        return [_summary_of(by_id[i]) for i in ids if i in by_id]
+
     async def list_page(self, page: int) -> Page[RecipeSummary]:
         return await self._page(RecipeQuery(), page)
 
@@ -194,11 +246,10 @@ class CatalogueService(SQLAlchemyAsyncRepositoryService[Recipe]):
         return await self._page(RecipeQuery.from_filters(search, filters), page)
 
     async def latest(self, limit: int = LATEST_ON_HOME) -> list[RecipeSummary]:
-        recipes = await self.session.scalars(
-            select(Recipe).where(Recipe.verified.is_(True)).order_by(Recipe.id.desc()).limit(limit)
+        ids = await self.session.scalars(
+            select(Recipe.id).where(Recipe.verified.is_(True)).order_by(Recipe.id.desc()).limit(limit)
         )
-        categories = await self._category_names()
-        return [self._summary(r, categories) for r in recipes]
+        return await self._summaries(list(ids))
 
     async def detail(self, recipe_id: int) -> RecipeOut:
         recipe = await self.session.scalar(
@@ -257,8 +308,12 @@ class CatalogueService(SQLAlchemyAsyncRepositoryService[Recipe]):
         statement = select(Recipe.id, Recipe.name, Recipe.image, Recipe.category_id).where(Recipe.verified.is_(True))
         query = RecipeQuery(search=check_search(search) or None)
         if query.search:
-            ids, _ = query.statement()
-            statement = statement.where(Recipe.id.in_(ids.order_by(None)))
+            match = query.fts_match()
+            if match is None:
+                return []
+            statement = statement.where(
+                Recipe.id.in_(select(text("rowid")).select_from(text("recipe_fts")).where(text("recipe_fts MATCH :m")))
+            ).params(m=match)
         rows = await self.session.execute(statement.order_by(func.lower(Recipe.name)).limit(RECIPE_OPTIONS_LIMIT))
         return [RecipeOptionOut(r.id, r.name, r.image, r.category_id) for r in rows]
 
@@ -318,8 +373,14 @@ class CatalogueService(SQLAlchemyAsyncRepositoryService[Recipe]):
         if not recipe.verified:
             return  # the search index holds verified catalogue recipes only
         await self.session.execute(
-            text("INSERT INTO recipe_fts (rowid, name, description, ingredients) VALUES (:id, :n, :d, :i)"),
-            {"id": recipe.id, "n": recipe.name, "d": recipe.description, "i": " ".join(i.name for i in ingredients)},
+            text("INSERT INTO recipe_fts (rowid, name, description, ingredients, facets) VALUES (:id, :n, :d, :i, :f)"),
+            {
+                "id": recipe.id,
+                "n": recipe.name,
+                "d": recipe.description,
+                "i": " ".join(i.name for i in ingredients),
+                "f": facets_of(recipe, [i.id for i in ingredients]),
+            },
         )
 
     async def write_recipe(
@@ -458,9 +519,7 @@ class CatalogueService(SQLAlchemyAsyncRepositoryService[Recipe]):
 
     async def name_taken(self, name: str, except_recipe_id: int | None = None) -> bool:
         """Whether a verified catalogue recipe already has this name, ignoring case and outer spaces."""
-        statement = select(Recipe.id).where(
-            Recipe.verified.is_(True), func.lower(Recipe.name) == name.strip().lower()
-        )
+        statement = select(Recipe.id).where(Recipe.verified.is_(True), func.lower(Recipe.name) == name.strip().lower())
         if except_recipe_id is not None:
             statement = statement.where(Recipe.id != except_recipe_id)
         return await self.session.scalar(statement.limit(1)) is not None
