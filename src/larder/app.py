@@ -16,12 +16,15 @@ from litestar.openapi.plugins import SwaggerRenderPlugin
 from larder import __version__
 from larder.accounts.routes import AccountController
 from larder.accounts.service import provide_auth, provide_invite_service, provide_user_service
+from larder.admin.publish_requests import AdminPublishRequestController
 from larder.admin.routes import AdminCatalogueController, AdminController, AdminNewsController
 from larder.catalogue.routes import CatalogueController, FormOptionsController
 from larder.catalogue.service import provide_catalogue_service
 from larder.content.routes import ContentController
 from larder.content.service import provide_inbox_service, provide_news_service
-from larder.core.db import build_alchemy_config, provide_db_session
+from larder.cookbook.routes import CookbookController, PublishRequestController
+from larder.cookbook.service import provide_cookbook_service
+from larder.core.db import build_alchemy_config, build_db_reader, provide_db_reader, provide_db_session
 from larder.core.email import Mailer
 from larder.core.errors import exception_handlers
 from larder.core.paths import web_dist_dir
@@ -29,6 +32,9 @@ from larder.core.settings import Settings, get_settings
 from larder.core.spa import spa_router
 from larder.core.system import health, latest_version
 from larder.core.uploads import uploaded_file
+from larder.imports.routes import ImportController
+from larder.imports.service import provide_import_service
+from larder.media.routes import MediaController
 
 REQUEST_MAX_BODY_BYTES = 12 * 1024 * 1024  # room for a 2 MB image upload and its multipart overhead
 
@@ -36,11 +42,13 @@ REQUEST_MAX_BODY_BYTES = 12 * 1024 * 1024  # room for a 2 MB image upload and it
 def create_app(settings: Settings | None = None) -> Litestar:
     settings = (settings or get_settings()).prepared()
     alchemy = build_alchemy_config(settings)
+    reader = build_db_reader(settings)
     return Litestar(
         route_handlers=[
             health,
             latest_version,
             uploaded_file,
+            MediaController,
             AccountController,
             CatalogueController,
             FormOptionsController,
@@ -48,21 +56,35 @@ def create_app(settings: Settings | None = None) -> Litestar:
             AdminController,
             AdminNewsController,
             AdminCatalogueController,
+            CookbookController,
+            PublishRequestController,
+            AdminPublishRequestController,
+            ImportController,
             spa_router(web_dist_dir()),
         ],
         dependencies={
             "db_session": Provide(provide_db_session),
+            "db_reader": Provide(provide_db_reader, sync_to_thread=False),
             "users": Provide(provide_user_service),
             "invites": Provide(provide_invite_service),
             "auth": Provide(provide_auth),
             "news": Provide(provide_news_service),
             "inbox": Provide(provide_inbox_service),
             "catalogue": Provide(provide_catalogue_service),
+            "cookbook": Provide(provide_cookbook_service),
+            "imports": Provide(provide_import_service),
         },
         plugins=[SQLAlchemyPlugin(config=alchemy)],
         state=State(
-            {"settings": settings, "alchemy_config": alchemy, "mailer": Mailer(settings), "throttle": _throttle()}
+            {
+                "settings": settings,
+                "alchemy_config": alchemy,
+                "db_reader": reader,
+                "mailer": Mailer(settings),
+                "throttle": _throttle(),
+            }
         ),
+        on_shutdown=[reader.dispose] if reader else [],
         exception_handlers=exception_handlers,
         openapi_config=OpenAPIConfig(
             title="Larder API", version=__version__, path="/api/schema", render_plugins=[SwaggerRenderPlugin()]

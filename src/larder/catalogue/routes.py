@@ -44,7 +44,7 @@ class CatalogueController(Controller):
     ) -> Page[RecipeSummary]:
         return await catalogue.search_page(page, search)
 
-    @post("/recipe-filter", status_code=HTTP_200_OK)
+    @post("/recipe-filter", status_code=HTTP_200_OK, opt={"read_only": True})
     async def recipe_filter(
         self, data: JSONBody[RecipeFilterIn], catalogue: NamedDependency[CatalogueService]
     ) -> Page[RecipeSummary]:

@@ -6,16 +6,16 @@ Tags are derived from ingredients on every write; the FTS5 index is rewritten wi
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncGenerator, Iterable
-from typing import Any
+from collections.abc import AsyncGenerator, Callable, Iterable
+from typing import Any, TypeVar
 
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
 from advanced_alchemy.service import SQLAlchemyAsyncRepositoryService
 from litestar.di import NamedDependency
 from sqlalchemy import delete, func, select, text
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import selectinload
 
+from larder.catalogue import reading
 from larder.catalogue.models import (
     KIND_INGREDIENT,
     KIND_RECIPE,
@@ -27,14 +27,12 @@ from larder.catalogue.models import (
     SavedRecipe,
 )
 from larder.catalogue.queries import (
-    PER_PAGE,
-    RANK,
-    PageWindow,
     RecipeQuery,
     check_page,
     check_search,
     facets_of,
 )
+from larder.catalogue.reading import to_ingredient_out
 from larder.catalogue.schemas import (
     TREATMENTS,
     UNITS,
@@ -45,16 +43,16 @@ from larder.catalogue.schemas import (
     IngredientOut,
     OptionOut,
     Page,
-    RecipeIngredientOut,
     RecipeOptionOut,
     RecipeOut,
-    RecipeStepOut,
     RecipeSummary,
     SavedRecipeOut,
     Tags,
 )
+from larder.core.db import DbReader
 from larder.core.errors import FieldCollector, NotFound
 
+T = TypeVar("T")
 LATEST_ON_HOME = 12
 RECIPE_OPTIONS_LIMIT = 200
 FLAGS = ("vegan", "vegetarian", "gluten_free", "sugar_free", "dairy_free")
@@ -77,219 +75,42 @@ def tags_from(ingredients: Iterable[Any]) -> Tags:
     return Tags(**{name: derived[f"tag_{name}"] for name in Tags.__struct_fields__})
 
 
-def to_tags(recipe: Any) -> Tags:
-    return Tags(
-        allergen=recipe.tag_allergen,
-        vegetarian=recipe.tag_vegetarian,
-        vegan=recipe.tag_vegan,
-        dairy_free=recipe.tag_dairy_free,
-        gluten_free=recipe.tag_gluten_free,
-        sugar_free=recipe.tag_sugar_free,
-    )
-
-
-def to_ingredient_out(ingredient: Ingredient) -> IngredientOut:
-    return IngredientOut(
-        ingredient_id=ingredient.id,
-        name=ingredient.name,
-        allergen=ingredient.allergen,
-        allergens=list(ingredient.allergens or []),
-        vegan=ingredient.vegan,
-        vegetarian=ingredient.vegetarian,
-        diabetes_ok=ingredient.diabetes_ok,
-        sugar_free=ingredient.sugar_free,
-        gluten_free=ingredient.gluten_free,
-        dairy_free=ingredient.dairy_free,
-        category_id=ingredient.category_id,
-        image=ingredient.image,
-        default_unit=ingredient.default_unit,
-        estimated_expiry_days=ingredient.estimated_expiry_days,
-    )
-
-
-_PAGE_SQL = "SELECT rowid FROM recipe_fts WHERE recipe_fts MATCH :m ORDER BY {order} LIMIT :n OFFSET :o"
-_RANKED_PAGE = text(_PAGE_SQL.format(order=f"{RANK}, rowid"))
-_NEWEST_PAGE = text(_PAGE_SQL.format(order="rowid DESC"))  # FTS5 walks its rowids backwards: no sort
-
-_SUMMARY_COLUMNS = (
-    Recipe.id,
-    Recipe.name,
-    Recipe.description,
-    Recipe.image,
-    Recipe.serves,
-    Recipe.category_id,
-    Recipe.tag_allergen,
-    Recipe.tag_vegetarian,
-    Recipe.tag_vegan,
-    Recipe.tag_dairy_free,
-    Recipe.tag_gluten_free,
-    Recipe.tag_sugar_free,
-    Recipe.allergens,
-    Recipe.verified,
-    Recipe.comments,
-    Recipe.updated_at,
-    Recipe.author_name,
-)
-
-
-def _summary_of(row: Any) -> RecipeSummary:
-    """A list row from plain columns (no ORM objects: a page is read many times a second)."""
-    return RecipeSummary(
-        recipe_id=row.id,
-        name=row.name,
-        description=row.description,
-        image=row.image,
-        serves=row.serves,
-        category=CategoryRef(row.category_id, row.category_name) if row.category_id and row.category_name else None,
-        category_id=row.category_id,
-        tags=to_tags(row),
-        allergens=list(row.allergens or []),
-        verified=row.verified,
-        comments=row.comments,
-        updated_at=row.updated_at,
-        author=row.author_name,
-    )
-
-
 class CatalogueService(SQLAlchemyAsyncRepositoryService[Recipe]):
     class Repo(SQLAlchemyAsyncRepository[Recipe]):
         model_type = Recipe
 
     repository_type = Repo
+    reader: DbReader | None = None  # set by the request dependency; other domains read in-session
 
     @property
     def session(self) -> AsyncSession:
         return self.repository.session
 
     # -- reading ------------------------------------------------------------------------------
-    async def _category_names(self) -> dict[int, str]:
-        rows = await self.session.execute(select(Category.id, Category.name))
-        return {row.id: row.name for row in rows}
-
-    def _summary(self, recipe: Recipe, categories: dict[int, str]) -> RecipeSummary:
-        category_name = categories.get(recipe.category_id) if recipe.category_id else None
-        return RecipeSummary(
-            recipe_id=recipe.id,
-            name=recipe.name,
-            description=recipe.description,
-            image=recipe.image,
-            serves=recipe.serves,
-            category=CategoryRef(recipe.category_id, category_name) if recipe.category_id and category_name else None,
-            category_id=recipe.category_id,
-            tags=to_tags(recipe),
-            allergens=list(recipe.allergens or []),
-            verified=recipe.verified,
-            comments=recipe.comments,
-            updated_at=recipe.updated_at,
-            author=recipe.author_name,
-        )
-
-    async def _page(self, query: RecipeQuery, page: int) -> Page[RecipeSummary]:
-        """One page of a listing with its exact total, in at most three statements whose cost does
-        not grow with the catalogue: a count (kept by triggers, or counted inside the FTS index), the
-        page's ids (an index range, or the FTS index), and the page's rows."""
-        check_page(page)
-        if query.is_plain:
-            total = await self.session.scalar(text("SELECT verified_count FROM recipe_stats")) or 0
-            window = PageWindow(page=page, total=total)
-            ids = list(
-                await self.session.scalars(
-                    select(Recipe.id)
-                    .where(Recipe.verified.is_(True))
-                    .order_by(Recipe.id.desc())
-                    .limit(PER_PAGE)
-                    .offset(window.offset)
-                )
-            )
-        elif (match := query.fts_match()) is None:
-            window, ids = PageWindow(page=page, total=0), []
-        else:
-            total = await self.session.scalar(
-                text("SELECT count(*) FROM recipe_fts WHERE recipe_fts MATCH :m"), {"m": match}
-            )
-            window = PageWindow(page=page, total=total or 0)
-            ids = []
-            if window.offset < window.total:
-                page_sql = _RANKED_PAGE if query.ranked else _NEWEST_PAGE
-                ids = list(await self.session.scalars(page_sql, {"m": match, "n": PER_PAGE, "o": window.offset}))
-        rows = await self._summaries(ids)
-        first = window.offset + 1 if rows else None
-        return Page(
-            data=rows,
-            current_page=page,
-            last_page=window.last_page,
-            per_page=PER_PAGE,
-            from_=first,
-            to=(window.offset + len(rows)) if rows else None,
-            total=window.total,
-        )
-
-    async def _summaries(self, ids: list[int]) -> list[RecipeSummary]:
-        """The list rows of these recipes, in this order, read as plain columns in one statement."""
-        if not ids:
-            return []
-        result = await self.session.execute(
-            select(*_SUMMARY_COLUMNS, Category.name.label("category_name"))
-            .outerjoin(Category, Category.id == Recipe.category_id)
-            .where(Recipe.id.in_(ids))
-        )
-        by_id = {row.id: row for row in result}
-        return [_summary_of(by_id[i]) for i in ids if i in by_id]
+    async def _read(self, work: Callable[..., T], *args: Any, fresh: bool = False) -> T:
+        """Run a sync read (reading.py) in one worker-thread hop on the reader's own connection, or
+        inside this request's transaction when asked for `fresh` data or when there is no reader."""
+        if self.reader is not None and not fresh:
+            return await self.reader.run(work, *args)
+        return await self.session.run_sync(work, *args)
 
     async def list_page(self, page: int) -> Page[RecipeSummary]:
-        return await self._page(RecipeQuery(), page)
+        return await self._read(reading.page, RecipeQuery(), check_page(page))
 
     async def search_page(self, page: int, search: str) -> Page[RecipeSummary]:
-        return await self._page(RecipeQuery(search=check_search(search) or None), page)
+        return await self._read(reading.page, RecipeQuery(search=check_search(search) or None), check_page(page))
 
     async def filter_page(self, page: int, search: str, filters: list[FilterItem]) -> Page[RecipeSummary]:
-        return await self._page(RecipeQuery.from_filters(search, filters), page)
+        return await self._read(reading.page, RecipeQuery.from_filters(search, filters), check_page(page))
 
     async def latest(self, limit: int = LATEST_ON_HOME) -> list[RecipeSummary]:
-        ids = await self.session.scalars(
-            select(Recipe.id).where(Recipe.verified.is_(True)).order_by(Recipe.id.desc()).limit(limit)
-        )
-        return await self._summaries(list(ids))
+        return await self._read(reading.latest, limit)
 
-    async def detail(self, recipe_id: int) -> RecipeOut:
-        recipe = await self.session.scalar(
-            select(Recipe)
-            .where(Recipe.id == recipe_id, Recipe.verified.is_(True))
-            .options(
-                selectinload(Recipe.recipe_ingredients).selectinload(RecipeIngredient.ingredient),
-                selectinload(Recipe.recipe_steps),
-            )
-        )
-        if recipe is None:
+    async def detail(self, recipe_id: int, *, fresh: bool = False) -> RecipeOut:
+        found = await self._read(reading.detail, recipe_id, fresh=fresh)
+        if found is None:
             raise NotFound("No recipe with this id.")
-        summary = self._summary(recipe, await self._category_names())
-        return RecipeOut(
-            **{f: getattr(summary, f) for f in summary.__struct_fields__},
-            recipe_ingredients=[
-                RecipeIngredientOut(
-                    recipe_ingredient_id=ri.id,
-                    quantity=ri.quantity,
-                    measurement=ri.measurement,
-                    treatment=ri.treatment,
-                    ingredient_id=ri.ingredient_id,
-                    ingredient=to_ingredient_out(ri.ingredient),
-                )
-                for ri in recipe.recipe_ingredients
-            ],
-            recipe_steps=[
-                RecipeStepOut(
-                    recipe_step_id=step.id,
-                    step_order=step.step_order,
-                    name=step.title,
-                    title=step.title,
-                    description=step.description,
-                    image=step.image,
-                    ingredients=list(step.ingredients or []),
-                    timer=step.timer,
-                )
-                for step in recipe.recipe_steps
-            ],
-        )
+        return found
 
     # -- options -----------------------------------------------------------------------------
     async def category_options(self) -> list[OptionOut]:
@@ -319,23 +140,31 @@ class CatalogueService(SQLAlchemyAsyncRepositoryService[Recipe]):
 
     # -- saved recipes -------------------------------------------------------------------------
     async def saved(self, user_id: int) -> list[SavedRecipeOut]:
-        recipes = await self.session.scalars(
-            select(Recipe)
+        rows = await self.session.execute(
+            select(
+                Recipe.id,
+                Recipe.name,
+                Recipe.image,
+                Recipe.category_id,
+                Recipe.description,
+                Recipe.serves,
+                Category.name.label("category_name"),
+            )
             .join(SavedRecipe, SavedRecipe.recipe_id == Recipe.id)
+            .outerjoin(Category, Category.id == Recipe.category_id)
             .where(SavedRecipe.user_id == user_id, Recipe.verified.is_(True))
             .order_by(SavedRecipe.id.desc())
         )
-        categories = await self._category_names()
         return [
             SavedRecipeOut(
                 recipe_id=r.id,
                 name=r.name,
                 image=r.image,
-                category=CategoryRef(r.category_id, categories[r.category_id]) if r.category_id in categories else None,
+                category=CategoryRef(r.category_id, r.category_name) if r.category_name else None,
                 description=r.description,
                 serves=r.serves,
             )
-            for r in recipes
+            for r in rows
         ]
 
     async def save(self, user_id: int, recipe_id: int) -> None:
@@ -445,7 +274,7 @@ class CatalogueService(SQLAlchemyAsyncRepositoryService[Recipe]):
         await self.session.flush()
         await self.refresh_derived(recipe)
         await self.session.flush()
-        return await self.detail(recipe.id)
+        return await self.detail(recipe.id, fresh=True)
 
     async def _check_recipe(self, data: CatalogueRecipeIn) -> None:
         form = FieldCollector()
@@ -529,9 +358,11 @@ class CatalogueService(SQLAlchemyAsyncRepositoryService[Recipe]):
 
 
 async def provide_catalogue_service(
-    db_session: NamedDependency[AsyncSession],
+    db_session: NamedDependency[AsyncSession], db_reader: NamedDependency[DbReader | None]
 ) -> AsyncGenerator[CatalogueService, None]:
-    yield CatalogueService(session=db_session)
+    service = CatalogueService(session=db_session)
+    service.reader = db_reader
+    yield service
 
 
 __all__ = [

@@ -1,0 +1,207 @@
+"""Discovery reads as plain sync functions over a SQLAlchemy Session.
+
+They run either in one worker-thread hop on the read connection (core.db.DbReader) or inside the
+request's transaction through AsyncSession.run_sync. Through aiosqlite every cursor call is a hop
+to its thread (about seventeen for one list page); here the whole read is one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select, text
+from sqlalchemy.orm import Session, selectinload
+
+from larder.catalogue.models import Category, Ingredient, Recipe, RecipeIngredient
+from larder.catalogue.queries import PER_PAGE, RANK, PageWindow, RecipeQuery
+from larder.catalogue.schemas import (
+    CategoryRef,
+    IngredientOut,
+    Page,
+    RecipeIngredientOut,
+    RecipeOut,
+    RecipeStepOut,
+    RecipeSummary,
+    Tags,
+)
+
+
+def to_tags(recipe: Any) -> Tags:
+    return Tags(
+        allergen=recipe.tag_allergen,
+        vegetarian=recipe.tag_vegetarian,
+        vegan=recipe.tag_vegan,
+        dairy_free=recipe.tag_dairy_free,
+        gluten_free=recipe.tag_gluten_free,
+        sugar_free=recipe.tag_sugar_free,
+    )
+
+
+def to_ingredient_out(ingredient: Ingredient) -> IngredientOut:
+    return IngredientOut(
+        ingredient_id=ingredient.id,
+        name=ingredient.name,
+        allergen=ingredient.allergen,
+        allergens=list(ingredient.allergens or []),
+        vegan=ingredient.vegan,
+        vegetarian=ingredient.vegetarian,
+        diabetes_ok=ingredient.diabetes_ok,
+        sugar_free=ingredient.sugar_free,
+        gluten_free=ingredient.gluten_free,
+        dairy_free=ingredient.dairy_free,
+        category_id=ingredient.category_id,
+        image=ingredient.image,
+        default_unit=ingredient.default_unit,
+        estimated_expiry_days=ingredient.estimated_expiry_days,
+    )
+
+
+PAGE_SQL = "SELECT rowid FROM recipe_fts WHERE recipe_fts MATCH :m ORDER BY {order} LIMIT :n OFFSET :o"
+RANKED_PAGE = text(PAGE_SQL.format(order=f"{RANK}, rowid"))
+NEWEST_PAGE = text(PAGE_SQL.format(order="rowid DESC"))  # FTS5 walks its rowids backwards: no sort
+
+SUMMARY_COLUMNS = (
+    Recipe.id,
+    Recipe.name,
+    Recipe.description,
+    Recipe.image,
+    Recipe.serves,
+    Recipe.category_id,
+    Recipe.tag_allergen,
+    Recipe.tag_vegetarian,
+    Recipe.tag_vegan,
+    Recipe.tag_dairy_free,
+    Recipe.tag_gluten_free,
+    Recipe.tag_sugar_free,
+    Recipe.allergens,
+    Recipe.verified,
+    Recipe.comments,
+    Recipe.updated_at,
+    Recipe.author_name,
+)
+
+
+def summary_of(row: Any) -> RecipeSummary:
+    """A list row from plain columns (no ORM objects: a page is read many times a second)."""
+    return RecipeSummary(
+        recipe_id=row.id,
+        name=row.name,
+        description=row.description,
+        image=row.image,
+        serves=row.serves,
+        category=CategoryRef(row.category_id, row.category_name) if row.category_id and row.category_name else None,
+        category_id=row.category_id,
+        tags=to_tags(row),
+        allergens=list(row.allergens or []),
+        verified=row.verified,
+        comments=row.comments,
+        updated_at=row.updated_at,
+        author=row.author_name,
+    )
+
+
+def page(session: Session, query: RecipeQuery, number: int) -> Page[RecipeSummary]:
+    """One page of a listing with its exact total, in three statements whose cost does not grow
+    with the catalogue: a count (kept by triggers, or counted inside the FTS index), the page's ids
+    (an index range, or the FTS index walked in rowid or rank order), and the page's rows."""
+    if query.is_plain:
+        total = session.scalar(text("SELECT verified_count FROM recipe_stats")) or 0
+        window = PageWindow(page=number, total=total)
+        ids = list(
+            session.scalars(
+                select(Recipe.id)
+                .where(Recipe.verified.is_(True))
+                .order_by(Recipe.id.desc())
+                .limit(PER_PAGE)
+                .offset(window.offset)
+            )
+        )
+    elif (match := query.fts_match()) is None:
+        window, ids = PageWindow(page=number, total=0), []
+    else:
+        total = session.scalar(text("SELECT count(*) FROM recipe_fts WHERE recipe_fts MATCH :m"), {"m": match})
+        window = PageWindow(page=number, total=total or 0)
+        ids = []
+        if window.offset < window.total:
+            page_sql = RANKED_PAGE if query.ranked else NEWEST_PAGE
+            ids = list(session.scalars(page_sql, {"m": match, "n": PER_PAGE, "o": window.offset}))
+    rows = summaries(session, ids)
+    return Page(
+        data=rows,
+        current_page=number,
+        last_page=window.last_page,
+        per_page=PER_PAGE,
+        from_=window.offset + 1 if rows else None,
+        to=(window.offset + len(rows)) if rows else None,
+        total=window.total,
+    )
+
+
+def summaries(session: Session, ids: list[int]) -> list[RecipeSummary]:
+    """The list rows of these recipes, in this order, read as plain columns in one statement."""
+    if not ids:
+        return []
+    result = session.execute(
+        select(*SUMMARY_COLUMNS, Category.name.label("category_name"))
+        .outerjoin(Category, Category.id == Recipe.category_id)
+        .where(Recipe.id.in_(ids))
+    )
+    by_id = {row.id: row for row in result}
+    return [summary_of(by_id[i]) for i in ids if i in by_id]
+
+
+def latest(session: Session, limit: int) -> list[RecipeSummary]:
+    ids = session.scalars(select(Recipe.id).where(Recipe.verified.is_(True)).order_by(Recipe.id.desc()).limit(limit))
+    return summaries(session, list(ids))
+
+
+def detail(session: Session, recipe_id: int) -> RecipeOut | None:
+    recipe = session.scalar(
+        select(Recipe)
+        .where(Recipe.id == recipe_id, Recipe.verified.is_(True))
+        .options(
+            selectinload(Recipe.recipe_ingredients).selectinload(RecipeIngredient.ingredient),
+            selectinload(Recipe.recipe_steps),
+        )
+    )
+    if recipe is None:
+        return None
+    category = session.scalar(select(Category.name).where(Category.id == recipe.category_id))
+    summary = summary_of(_Row(recipe, category))
+    return RecipeOut(
+        **{f: getattr(summary, f) for f in summary.__struct_fields__},
+        recipe_ingredients=[
+            RecipeIngredientOut(
+                recipe_ingredient_id=ri.id,
+                quantity=ri.quantity,
+                measurement=ri.measurement,
+                treatment=ri.treatment,
+                ingredient_id=ri.ingredient_id,
+                ingredient=to_ingredient_out(ri.ingredient),
+            )
+            for ri in recipe.recipe_ingredients
+        ],
+        recipe_steps=[
+            RecipeStepOut(
+                recipe_step_id=step.id,
+                step_order=step.step_order,
+                name=step.title,
+                title=step.title,
+                description=step.description,
+                image=step.image,
+                ingredients=list(step.ingredients or []),
+                timer=step.timer,
+            )
+            for step in recipe.recipe_steps
+        ],
+    )
+
+
+class _Row:
+    """A recipe model seen through the column names summary_of reads."""
+
+    def __init__(self, recipe: Recipe, category_name: str | None) -> None:
+        self._recipe, self.category_name = recipe, category_name
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._recipe, name)
