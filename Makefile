@@ -70,7 +70,6 @@ bench: setup
 	$(PY) bench/build_catalogue.py 10000 bench/.data/catalogue-10k
 	$(PY) bench/build_catalogue.py 100000 bench/.data/catalogue-100k
 	$(PY) bench/explain.py --sizes 100k,10k --quiet-sql
-	$(PY) bench/whatif.py --size 100k
 	$(PY) bench/run.py --sizes 10k,100k
 
 clean:

@@ -5,8 +5,7 @@
 The real CatalogueService runs in-process over the built catalogue (read only) and every SQL
 statement it sends is captured with its parameters (bench/appsql.py): list pages, searches, the
 filter, the recipe picker, detail and the home page's latest. Each statement is then explained
-and timed with stdlib sqlite3. For reference, RecipeQuery.statement() is also printed compiled
-with the SQLite dialect and literal binds.
+and timed with stdlib sqlite3. For reference, RecipeQuery.fts_match() is also printed.
 
 Flags: a SCAN of recipe or recipe_ingredient that LIMIT does not bound (or a sort of every
 match before LIMIT), IN-lists/INTERSECTs that materialise every recipe of a common ingredient,
@@ -30,7 +29,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from appsql import DATA, SIZES, Captured, capture, cases, filter_items, meta_of
-from sqlalchemy.dialects import sqlite as sqlite_dialect
 
 from larder.catalogue.queries import PER_PAGE, RecipeQuery
 
@@ -166,17 +164,14 @@ def short(sql: str, limit: int = 110) -> str:
 
 
 def print_reference(name: str) -> None:
-    dialect = sqlite_dialect.dialect()
     meta = meta_of(name)
-    print("\n# RecipeQuery.statement() compiled with literal binds (what the statements below are built from)")
+    print("\n# RecipeQuery.fts_match(): the FTS5 expression each search or filter sends (the plain list uses none)")
     for label, query in (
         ("list", RecipeQuery()),
         ("search 'tomato'", RecipeQuery(search="tomato")),
         ("filter", RecipeQuery.from_filters("", filter_items(meta))),
     ):
-        statement, ranked = query.statement()
-        sql = str(statement.compile(dialect=dialect, compile_kwargs={"literal_binds": True}))
-        print(f"\n## {label} (ranked={ranked})\n   " + sql.replace("\n", "\n   "))
+        print(f"\n## {label} (ranked={query.ranked}, plain={query.is_plain})\n   {query.fts_match()}")
 
 
 def main(argv: list[str] | None = None) -> int:
