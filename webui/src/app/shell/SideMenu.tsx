@@ -7,7 +7,7 @@ import { VERSION_LABEL } from '@/shared/lib/version';
 import { useSession } from '@/shared/session';
 import { IconLogout } from '@/shared/ui/icons';
 import { PwaMenuItems } from '../pwa/PwaMenuItems';
-import { MENU_ENTRIES } from './menuEntries';
+import { ADMIN_MENU_ENTRIES, MENU_ENTRIES } from './menuEntries';
 
 /** 80 percent of the screen, up to 300 px (spec part 1 §9). */
 export const MENU_DRAWER_WIDTH = 'min(80%, 300px)';
@@ -45,7 +45,7 @@ export function SideMenu({ opened, onClose }: SideMenuProps) {
       scrollAreaComponent={ScrollArea.Autosize}
     >
       <Stack gap={0} component="nav" aria-label="Main menu">
-        {MENU_ENTRIES.map(({ label, to, icon: Icon }) => (
+        {[...MENU_ENTRIES, ...(user?.role === 'admin' ? ADMIN_MENU_ENTRIES : [])].map(({ label, to, icon: Icon }) => (
           <NavLink
             key={to}
             component={Link}

@@ -4,9 +4,11 @@ import {
   IconBook,
   IconCalendarEvent,
   IconChefHat,
+  IconCircleCheck,
   IconCompass,
   IconFridge,
   IconLayoutDashboard,
+  IconNews,
   IconNotebook,
   IconShoppingCart,
   IconUserCircle,
@@ -30,4 +32,10 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { label: 'pantry manager', to: '/user-stores', icon: IconFridge },
   { label: 'notifications', to: '/user-notifications', icon: IconBell },
   { label: 'account', to: '/user-preferences', icon: IconUserCircle },
+];
+
+/** Entries for administrators only (role admin), shown after the others. */
+export const ADMIN_MENU_ENTRIES: readonly MenuEntry[] = [
+  { label: 'manage news', to: '/admin/news', icon: IconNews },
+  { label: 'publish requests', to: '/admin/publish-requests', icon: IconCircleCheck },
 ];

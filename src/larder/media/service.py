@@ -1,0 +1,84 @@
+"""Storing uploaded images: capped read, processing in a worker thread, random name, atomic write."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import tempfile
+import threading
+from pathlib import Path
+from typing import Protocol
+
+import anyio.to_thread
+from litestar.datastructures import State
+
+from larder.core.errors import FormError
+from larder.core.images import ImageProcessingFailed, NotAnImage, process_image
+from larder.media.schemas import MAX_UPLOAD_BYTES, MSG_FAILED, MSG_NOT_AN_IMAGE, MSG_TOO_LARGE, UPLOAD_FIELD
+
+# Decoding may briefly need a few hundred MB for a large PNG; never run more than two at once (blocked
+# callers wait in their worker thread, the event loop stays free).
+_DECODE_SLOTS = threading.BoundedSemaphore(2)
+
+
+class Readable(Protocol):
+    async def read(self, size: int = -1) -> bytes: ...
+
+
+def new_upload_name() -> str:
+    """A fresh unguessable name (192 random bits) that always passes the /uploads/{name} check, which wants
+    URL-safe characters and a letter or digit first (a token may start with '-' or '_': draw again)."""
+    while True:
+        token = secrets.token_urlsafe(24)
+        if token[0].isalnum():
+            return f"{token}.jpg"
+
+
+class MediaService:
+    def __init__(self, uploads_dir: Path) -> None:
+        self.uploads_dir = uploads_dir
+
+    async def store_upload(self, upload: Readable) -> str:
+        """Process and store one uploaded image; the stored name. FormError {file: [...]} when it is refused."""
+        data = await upload.read(MAX_UPLOAD_BYTES + 1)  # never more than one byte past the limit
+        if len(data) > MAX_UPLOAD_BYTES:
+            raise _file_error(MSG_TOO_LARGE)
+        return await anyio.to_thread.run_sync(self._process_and_write, data)
+
+    def _process_and_write(self, data: bytes) -> str:
+        with _DECODE_SLOTS:
+            try:
+                processed = process_image(data)
+            except NotAnImage:
+                raise _file_error(MSG_NOT_AN_IMAGE) from None
+            except ImageProcessingFailed:
+                raise _file_error(MSG_FAILED) from None
+        return self._write_atomically(processed.data)
+
+    def _write_atomically(self, content: bytes) -> str:
+        self.uploads_dir.mkdir(parents=True, exist_ok=True)
+        fd, temp_name = tempfile.mkstemp(dir=self.uploads_dir, prefix=".upload-", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(content)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.chmod(temp_name, 0o644)
+            while True:
+                name = new_upload_name()
+                target = self.uploads_dir / name
+                if not target.exists():  # 192 random bits: a clash is practically impossible, but never overwrite
+                    break
+            os.replace(temp_name, target)
+        except BaseException:
+            Path(temp_name).unlink(missing_ok=True)
+            raise
+        return name
+
+
+def _file_error(message: str) -> FormError:
+    return FormError({UPLOAD_FIELD: [message]})
+
+
+async def provide_media_service(state: State) -> MediaService:
+    return MediaService(state["settings"].uploads_dir)
