@@ -209,7 +209,8 @@ def test_malformed_filters_are_4xx(client, catalogue, body):
 
 def test_form_options_shapes(client, catalogue):
     categories = client.get("/api/form-options/categories").json()["data"]
-    assert {"value", "name"} == set(categories[0])
+    assert {"value", "name", "kind"} == set(categories[0])
+    assert {c["kind"] for c in categories} == {"recipe", "ingredient"}
     ingredients = client.get("/api/form-options/ingredients").json()["data"]
     assert set(ingredients[0]) == {"value", "name", "image", "category_id", "default_unit"}
     assert [i["name"] for i in ingredients][:2] == ["Basil", "Crème fraîche"]

@@ -113,6 +113,7 @@ class RecipeFilterIn(msgspec.Struct):
 class OptionOut(msgspec.Struct):
     value: int
     name: str
+    kind: str  # recipe | ingredient: a recipe may only be filed under a recipe category
 
 
 class IngredientOptionOut(msgspec.Struct):

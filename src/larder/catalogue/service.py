@@ -114,8 +114,10 @@ class CatalogueService(SQLAlchemyAsyncRepositoryService[Recipe]):
 
     # -- options -----------------------------------------------------------------------------
     async def category_options(self) -> list[OptionOut]:
-        rows = await self.session.execute(select(Category.id, Category.name).order_by(Category.kind, Category.name))
-        return [OptionOut(value=r.id, name=r.name) for r in rows]
+        rows = await self.session.execute(
+            select(Category.id, Category.name, Category.kind).order_by(Category.kind, Category.name)
+        )
+        return [OptionOut(value=r.id, name=r.name, kind=r.kind) for r in rows]
 
     async def ingredient_options(self) -> list[IngredientOptionOut]:
         rows = await self.session.execute(

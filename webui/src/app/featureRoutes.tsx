@@ -31,9 +31,30 @@ export const publicPages: RouteObject[] = [
       Component: (await import('@/features/contact/routes/ContactRoute')).ContactRoute,
     })),
   },
+  {
+    path: 'imported-recipes/:id',
+    errorElement,
+    lazy: lazyRoute(async () => ({
+      Component: (await import('@/features/imports/routes/ImportedRecipeRoute')).ImportedRecipeRoute,
+    })),
+  },
 ];
 
 export const protectedPages: RouteObject[] = [
+  {
+    path: 'user-recipes',
+    errorElement,
+    lazy: lazyRoute(async () => ({
+      Component: (await import('@/features/cookbook/routes/CookbookRoute')).CookbookRoute,
+    })),
+  },
+  {
+    path: 'user-recipes/:id',
+    errorElement,
+    lazy: lazyRoute(async () => ({
+      Component: (await import('@/features/cookbook/routes/UserRecipeRoute')).UserRecipeRoute,
+    })),
+  },
   {
     path: 'home-beta',
     errorElement,
@@ -56,6 +77,20 @@ export const protectedPages: RouteObject[] = [
     })),
   },
   {
+    path: 'recipe-creator/*',
+    errorElement,
+    lazy: lazyRoute(async () => ({
+      Component: (await import('@/features/creator/routes/RecipeCreatorRoute')).RecipeCreatorRoute,
+    })),
+  },
+  {
+    path: 'recipe-edit/:id/*',
+    errorElement,
+    lazy: lazyRoute(async () => ({
+      Component: (await import('@/features/creator/routes/RecipeEditRoute')).RecipeEditRoute,
+    })),
+  },
+  {
     path: 'diary',
     errorElement,
     lazy: lazyRoute(async () => ({
@@ -67,6 +102,13 @@ export const protectedPages: RouteObject[] = [
     errorElement,
     lazy: lazyRoute(async () => ({
       Component: (await import('@/features/admin/routes/AdminNewsRoute')).AdminNewsRoute,
+    })),
+  },
+  {
+    path: 'admin/publish-requests',
+    errorElement,
+    lazy: lazyRoute(async () => ({
+      Component: (await import('@/features/admin/routes/AdminPublishRequestsRoute')).AdminPublishRequestsRoute,
     })),
   },
 ];

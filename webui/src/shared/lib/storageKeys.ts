@@ -5,4 +5,6 @@ export const STORAGE_KEYS = {
   savedRecipes: 'saved_recipes',
   filters: 'filters',
   tutorialEnabled: 'tutorial_enabled',
+  notes: 'notes',
+  draftRecipe: 'draft_recipe',
 } as const;
