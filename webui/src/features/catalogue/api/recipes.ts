@@ -1,8 +1,15 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api';
-import { STORAGE_KEYS } from '@/shared/lib/storageKeys';
-import { useSession } from '@/shared/session';
+import { SAVED_RECIPES_KEY } from '@/shared/recipe';
 import type { FilterItem } from '../lib/filters';
+
+// The saved recipes live in shared/recipe (the cookbook lists and removes them too).
+export {
+  readStoredSavedRecipes,
+  type SavedRecipe,
+  useSavedRecipes,
+  useToggleSaved,
+} from '@/shared/recipe';
 
 export interface RecipeTags {
   allergen: boolean;
@@ -87,21 +94,13 @@ export interface RecipePage {
   total: number;
 }
 
-export interface SavedRecipe {
-  recipe_id: number;
-  name: string;
-  image: string | null;
-  category: RecipeCategory | null;
-  description: string | null;
-  serves: number | null;
-}
-
 export interface OptionItem {
   value: number | string;
   name: string;
   image?: string | null;
   category_id?: number | null;
   default_unit?: string | null;
+  kind?: 'recipe' | 'ingredient';
 }
 
 /** What the Discover list shows: the plain list, a search, or a filtered (and maybe searched) list. */
@@ -114,7 +113,7 @@ export const catalogueKeys = {
   all: ['catalogue'] as const,
   list: (query: RecipeListQuery) => ['catalogue', 'recipes', query] as const,
   recipe: (id: string) => ['catalogue', 'recipe', id] as const,
-  saved: ['catalogue', 'saved-recipes'] as const,
+  saved: SAVED_RECIPES_KEY,
   options: (kind: 'categories' | 'ingredients') => ['catalogue', 'form-options', kind] as const,
 };
 
@@ -162,7 +161,8 @@ function useOptions(kind: 'categories' | 'ingredients', enabled: boolean) {
   return useQuery({
     queryKey: catalogueKeys.options(kind),
     queryFn: ({ signal }) => api.get<{ data: OptionItem[] }>(`/form-options/${kind}`, { signal, base: '/api' }),
-    select: (answer) => answer.data,
+    // Recipes are filed under recipe categories only; ingredient categories are for stores.
+    select: (answer) => answer.data.filter((option) => option.kind === undefined || option.kind === 'recipe'),
     staleTime: 5 * 60_000,
     enabled,
   });
@@ -171,60 +171,4 @@ function useOptions(kind: 'categories' | 'ingredients', enabled: boolean) {
 /** GET /api/form-options/categories or /ingredients (loaded when `enabled`). */
 export function useFormOptions(kind: 'categories' | 'ingredients', enabled = true) {
   return useOptions(kind, enabled);
-}
-
-/** The saved recipes stored in localStorage (kept in sync with every answer of the server). */
-export function readStoredSavedRecipes(): SavedRecipe[] | undefined {
-  try {
-    const raw = window.localStorage.getItem(STORAGE_KEYS.savedRecipes);
-    if (!raw) return undefined;
-    const value: unknown = JSON.parse(raw);
-    return Array.isArray(value) ? (value as SavedRecipe[]) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function storeSavedRecipes(list: SavedRecipe[]): void {
-  try {
-    window.localStorage.setItem(STORAGE_KEYS.savedRecipes, JSON.stringify(list));
-  } catch (error) {
-    console.error(error);
-  }
-}
-
-/** GET /user-saved-recipes (signed in only). */
-export function useSavedRecipes() {
-  const { signedIn } = useSession();
-  return useQuery({
-    queryKey: catalogueKeys.saved,
-    queryFn: async ({ signal }) => {
-      const list = await api.get<SavedRecipe[]>('/user-saved-recipes', { signal });
-      storeSavedRecipes(list);
-      return list;
-    },
-    placeholderData: readStoredSavedRecipes,
-    enabled: signedIn,
-    staleTime: 60_000,
-  });
-}
-
-/** Saves (POST) or unsaves (DELETE) one recipe; the answer is the new list. Failures are only logged. */
-export function useToggleSaved(recipeId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (save: boolean) =>
-      save
-        ? api.post<SavedRecipe[]>('/user-saved-recipes', { recipe_id: recipeId })
-        : api.delete<SavedRecipe[]>(`/user-saved-recipes/${recipeId}`),
-    onSuccess: (list) => {
-      if (Array.isArray(list)) {
-        storeSavedRecipes(list);
-        queryClient.setQueryData(catalogueKeys.saved, list);
-      }
-    },
-    onError: (error) => {
-      console.error('Saving the recipe failed', error);
-    },
-  });
 }

@@ -1,10 +1,8 @@
 import { Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { ingredientLine, RecipeImage, StepTimer, toIngredientItem } from '@/shared/recipe';
 import { IconChevronLeft, IconChevronRight } from '@/shared/ui/icons';
 import type { RecipeIngredient, RecipeStep } from '../api/recipes';
-import { ingredientLine } from './IngredientsPanel';
-import { RecipeImage } from './RecipeImage';
-import { StepTimer } from './StepTimer';
 
 export function stepTitle(step: RecipeStep): string {
   return step.title || step.name || `Step ${step.step_order}`;
@@ -34,7 +32,7 @@ export function CookMode({ steps, ingredients }: { steps: RecipeStep[]; ingredie
               {used.length > 0 && (
                 <List size="sm" spacing={2}>
                   {used.map((item) => (
-                    <List.Item key={item.recipe_ingredient_id}>{ingredientLine(item)}</List.Item>
+                    <List.Item key={item.recipe_ingredient_id}>{ingredientLine(toIngredientItem(item))}</List.Item>
                   ))}
                 </List>
               )}

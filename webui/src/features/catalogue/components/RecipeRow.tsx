@@ -1,8 +1,7 @@
 import { Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
+import { DietaryBadges, RecipeImage } from '@/shared/recipe';
 import type { RecipeSummary } from '../api/recipes';
-import { DietaryBadges } from './DietaryBadges';
-import { RecipeImage } from './RecipeImage';
 import { SaveHeart } from './SaveHeart';
 
 /** One recipe of the Discover list: image, name, category and dietary badges; opens the detail page. */

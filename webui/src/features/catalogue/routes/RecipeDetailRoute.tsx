@@ -1,16 +1,24 @@
-import { Anchor, Card, Container, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { Anchor, Container, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '@/shared/api';
 import { useWakeLock } from '@/shared/hooks';
-import { copyText } from '@/shared/lib/clipboard';
+import {
+  AllergenWarning,
+  COPIED_INGREDIENTS_TEXT,
+  COPIED_LINK_TEXT,
+  copyWithToast,
+  DietaryBadges,
+  IngredientsPanel,
+  ingredientNamesText,
+  RecipeImage,
+  RecipeOptionsMenu,
+  StepList,
+  toIngredientItems,
+} from '@/shared/recipe';
 import { useSession } from '@/shared/session';
-import { CenteredLoader, FormAlert, toast } from '@/shared/ui';
+import { CenteredLoader, FormAlert } from '@/shared/ui';
 import { useRecipe, type RecipeDetail } from '../api/recipes';
 import { CookMode, stepTitle } from '../components/CookMode';
-import { AllergenWarning, DietaryBadges } from '../components/DietaryBadges';
-import { IngredientsPanel } from '../components/IngredientsPanel';
-import { RecipeImage } from '../components/RecipeImage';
-import { COPIED_INGREDIENTS_TEXT, COPIED_LINK_TEXT, RecipeOptionsMenu } from '../components/RecipeOptionsMenu';
 import { SaveHeart } from '../components/SaveHeart';
 
 export const RECIPE_NOT_FOUND_TEXT = 'Recipe not found.';
@@ -18,17 +26,7 @@ export const WAKE_LOCK_TOGGLE_LABEL = 'keep screen on';
 
 /** The ingredient names, one per line (what 'copy ingredients' copies). */
 export function ingredientNames(recipe: RecipeDetail): string {
-  return recipe.recipe_ingredients
-    .map((item) => item.ingredient?.name ?? '')
-    .filter(Boolean)
-    .join('\n');
-}
-
-function copy(text: string, done: string) {
-  copyText(text).then(
-    () => toast(done, 'success'),
-    (error: unknown) => console.error('Copying to the clipboard failed', error),
-  );
+  return ingredientNamesText(toIngredientItems(recipe.recipe_ingredients));
 }
 
 /** /recipes/{recipe_id}: the recipe, or one step at a time with `?cookmode`. */
@@ -72,8 +70,8 @@ export function RecipeDetailRoute() {
           <RecipeOptionsMenu
             cookMode={cookMode}
             onToggleCookMode={toggleCookMode}
-            onCopyIngredients={() => copy(ingredientNames(recipe), COPIED_INGREDIENTS_TEXT)}
-            onCopyLink={() => copy(window.location.href, COPIED_LINK_TEXT)}
+            onCopyIngredients={() => void copyWithToast(ingredientNames(recipe), COPIED_INGREDIENTS_TEXT)}
+            onCopyLink={() => void copyWithToast(window.location.href, COPIED_LINK_TEXT)}
           />
         </Group>
         <Switch
@@ -109,25 +107,18 @@ export function RecipeDetailRoute() {
             <DietaryBadges tags={recipe.tags} />
             <AllergenWarning tags={recipe.tags} allergens={recipe.allergens} />
             {recipe.description && <Text>{recipe.description}</Text>}
-            <IngredientsPanel ingredients={recipe.recipe_ingredients} />
-            <Stack gap="sm" component="ol" aria-label="steps" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-              {steps.map((step) => (
-                <Card key={step.recipe_step_id} withBorder component="li">
-                  <Stack gap={6}>
-                    <Title order={4}>
-                      {step.step_order}. {stepTitle(step)}
-                    </Title>
-                    {step.image && <RecipeImage image={step.image} style={{ width: '100%', maxHeight: 240 }} />}
-                    {step.description && <Text style={{ whiteSpace: 'pre-line' }}>{step.description}</Text>}
-                    {step.timer && (
-                      <Text size="sm" c="dimmed">
-                        Timer: {step.timer}
-                      </Text>
-                    )}
-                  </Stack>
-                </Card>
-              ))}
-            </Stack>
+            <IngredientsPanel ingredients={toIngredientItems(recipe.recipe_ingredients)} />
+            <StepList
+              timers="text"
+              steps={steps.map((step) => ({
+                key: step.recipe_step_id,
+                step_order: step.step_order,
+                title: stepTitle(step),
+                description: step.description,
+                image: step.image,
+                timer: step.timer,
+              }))}
+            />
           </>
         )}
       </Stack>

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { IconClock } from '@/shared/ui/icons';
-import { beep, formatTimer, parseTimer } from '../lib/timer';
+import { beep, formatTimer, parseTimer } from './timer';
 
 /**
  * A step timer (spec part 1 §2.8): a tap starts it, another tap pauses it. It counts down each

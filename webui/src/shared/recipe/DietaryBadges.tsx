@@ -1,6 +1,6 @@
 import { Alert, Badge, Group } from '@mantine/core';
 import { IconAlertTriangle } from '@/shared/ui/icons';
-import type { RecipeTags } from '../api/recipes';
+import type { DietaryTags } from './types';
 
 /** The dietary tags shown as badges, in this order, with these labels. */
 export const DIETARY_BADGES = [
@@ -12,7 +12,7 @@ export const DIETARY_BADGES = [
 ] as const;
 
 /** One badge per dietary tag the recipe has. */
-export function DietaryBadges({ tags, size = 'sm' }: { tags: RecipeTags | null | undefined; size?: 'xs' | 'sm' | 'md' }) {
+export function DietaryBadges({ tags, size = 'sm' }: { tags: DietaryTags | null | undefined; size?: 'xs' | 'sm' | 'md' }) {
   const shown = DIETARY_BADGES.filter((badge) => tags?.[badge.key]);
   if (shown.length === 0) return null;
   return (
@@ -29,7 +29,7 @@ export function DietaryBadges({ tags, size = 'sm' }: { tags: RecipeTags | null |
 export const ALLERGEN_WARNING_TITLE = 'Allergen warning';
 
 /** The allergen warning with the allergens listed, when the recipe is tagged with allergens. */
-export function AllergenWarning({ tags, allergens }: { tags: RecipeTags | null | undefined; allergens: string[] }) {
+export function AllergenWarning({ tags, allergens }: { tags: DietaryTags | null | undefined; allergens: string[] }) {
   if (!tags?.allergen) return null;
   return (
     <Alert color="orange" variant="light" title={ALLERGEN_WARNING_TITLE} icon={<IconAlertTriangle size={18} />}>

@@ -1,0 +1,77 @@
+import { ActionIcon, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { RecipeImage, type SavedRecipe, useRemoveSaved, useSavedRecipes } from '@/shared/recipe';
+import { CenteredLoader } from '@/shared/ui';
+import { IconTrash } from '@/shared/ui/icons';
+
+export const NO_RECIPES_TEXT = 'No Recipes Found';
+
+/** #saved: the saved catalogue recipes as cards; each opens /recipes/{id} and can be removed. */
+export function SavedTab() {
+  const { data, isPending, error } = useSavedRecipes();
+  useEffect(() => {
+    if (error) console.error('Loading the saved recipes failed', error);
+  }, [error]);
+  if (isPending && !data) return <CenteredLoader />;
+  const list = data ?? [];
+  if (list.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" py="lg">
+        {NO_RECIPES_TEXT}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="sm" component="ul" aria-label="saved recipes" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {list.map((recipe) => (
+        <SavedCard key={recipe.recipe_id} recipe={recipe} />
+      ))}
+    </Stack>
+  );
+}
+
+function SavedCard({ recipe }: { recipe: SavedRecipe }) {
+  const remove = useRemoveSaved();
+  return (
+    <Card withBorder padding="xs" component="li" aria-label={recipe.name}>
+      <Group wrap="nowrap" gap="sm" align="flex-start">
+        <UnstyledButton component={Link} to={`/recipes/${recipe.recipe_id}`} style={{ flex: 1, minWidth: 0 }}>
+          <Group wrap="nowrap" gap="sm" align="flex-start">
+            <RecipeImage image={recipe.image} width={96} height={72} style={{ width: 96, height: 72, flexShrink: 0 }} />
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Text fw={600} lineClamp={2}>
+                {recipe.name}
+              </Text>
+              {recipe.category && (
+                <Text size="sm" c="dimmed">
+                  {recipe.category.name}
+                </Text>
+              )}
+              {recipe.description && (
+                <Text size="sm" lineClamp={2}>
+                  {recipe.description}
+                </Text>
+              )}
+              <Text size="sm">
+                <Text span fw={600}>
+                  Serves
+                </Text>{' '}
+                {recipe.serves ?? 1}
+              </Text>
+            </Stack>
+          </Group>
+        </UnstyledButton>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={`remove ${recipe.name}`}
+          loading={remove.isPending}
+          onClick={() => remove.mutate(recipe.recipe_id)}
+        >
+          <IconTrash size={18} />
+        </ActionIcon>
+      </Group>
+    </Card>
+  );
+}

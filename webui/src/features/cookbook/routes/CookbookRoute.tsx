@@ -1,0 +1,40 @@
+import { Container, Tabs, Title } from '@mantine/core';
+import { useHashTab } from '@/shared/ui';
+import { CustomTab } from '../components/CustomTab';
+import { ImportedTab } from '../components/ImportedTab';
+import { NotesTab } from '../components/NotesTab';
+import { SavedTab } from '../components/SavedTab';
+
+export const COOKBOOK_TABS = ['saved', 'custom', 'imported', 'notes'] as const;
+
+/** /user-recipes: my cookbook, with the tabs #saved, #custom, #imported and #notes. */
+export function CookbookRoute() {
+  const [tab, selectTab] = useHashTab(COOKBOOK_TABS, 'saved');
+  return (
+    <Container size="md" px="xs">
+      <Title order={2} mb="md">
+        My Cookbook
+      </Title>
+      <Tabs value={tab} onChange={selectTab} keepMounted={false}>
+        <Tabs.List grow mb="md">
+          <Tabs.Tab value="saved">saved</Tabs.Tab>
+          <Tabs.Tab value="custom">custom</Tabs.Tab>
+          <Tabs.Tab value="imported">imported</Tabs.Tab>
+          <Tabs.Tab value="notes">notes</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="saved">
+          <SavedTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="custom">
+          <CustomTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="imported">
+          <ImportedTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="notes">
+          <NotesTab />
+        </Tabs.Panel>
+      </Tabs>
+    </Container>
+  );
+}

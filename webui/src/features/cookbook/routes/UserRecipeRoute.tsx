@@ -1,0 +1,95 @@
+import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import {
+  COPIED_INGREDIENTS_TEXT,
+  COPIED_LINK_TEXT,
+  copyWithToast,
+  DietaryBadges,
+  IngredientsPanel,
+  ingredientNamesText,
+  RecipeImage,
+  RecipeOptionsMenu,
+  StepList,
+  toIngredientItems,
+} from '@/shared/recipe';
+import { CenteredLoader, FormAlert } from '@/shared/ui';
+import { IconPencil } from '@/shared/ui/icons';
+import { type UserRecipe, useUserRecipes } from '../api/userRecipes';
+
+export const USER_RECIPE_NOT_FOUND_TEXT = 'Recipe not found.';
+
+/** /user-recipes/{id}: one of the user's own recipes, found in the user's recipes. */
+export function UserRecipeRoute() {
+  const { id = '' } = useParams();
+  const { data, isPending, isFetching, error } = useUserRecipes();
+  useEffect(() => {
+    if (error) console.error('Loading the own recipes failed', error);
+  }, [error]);
+
+  const recipe = data?.find((item) => String(item.user_recipe_id) === id);
+  if (recipe) return <UserRecipeView recipe={recipe} />;
+  // Not in the list we have: wait for the (re)load of the user's recipes.
+  if (isPending || isFetching) return <CenteredLoader />;
+  return (
+    <Container size="sm">
+      <FormAlert>{error ? 'Could not load this recipe right now. Please try again later.' : USER_RECIPE_NOT_FOUND_TEXT}</FormAlert>
+      <Anchor component={Link} to="/user-recipes#custom" mt="md" display="block">
+        Back to my cookbook
+      </Anchor>
+    </Container>
+  );
+}
+
+function UserRecipeView({ recipe }: { recipe: UserRecipe }) {
+  const ingredients = toIngredientItems(recipe.recipe_ingredients);
+  const steps = recipe.steps.map((step) => ({
+    key: step.id,
+    step_order: step.step_order,
+    title: step.title || `Step ${step.step_order}`,
+    description: step.description,
+    image: step.step_image,
+    timer: step.timer,
+  }));
+  return (
+    <Container size="md" px="xs">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Title order={2}>{recipe.name}</Title>
+          <RecipeOptionsMenu
+            onCopyIngredients={() => void copyWithToast(ingredientNamesText(ingredients), COPIED_INGREDIENTS_TEXT)}
+            onCopyLink={() => void copyWithToast(window.location.href, COPIED_LINK_TEXT)}
+          />
+        </Group>
+        <RecipeImage image={recipe.image} alt={recipe.name} style={{ width: '100%', maxHeight: 320, aspectRatio: '16 / 9' }} />
+        <Group justify="space-between" align="center">
+          <Stack gap={4}>
+            <Text>
+              <Text span fw={600}>
+                Serves
+              </Text>{' '}
+              {recipe.serves}
+            </Text>
+            {recipe.category && (
+              <Text size="sm" c="dimmed">
+                {recipe.category.name}
+              </Text>
+            )}
+          </Stack>
+          <Button
+            component={Link}
+            to={`/recipe-edit/${recipe.user_recipe_id}`}
+            variant="default"
+            leftSection={<IconPencil size={16} />}
+          >
+            edit
+          </Button>
+        </Group>
+        <DietaryBadges tags={recipe.tags} />
+        {recipe.description && <Text style={{ whiteSpace: 'pre-line' }}>{recipe.description}</Text>}
+        <IngredientsPanel ingredients={ingredients} />
+        <StepList steps={steps} />
+      </Stack>
+    </Container>
+  );
+}

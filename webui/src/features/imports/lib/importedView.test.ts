@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { importedImage, importedIngredients, importedSource, importedSteps, importedYield } from './importedView';
+
+describe('imported recipe view helpers', () => {
+  it('image: the url, the first of a list (strings or {url}), only http/https', () => {
+    expect(importedImage('https://a.example/x.jpg')).toBe('https://a.example/x.jpg');
+    expect(importedImage(['https://a.example/1.jpg', 'https://a.example/2.jpg'])).toBe('https://a.example/1.jpg');
+    expect(importedImage([{ url: 'https://a.example/o.jpg' }])).toBe('https://a.example/o.jpg');
+    expect(importedImage({ url: 'https://a.example/o.jpg' })).toBe('https://a.example/o.jpg');
+    expect(importedImage([])).toBeNull();
+    expect(importedImage(undefined)).toBeNull();
+    expect(importedImage('javascript:alert(1)')).toBeNull();
+    expect(importedImage('/relative.jpg')).toBeNull();
+  });
+
+  it("source: the url, else the @id; nothing that is not http/https", () => {
+    expect(importedSource({ url: 'https://a.example/r', '@id': 'https://a.example/r#id' })).toBe('https://a.example/r');
+    expect(importedSource({ '@id': 'https://a.example/r#id' })).toBe('https://a.example/r#id');
+    expect(importedSource({ url: 'javascript:alert(1)', '@id': '#recipe' })).toBeNull();
+  });
+
+  it('yield: text, number or the first of a list', () => {
+    expect(importedYield('4 servings')).toBe('4 servings');
+    expect(importedYield(6)).toBe('6');
+    expect(importedYield(['4', '4 servings'])).toBe('4');
+    expect(importedYield(null)).toBe('');
+  });
+
+  it('steps: a list becomes steps (name, text, step_order = position + 1, empty image); otherwise null', () => {
+    expect(importedSteps([{ name: 'Mix', text: 'Mix it.' }, { text: 'Bake it.' }, 'Eat it.'])).toEqual([
+      { key: 0, step_order: 1, title: 'Mix', description: 'Mix it.', image: '' },
+      { key: 1, step_order: 2, title: 'Step 2', description: 'Bake it.', image: '' },
+      { key: 2, step_order: 3, title: 'Step 3', description: 'Eat it.', image: '' },
+    ]);
+    expect(importedSteps('Mix and bake.')).toBeNull();
+    expect(importedSteps(undefined)).toBeNull();
+  });
+
+  it('ingredients: value IMPORT_INGREDIENT_{index}, the text as the name', () => {
+    expect(importedIngredients(['2 eggs', 'salt'])).toEqual([
+      { value: 'IMPORT_INGREDIENT_0', name: '2 eggs' },
+      { value: 'IMPORT_INGREDIENT_1', name: 'salt' },
+    ]);
+    expect(importedIngredients(undefined)).toEqual([]);
+  });
+});

@@ -1,0 +1,37 @@
+import { type ImportedRecipeData, type IngredientItem, isHttpUrl, type StepItem } from '@/shared/recipe';
+
+/** The image of an imported recipe: the url, or the first entry of a list (http/https only). */
+export function importedImage(image: ImportedRecipeData['image']): string | null {
+  const first: unknown = Array.isArray(image) ? image[0] : image;
+  const url = typeof first === 'string' ? first : first && typeof first === 'object' ? (first as { url?: unknown }).url : null;
+  return typeof url === 'string' && isHttpUrl(url) ? url.trim() : null;
+}
+
+/** Where 'original source' points: the url, or the @id when there is no url (http/https only). */
+export function importedSource(data: ImportedRecipeData): string | null {
+  if (isHttpUrl(data.url)) return data.url.trim();
+  if (isHttpUrl(data['@id'])) return data['@id'].trim();
+  return null;
+}
+
+/** recipeYield as text (the first entry of a list). */
+export function importedYield(value: ImportedRecipeData['recipeYield']): string {
+  const first = Array.isArray(value) ? value[0] : value;
+  return first === null || first === undefined ? '' : String(first);
+}
+
+/** recipeInstructions as steps when it is a list (step_order = position + 1, no image); null otherwise. */
+export function importedSteps(value: ImportedRecipeData['recipeInstructions']): StepItem[] | null {
+  if (!Array.isArray(value)) return null;
+  return value.map((item, index) => {
+    const name = typeof item === 'string' ? '' : typeof item?.name === 'string' ? item.name : '';
+    const text = typeof item === 'string' ? item : typeof item?.text === 'string' ? item.text : '';
+    return { key: index, step_order: index + 1, title: name || `Step ${index + 1}`, description: text, image: '' };
+  });
+}
+
+/** recipeIngredient as panel items: value IMPORT_INGREDIENT_{index}, the text as the name. */
+export function importedIngredients(value: ImportedRecipeData['recipeIngredient']): IngredientItem[] {
+  if (!Array.isArray(value)) return [];
+  return value.map((text, index) => ({ value: `IMPORT_INGREDIENT_${index}`, name: String(text) }));
+}

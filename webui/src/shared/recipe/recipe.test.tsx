@@ -1,0 +1,111 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import {
+  importedCategory,
+  ingredientLine,
+  ingredientNamesText,
+  IngredientsPanel,
+  isHttpUrl,
+  PLACEHOLDER_IMAGE,
+  RecipeImage,
+  RecipeOptionsMenu,
+  sortNewestFirst,
+  StepList,
+  toIngredientItems,
+  type ImportedRecipe,
+} from './index';
+
+const imported = (id: number, data: string, created_at: string): ImportedRecipe => ({
+  import_recipe_id: id,
+  url: 'https://a.example/r',
+  created_at,
+  import_failed: false,
+  data,
+});
+
+describe('ingredients', () => {
+  it('maps API recipe ingredients and writes lines and names', () => {
+    const items = toIngredientItems([
+      { recipe_ingredient_id: 1, quantity: 2, measurement: 'cup(s)', treatment: 'rinsed', ingredient: { name: 'Lentils' } },
+      { recipe_ingredient_id: 2, quantity: null, measurement: null, treatment: null, ingredient: null },
+    ]);
+    expect(items.map(ingredientLine)).toEqual(['2 cup(s) Lentils, rinsed', '']);
+    expect(ingredientLine({ value: 'IMPORT_INGREDIENT_0', name: '3 eggs' })).toBe('3 eggs');
+    expect(ingredientNamesText(items)).toBe('Lentils');
+  });
+
+  it('the panel lists the lines with their values', () => {
+    renderWithProviders(<IngredientsPanel ingredients={[{ value: 'IMPORT_INGREDIENT_0', name: 'salt' }]} />);
+    const item = within(screen.getByRole('list', { name: 'ingredients' })).getByRole('listitem');
+    expect(item).toHaveTextContent('salt');
+    expect(item).toHaveAttribute('data-value', 'IMPORT_INGREDIENT_0');
+  });
+});
+
+describe('RecipeImage', () => {
+  it('shows an upload, the placeholder without one, and the placeholder after a load error', () => {
+    const { rerender } = renderWithProviders(<RecipeImage image="a.jpg" alt="A" />);
+    const image = screen.getByRole('img', { name: 'A' });
+    expect(image).toHaveAttribute('src', '/uploads/a.jpg');
+    fireEvent.error(image);
+    expect(image).toHaveAttribute('src', PLACEHOLDER_IMAGE);
+    rerender(<RecipeImage src="https://cdn.example/b.jpg" alt="A" />);
+    expect(screen.getByRole('img', { name: 'A' })).toHaveAttribute('src', 'https://cdn.example/b.jpg');
+    rerender(<RecipeImage image={null} alt="A" />);
+    expect(screen.getByRole('img', { name: 'A' })).toHaveAttribute('src', PLACEHOLDER_IMAGE);
+  });
+});
+
+describe('StepList', () => {
+  it('orders the steps and shows timers as buttons or text', () => {
+    const steps = [
+      { key: 'b', step_order: 2, title: 'Two', timer: '00:01:00' },
+      { key: 'a', step_order: 1, title: 'One', description: 'first' },
+    ];
+    const { unmount } = renderWithProviders(<StepList steps={steps} />);
+    expect(screen.getAllByRole('heading').map((h) => h.textContent)).toEqual(['1. One', '2. Two']);
+    expect(screen.getByRole('button', { name: /step 2 timer 00:01:00/ })).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<StepList steps={steps} timers="text" />);
+    expect(screen.getByText('Timer: 00:01:00')).toBeInTheDocument();
+  });
+});
+
+describe('RecipeOptionsMenu', () => {
+  it('has no tutorial entry without a cook-mode toggle', async () => {
+    const { user } = renderWithProviders(<RecipeOptionsMenu onCopyIngredients={() => {}} onCopyLink={() => {}} />);
+    await user.click(screen.getByRole('button', { name: 'Recipe Options' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).not.toContain('tutorial mode');
+    expect(items).toHaveLength(5);
+  });
+});
+
+describe('imported recipes', () => {
+  it("flags EXTERNAL_LINK when the data has a message, else IMPORTED (also for unreadable data)", () => {
+    expect(importedCategory(imported(1, '{"message":"No recipe found"}', '2025-01-01T00:00:00Z'))).toBe('EXTERNAL_LINK');
+    expect(importedCategory(imported(1, '{"name":"Soup"}', '2025-01-01T00:00:00Z'))).toBe('IMPORTED');
+    expect(importedCategory(imported(1, '{}', '2025-01-01T00:00:00Z'))).toBe('IMPORTED');
+    expect(importedCategory(imported(1, 'nope', '2025-01-01T00:00:00Z'))).toBe('IMPORTED');
+  });
+
+  it('sorts newest first', () => {
+    const list = [
+      imported(1, '{}', '2025-01-01T00:00:00Z'),
+      imported(2, '{}', '2025-03-01T00:00:00Z'),
+      imported(3, '{}', '2025-02-01T00:00:00Z'),
+    ];
+    expect(sortNewestFirst(list).map((i) => i.import_recipe_id)).toEqual([2, 3, 1]);
+  });
+
+  it('accepts only absolute http and https URLs', () => {
+    expect(isHttpUrl('https://a.example/x')).toBe(true);
+    expect(isHttpUrl(' http://a.example ')).toBe(true);
+    expect(isHttpUrl('ftp://a.example')).toBe(false);
+    expect(isHttpUrl('javascript:alert(1)')).toBe(false);
+    expect(isHttpUrl('a.example/x')).toBe(false);
+    expect(isHttpUrl('')).toBe(false);
+    expect(isHttpUrl(null)).toBe(false);
+  });
+});
