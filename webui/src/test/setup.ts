@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { notifications } from '@mantine/notifications';
 import { server } from './server';
 
 // findBy*/waitFor wait up to 5 s: generous enough for a loaded CI machine.
@@ -33,6 +34,8 @@ window.scrollTo = (() => {}) as typeof window.scrollTo;
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
+  // Mantine keeps toasts in a module store: one test's toasts must not show up in the next.
+  notifications.clean();
   server.resetHandlers();
   window.localStorage.clear();
 });
