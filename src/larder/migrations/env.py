@@ -11,9 +11,10 @@ from sqlalchemy.ext.asyncio import create_async_engine
 from larder.accounts import models as _accounts_models  # noqa: F401
 from larder.catalogue import models as _catalogue_models  # noqa: F401
 from larder.content import models as _content_models  # noqa: F401
+from larder.cookbook import models as _cookbook_models  # noqa: F401
 from larder.core import email as _email_models  # noqa: F401  (outbox table)
-from larder.imports import models as _imports_models  # noqa: F401
 from larder.core.db import metadata
+from larder.imports import models as _imports_models  # noqa: F401
 
 config = context.config
 

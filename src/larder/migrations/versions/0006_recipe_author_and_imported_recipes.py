@@ -7,10 +7,9 @@ Create Date: 2026-11-22 03:23:25.656548
 
 from __future__ import annotations
 
-import advanced_alchemy.types  # noqa: F401  (autogenerate renders its column types)
+import advanced_alchemy.types
 import sqlalchemy as sa
 from alembic import op
-
 
 revision = "0006"
 down_revision = "0005"

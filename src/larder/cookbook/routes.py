@@ -1,0 +1,111 @@
+"""Own recipes (creator, editor, validate) and publish requests under /api/pwa (contract-5-6)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from litestar import Controller, Response, delete, get, post, put
+from litestar.di import NamedDependency
+from litestar.params import FromPath, JSONBody
+from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_422_UNPROCESSABLE_ENTITY
+
+from larder.accounts.service import Auth
+from larder.cookbook.schemas import (
+    DataOut,
+    PublishIn,
+    PublishRejectedOut,
+    PublishRequestOut,
+    UnpublishIn,
+    UserRecipeIn,
+    UserRecipeOut,
+    ValidateOut,
+)
+from larder.cookbook.service import CookbookService
+
+
+class CookbookController(Controller):
+    path = "/api/pwa"
+    tags = ["cookbook"]
+
+    @get("/user-recipe-creator")
+    async def list_recipes(
+        self, auth: NamedDependency[Auth], cookbook: NamedDependency[CookbookService]
+    ) -> list[UserRecipeOut]:
+        return await cookbook.list_own(auth.user.id)
+
+    @post("/user-recipe-creator", status_code=HTTP_201_CREATED)
+    async def create_recipe(
+        self, data: JSONBody[UserRecipeIn], auth: NamedDependency[Auth], cookbook: NamedDependency[CookbookService]
+    ) -> DataOut[UserRecipeOut]:
+        return DataOut(data=await cookbook.create_own(auth.user.id, data))
+
+    @get("/user-recipe-creator/{user_recipe_id:int}")
+    async def get_recipe(
+        self, user_recipe_id: FromPath[int], auth: NamedDependency[Auth], cookbook: NamedDependency[CookbookService]
+    ) -> UserRecipeOut:
+        return await cookbook.get_own(auth.user.id, user_recipe_id)
+
+    @put("/user-recipe-creator/{user_recipe_id:int}")
+    async def update_recipe(
+        self,
+        user_recipe_id: FromPath[int],
+        data: JSONBody[UserRecipeIn],
+        auth: NamedDependency[Auth],
+        cookbook: NamedDependency[CookbookService],
+    ) -> DataOut[UserRecipeOut]:
+        return DataOut(data=await cookbook.update_own(auth.user.id, user_recipe_id, data))
+
+    @delete("/user-recipe-creator/{user_recipe_id:int}")
+    async def delete_recipe(
+        self, user_recipe_id: FromPath[int], auth: NamedDependency[Auth], cookbook: NamedDependency[CookbookService]
+    ) -> None:
+        await cookbook.delete_own(auth.user.id, user_recipe_id)
+
+    @post("/user-recipe-validate", status_code=HTTP_200_OK)
+    async def validate_recipe(
+        self, data: JSONBody[UserRecipeIn], auth: NamedDependency[Auth], cookbook: NamedDependency[CookbookService]
+    ) -> ValidateOut:
+        return await cookbook.validate(auth.user.id, data)
+
+
+class PublishRequestController(Controller):
+    path = "/api/pwa/publish-requests"
+    tags = ["cookbook"]
+
+    @get("/")
+    async def list_requests(
+        self, auth: NamedDependency[Auth], cookbook: NamedDependency[CookbookService]
+    ) -> list[PublishRequestOut]:
+        return await cookbook.own_requests(auth.user.id)
+
+    @post("/")
+    async def request_publish(
+        self, data: JSONBody[PublishIn], auth: NamedDependency[Auth], cookbook: NamedDependency[CookbookService]
+    ) -> Response[Any]:
+        request, error = await cookbook.request_publish(auth.user.id, data.entity_id)
+        if error is not None:
+            # Answered, not raised: the rejected request is kept (the transaction commits).
+            return Response(
+                PublishRejectedOut(message=error, error=error, request=request),
+                status_code=HTTP_422_UNPROCESSABLE_ENTITY,
+            )
+        return Response(DataOut(data=request), status_code=HTTP_201_CREATED)
+
+    @get("/{request_id:int}/cancel")
+    async def cancel_request(
+        self, request_id: FromPath[int], auth: NamedDependency[Auth], cookbook: NamedDependency[CookbookService]
+    ) -> DataOut[PublishRequestOut]:
+        return DataOut(data=await cookbook.cancel_request(auth.user.id, request_id))
+
+    @put("/unpublish", status_code=HTTP_200_OK)
+    async def unpublish(
+        self,
+        data: JSONBody[int | UnpublishIn],
+        auth: NamedDependency[Auth],
+        cookbook: NamedDependency[CookbookService],
+    ) -> DataOut[UserRecipeOut]:
+        user_recipe_id = data if isinstance(data, int) else data.user_recipe_id
+        return DataOut(data=await cookbook.unpublish(auth.user.id, user_recipe_id))
+
+
+__all__ = ["CookbookController", "PublishRequestController"]
