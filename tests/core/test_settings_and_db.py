@@ -94,3 +94,23 @@ def test_a_failed_unit_of_work_leaves_nothing_behind(tmp_path):
     with pytest.raises(RuntimeError):
         asyncio.run(failing())
     assert asyncio.run(count()) == 0
+
+
+def test_read_only_requests_never_wait_for_the_write_lock(client, settings):
+    """A filter is a POST that only reads: it must answer while another process holds the write lock
+    (taking the lock would wait out the 10 s busy timeout and then fail)."""
+    import sqlite3
+    import time
+
+    assert client.get("/api/pwa/recipes").status_code == 200  # the app has opened the file (WAL from now on)
+    writer = sqlite3.connect(settings.database_url.split("///", 1)[1], isolation_level=None)
+    try:
+        assert writer.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+        writer.execute("BEGIN IMMEDIATE")
+        started = time.monotonic()
+        response = client.post("/api/pwa/recipe-filter", json={"pageToRequest": 1, "filters": []})
+        assert response.status_code == 200, response.text
+        assert time.monotonic() - started < 5
+    finally:
+        writer.execute("ROLLBACK")
+        writer.close()

@@ -61,7 +61,7 @@ class CookbookController(Controller):
     ) -> None:
         await cookbook.delete_own(auth.user.id, user_recipe_id)
 
-    @post("/user-recipe-validate", status_code=HTTP_200_OK)
+    @post("/user-recipe-validate", status_code=HTTP_200_OK, opt={"read_only": True})
     async def validate_recipe(
         self, data: JSONBody[UserRecipeIn], auth: NamedDependency[Auth], cookbook: NamedDependency[CookbookService]
     ) -> ValidateOut:
@@ -91,7 +91,7 @@ class PublishRequestController(Controller):
             )
         return Response(DataOut(data=request), status_code=HTTP_201_CREATED)
 
-    @get("/{request_id:int}/cancel")
+    @get("/{request_id:int}/cancel", opt={"writes": True})
     async def cancel_request(
         self, request_id: FromPath[int], auth: NamedDependency[Auth], cookbook: NamedDependency[CookbookService]
     ) -> DataOut[PublishRequestOut]:

@@ -130,14 +130,16 @@ async def provide_db_session(
     """The request's session: committed when the handler succeeds, rolled back when it raises.
 
     A handler that only reads (GET, or `opt={"read_only": True}` on a POST such as a filter) runs in
-    a deferred transaction, so it never takes SQLite's write lock.
+    a deferred transaction, so it never takes SQLite's write lock; a GET that writes (the spec's
+    cancel call) says so with `opt={"writes": True}`.
 
     The commit runs before the answer is sent, so a failed commit becomes an error answer and
     never a success the database did not keep.
     """
     config = _alchemy_config(state)
     session = config.provide_session(state, scope)
-    writes = request.method not in _READ_ONLY_METHODS and not request.route_handler.opt.get("read_only")
+    opt = request.route_handler.opt
+    writes = (request.method not in _READ_ONLY_METHODS or opt.get("writes")) and not opt.get("read_only")
     if writes and config.get_engine().dialect.name == "sqlite":
         await session.connection(execution_options={_BEGIN_OPTION: "IMMEDIATE"})
     try:

@@ -1,0 +1,25 @@
+"""Wire contract of imported recipes (contract-5-6 'Imported recipes'). `data` is a JSON text."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import msgspec
+
+
+class ImportIn(msgspec.Struct):
+    url: str
+
+
+class ImportedRecipeOut(msgspec.Struct):
+    import_recipe_id: int
+    url: str
+    created_at: datetime
+    import_failed: bool
+    # {name, description, image, url, @id, recipeCuisine, recipeYield, recipeInstructions,
+    #  recipeIngredient}, or {"message", "url", "name"} for a page without a recipe, or "{}".
+    data: str
+
+
+class ImportedRecipeEnvelope(msgspec.Struct):
+    data: ImportedRecipeOut

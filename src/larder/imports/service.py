@@ -1,0 +1,159 @@
+"""A user's imported recipes: check the link, fetch the page safely, parse it, keep the result.
+
+A fetch that fails (refused address, DNS, timeout, 4xx/5xx, too large, not HTML...) is kept with
+import_failed and data "{}" so the cookbook still lists the raw link; the reason is logged. A
+page without a recipe is kept with data {"message": ..., "url": ..., "name": <page title>}.
+
+The fetch runs on the event loop with async I/O and the parsing in a worker thread, and the
+request's database transaction is ended before the fetch (`_release_database`) so a slow site
+holds neither the loop nor the SQLite write lock while it takes its time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+from collections.abc import AsyncGenerator
+from typing import Any
+from urllib.parse import urlsplit
+
+from advanced_alchemy.repository import SQLAlchemyAsyncRepository
+from advanced_alchemy.service import SQLAlchemyAsyncRepositoryService
+from litestar.datastructures import State
+from litestar.di import NamedDependency
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from larder.core.errors import FormError, NotFound
+from larder.core.settings import Settings
+from larder.core.throttle import Limit
+from larder.imports.fetch import FetchError, FetchPolicy, fetch_page
+from larder.imports.models import ImportedRecipe
+from larder.imports.parse import parse_fetched
+from larder.imports.schemas import ImportedRecipeOut
+
+logger = logging.getLogger("larder.imports")
+
+MAX_URL_LENGTH = 2048
+IMPORTS_PER_USER = Limit(60, 3600)
+MSG_URL_REQUIRED = "Please enter a link."
+MSG_URL_INVALID = "Only http and https links can be imported."
+MSG_URL_TOO_LONG = f"The link is too long (at most {MAX_URL_LENGTH} characters)."
+MSG_NOT_FOUND = "No imported recipe with this id."
+_UNSAFE_CHARS = re.compile(r"[\s\x00-\x1f\x7f]")
+
+
+def checked_url(raw: str) -> str:
+    """The link to import, trimmed; 422 unless it is an absolute http(s) URL of at most 2048 chars."""
+    url = raw.strip()
+    if not url:
+        raise FormError({"url": [MSG_URL_REQUIRED]})
+    if len(url) > MAX_URL_LENGTH:
+        raise FormError({"url": [MSG_URL_TOO_LONG]})
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname
+    except ValueError:
+        raise FormError({"url": [MSG_URL_INVALID]}) from None
+    if parts.scheme.lower() not in ("http", "https") or not host or _UNSAFE_CHARS.search(url):
+        raise FormError({"url": [MSG_URL_INVALID]})
+    return url
+
+
+def fetch_policy(settings: Settings) -> FetchPolicy:
+    return FetchPolicy(allow_private=settings.import_allow_private)
+
+
+def to_imported_out(item: ImportedRecipe) -> ImportedRecipeOut:
+    return ImportedRecipeOut(
+        import_recipe_id=item.id,
+        url=item.url,
+        created_at=item.created_at,
+        import_failed=item.import_failed,
+        data=item.data,
+    )
+
+
+async def import_page(url: str, policy: FetchPolicy) -> dict[str, Any] | None:
+    """The parsed page, or None when it could not be fetched."""
+    try:
+        page = await fetch_page(url, policy)
+    except FetchError as exc:
+        logger.info("import of %s failed: %s", url, exc.reason)
+        return None
+    except Exception:  # a bug must not turn into a 500: the import is kept as failed
+        logger.exception("import of %s failed unexpectedly", url)
+        return None
+    return await asyncio.to_thread(parse_fetched, page.body, page.content_type, page.url)
+
+
+class ImportService(SQLAlchemyAsyncRepositoryService[ImportedRecipe]):
+    class Repo(SQLAlchemyAsyncRepository[ImportedRecipe]):
+        model_type = ImportedRecipe
+
+    repository_type = Repo
+
+    def __init__(self, session: AsyncSession, *, policy: FetchPolicy) -> None:
+        super().__init__(session=session)
+        self.policy = policy
+
+    async def import_url(self, user_id: int, url: str) -> ImportedRecipe:
+        url = checked_url(url)
+        await self._release_database()
+        data = await import_page(url, self.policy)
+        return await self.create(
+            ImportedRecipe(
+                user_id=user_id,
+                url=url,
+                data=json.dumps(data if data is not None else {}, ensure_ascii=False),
+                import_failed=data is None,
+            )
+        )
+
+    async def _release_database(self) -> None:
+        """End the request's transaction (it has only read the caller's session) before the fetch.
+
+        POST requests begin IMMEDIATE, i.e. hold SQLite's write lock; keeping it through a fetch
+        of up to 15 seconds would make every other writer wait and then fail. Nothing has been
+        written yet, so ending it loses nothing; the insert afterwards starts a fresh transaction
+        that the request commits as usual.
+        """
+        await self.repository.session.rollback()
+
+    async def owned(self, user_id: int) -> list[ImportedRecipe]:
+        """The user's imports, newest first."""
+        statement = (
+            select(ImportedRecipe)
+            .where(ImportedRecipe.user_id == user_id)
+            .order_by(ImportedRecipe.created_at.desc(), ImportedRecipe.id.desc())
+        )
+        return list(await self.repository.session.scalars(statement))
+
+    async def owned_one(self, user_id: int, import_id: int) -> ImportedRecipe:
+        item = await self.get_one_or_none(id=import_id, user_id=user_id)
+        if item is None:
+            raise NotFound(MSG_NOT_FOUND)
+        return item
+
+    async def remove(self, user_id: int, import_id: int) -> None:
+        item = await self.owned_one(user_id, import_id)
+        await self.repository.session.delete(item)
+
+
+async def provide_import_service(
+    db_session: NamedDependency[AsyncSession], state: State
+) -> AsyncGenerator[ImportService, None]:
+    yield ImportService(session=db_session, policy=fetch_policy(state["settings"]))
+
+
+__all__ = [
+    "IMPORTS_PER_USER",
+    "ImportService",
+    "checked_url",
+    "fetch_policy",
+    "import_page",
+    "provide_import_service",
+    "to_imported_out",
+]

@@ -1,0 +1,195 @@
+"""Importing the test pages from a real local server: what each kind of page turns into (issue #6 'Parsing')."""
+
+from __future__ import annotations
+
+import pytest
+
+from larder.imports.parse import NO_RECIPE, is_complete
+from tests.imports.conftest import import_url
+
+KEYS = {
+    "name",
+    "description",
+    "image",
+    "url",
+    "@id",
+    "recipeCuisine",
+    "recipeYield",
+    "recipeInstructions",
+    "recipeIngredient",
+}
+RECIPE_PAGES = [
+    "jsonld_graph.html",
+    "jsonld_array.html",
+    "howto_sections.html",
+    "ingredient_sections.html",
+    "instructions_string.html",
+    "microdata.html",
+    "rdfa.html",
+    "broken.html",
+    "latin1.html",
+    "cp1252.html",
+    "shift_jis.html",
+    "xhtml.html",
+]
+
+
+def test_json_ld_in_a_graph_follows_references(client, member, pages):
+    record = import_url(client, member, pages.page("jsonld_graph.html"))
+    assert record["import_failed"] is False
+    assert record["url"] == pages.page("jsonld_graph.html")
+    data = record["parsed"]
+    assert set(data) == KEYS
+    assert data["name"] == "Shakshuka with Feta & Herbs"
+    assert data["description"] == "Eggs poached in a spicy tomato & pepper sauce."
+    # the image is an {"@id"} reference to an ImageObject elsewhere in the graph, with a relative url
+    assert data["image"] == pages.url("/wp-content/uploads/shakshuka.jpg")
+    assert data["@id"] == "https://blog.example/shakshuka/#recipe"
+    assert data["url"] == pages.page("jsonld_graph.html")
+    assert data["recipeCuisine"] == "Middle Eastern, North African"
+    assert data["recipeYield"] == "4 servings"  # the worded one of ["4", "4 servings"]
+    assert data["recipeIngredient"][-1] == "100 g feta & fresh parsley"
+    assert data["recipeInstructions"] == [
+        {"name": "Soften the onion", "text": "Heat the oil and soften the onion and pepper for 8 minutes."},
+        {"name": "", "text": "Add the tomatoes and simmer until thick, about 10 minutes."},
+        # a name that only repeats the start of the text is dropped
+        {"name": "", "text": "Make wells and crack in the eggs. Cover and cook for 6 minutes."},
+        {"name": "", "text": "Scatter with feta & parsley and serve."},
+    ]
+
+
+def test_json_ld_array_with_image_list_and_numeric_yield(client, member, pages):
+    data = import_url(client, member, pages.page("jsonld_array.html"))["parsed"]
+    assert data["name"] == "Crème brûlée"
+    assert data["image"] == [
+        pages.url("/img/creme-brulee-1x1.jpg"),
+        "https://cdn.dessert.example/creme-brulee-4x3.jpg",
+    ]  # absolute, duplicates dropped
+    assert data["url"] == pages.url("/recipes/creme-brulee")
+    assert data["recipeYield"] == "6"
+    assert data["recipeCuisine"] == "French"
+    assert [s["text"] for s in data["recipeInstructions"]][2] == "Bake in a water bath at 150°C for 35 minutes; chill."
+    assert len(data["recipeIngredient"]) == 4
+
+
+def test_howto_sections_keep_their_names_and_html_ingredient_groups_become_prefixes(client, member, pages):
+    data = import_url(client, member, pages.page("howto_sections.html"))["parsed"]
+    assert data["image"] == "https://rolls.example/rolls.jpg"
+    assert data["recipeInstructions"] == [
+        {"name": "Dough", "text": "Mix the flour, yeast and milk into a soft dough."},
+        {"name": "Dough", "text": "Knead for 10 minutes and leave to rise for an hour."},
+        {"name": "Filling: Spread", "text": "Roll out, spread with butter and sprinkle with sugar and cinnamon."},
+        {"name": "Filling", "text": "Roll up, cut into 12 and bake at 190 C for 25 minutes."},
+        {"name": "Icing", "text": "Stir the icing sugar with the milk and drizzle over."},
+    ]
+    assert data["recipeIngredient"][0] == "Dough: 500 g strong flour"
+    assert data["recipeIngredient"][3] == "Filling: 75 g soft butter"
+    assert data["recipeIngredient"][-1] == "Icing: 2 tbsp milk"
+
+
+def test_ingredient_groups_in_json_ld_become_prefixes(client, member, pages):
+    data = import_url(client, member, pages.page("ingredient_sections.html"))["parsed"]
+    assert data["recipeIngredient"] == [
+        "Marinade: 2 tbsp soy sauce",
+        "Marinade: 1 tsp turmeric",
+        "Peanut sauce: 4 tbsp peanut butter",
+        "Peanut sauce: 200 ml coconut milk",
+        "500 g chicken thighs",
+    ]
+    assert data["image"] == "https://satay.example/satay.jpg"  # an ImageObject
+    assert [s["text"] for s in data["recipeInstructions"]] == [
+        "Marinate the chicken for an hour.",
+        "Grill on skewers; warm the sauce and serve.",
+    ]  # an ItemList of steps
+
+
+def test_instructions_given_as_one_text_stay_one_text(client, member, pages):
+    data = import_url(client, member, pages.page("instructions_string.html"))["parsed"]
+    assert data["name"] == "Granny's Apple Pie"
+    assert data["recipeInstructions"] == (
+        "Line a tin with half the pastry.\n"
+        "Slice the apples & toss with sugar and cinnamon.\n"
+        "Cover with the rest of the pastry and bake for 45 minutes."
+    )
+    assert data["image"] == pages.url("/images/apple-pie.jpg")  # the ImageObject's url, made absolute
+
+
+def test_microdata_only(client, member, pages):
+    data = import_url(client, member, pages.page("microdata.html"))["parsed"]
+    assert data["name"] == "Fluffy Pancakes"
+    assert data["description"] == "Thick & fluffy American-style pancakes."
+    assert data["image"] == pages.url("/photos/pancakes.jpg")
+    assert data["recipeYield"] == "8 pancakes"
+    assert data["recipeCuisine"] == "American"
+    assert data["recipeIngredient"] == ["200 g self-raising flour", "1 tsp baking powder", "1 egg", "300 ml milk"]
+    assert [s["text"] for s in data["recipeInstructions"]] == [
+        "Whisk everything into a thick batter.",
+        "Fry ladlefuls in a hot buttered pan, 1 minute a side.",
+    ]
+
+
+def test_rdfa_only_and_no_vocabulary_is_fetched(client, member, pages):
+    data = import_url(client, member, pages.page("rdfa.html"))["parsed"]
+    assert data["name"] == "Red Lentil Soup"
+    assert data["recipeIngredient"] == ["200 g red lentils", "1 onion", "1 litre vegetable stock"]
+    assert data["recipeYield"] == "4"
+    assert data["image"] == pages.url("/soup.jpg")
+    assert data["recipeInstructions"][0]["text"].startswith("Soften the onion")
+    # the page names a vocabulary and a profile on this server: the parser must not fetch them
+    assert pages.paths() == ["/pages/rdfa.html"]
+
+
+def test_a_page_without_a_recipe_is_kept_with_a_message(client, member, pages):
+    record = import_url(client, member, pages.page("no_recipe.html"))
+    assert record["import_failed"] is False
+    assert record["parsed"] == {
+        "message": NO_RECIPE,
+        "url": pages.page("no_recipe.html"),
+        "name": "Ten kitchen gadgets we love",
+    }
+    assert NO_RECIPE == "No recipe found on this page"
+
+
+def test_broken_html_and_a_broken_json_ld_block_do_not_stop_the_import(client, member, pages):
+    record = import_url(client, member, pages.page("broken.html"))
+    assert record["import_failed"] is False
+    data = record["parsed"]
+    assert data["name"] == "Toast & Jam"  # from the second block; the first is not JSON
+    assert data["recipeIngredient"] == ["2 slices bread", "jam"]
+    assert data["recipeInstructions"] == [
+        {"name": "", "text": "Toast the bread."},
+        {"name": "", "text": "Spread the jam."},
+    ]
+
+
+@pytest.mark.parametrize(
+    ("page", "name", "ingredient"),
+    [
+        ("latin1.html", "Crème brûlée façon grand-mère", "½ litre de crème"),  # charset in the HTTP header
+        ("cp1252.html", "“Smart” Café Crème — €2 edition", "1 tsp sugar \u2013 optional"),  # <meta http-equiv>
+        ("shift_jis.html", "親子丼", "鶏もも肉 200g"),  # <meta charset>
+        ("xhtml.html", "Schwäbischer Kartoffelsalat", "250 ml Brühe"),  # XML declaration, xhtml type
+    ],
+)
+def test_pages_in_other_encodings_decode_correctly(client, member, pages, page, name, ingredient):
+    data = import_url(client, member, pages.page(page))["parsed"]
+    assert data["name"] == name
+    assert ingredient in data["recipeIngredient"]
+
+
+def test_gzip_encoded_page(client, member, pages):
+    data = import_url(client, member, pages.url("/gzipped"))["parsed"]
+    assert data["name"] == "Shakshuka with Feta & Herbs"
+
+
+def test_a_page_without_content_type_is_sniffed(client, member, pages):
+    record = import_url(client, member, pages.url("/untyped/html"))
+    assert record["import_failed"] is False
+    assert record["parsed"]["name"] == "Fluffy Pancakes"
+
+
+def test_how_many_test_pages_parse_fully(client, member, pages):
+    """Name, ingredients, instructions and yield: the count reported in the issue's closing note."""
+    complete = [page for page in RECIPE_PAGES if is_complete(import_url(client, member, pages.page(page))["parsed"])]
+    assert complete == RECIPE_PAGES
+    assert len(complete) == 12
