@@ -2,13 +2,17 @@
 
 Runs the binary from a temporary directory (so nothing is found through the working directory),
 with a fresh data directory, on a free port of 127.0.0.1: invite code from the CLI, health, the web
-app and a deep link, an unknown API path, then register, log in and read the account.
+app and a deep link, an unknown API path, then register, log in, read the account, upload an image
+and import a recipe page served on 127.0.0.1.
 Prints `smoke: 1 passed, 0 failed` and exits 0 on success; exits 1 with a reason otherwise.
 Needs only the standard library and httpx; never leaves 127.0.0.1.
 """
 
 from __future__ import annotations
 
+import base64
+import http.server
+import json
 import os
 import re
 import shutil
@@ -17,7 +21,10 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -27,6 +34,28 @@ CLI_TIMEOUT_S = 120.0
 STOP_TIMEOUT_S = 15.0
 EMAIL = "smoke@example.org"
 PASSWORD = "secret123"  # noqa: S105 (a throwaway account in a temporary instance)
+
+
+# A 2x1 PNG: Pillow must decode it and answer a stored JPEG (the native image libraries are bundled).
+TINY_PNG = base64.b64decode(
+    "iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAEElEQVR4nGP4z8DAwMDAAAAHAAH/8D0qGQAAAABJRU5ErkJggg=="
+)
+# A recipe page with schema.org JSON-LD, served on 127.0.0.1 for the import check (the binary runs
+# with LARDER_IMPORT_ALLOW_PRIVATE=1): recipe-scrapers, extruct and lxml must work when frozen.
+RECIPE_PAGE = (
+    "<!doctype html><html><head><title>Smoke soup</title><script type='application/ld+json'>"
+    + json.dumps(
+        {
+            "@context": "https://schema.org",
+            "@type": "Recipe",
+            "name": "Smoke soup",
+            "recipeYield": "2 bowls",
+            "recipeIngredient": ["1 onion", "500 ml stock"],
+            "recipeInstructions": [{"@type": "HowToStep", "text": "Simmer for 20 minutes."}],
+        }
+    )
+    + "</script></head><body><h1>Smoke soup</h1></body></html>"
+).encode()
 
 
 class SmokeFailure(Exception):
@@ -137,6 +166,49 @@ def check_api(client: httpx.Client, code: str) -> None:
     response = client.get("/api/pwa/account", headers={"Authorization": f"Bearer {token}"})
     check(response.status_code == 200, f"account failed: {describe(response)}")
     check(EMAIL in response.text, f"the account does not show {EMAIL}: {describe(response)}")
+    check_upload_and_import(client, token)
+
+
+@contextmanager
+def recipe_site() -> Iterator[str]:
+    """A one-page recipe site on 127.0.0.1; its URL."""
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(RECIPE_PAGE)))
+            self.end_headers()
+            self.wfile.write(RECIPE_PAGE)
+
+        def log_message(self, *_: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/smoke-soup"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def check_upload_and_import(client: httpx.Client, token: str) -> None:
+    auth = {"Authorization": f"Bearer {token}"}
+    response = client.post("/api/pwa/uploads", headers=auth, files={"file": ("tiny.png", TINY_PNG, "image/png")})
+    check(response.status_code == 201, f"image upload failed: {describe(response)}")
+    stored = client.get(f"/uploads/{response.json()['image']}")
+    check(stored.headers.get("content-type") == "image/jpeg", f"the stored image is not a JPEG: {describe(stored)}")
+
+    with recipe_site() as url:
+        response = client.post("/api/pwa/user-imported-recipes", headers=auth, json={"url": url}, timeout=30.0)
+    check(response.status_code == 201, f"recipe import failed: {describe(response)}")
+    imported = response.json()["data"]
+    check(imported["import_failed"] is False, f"the import was recorded as failed: {imported!r}")
+    data = json.loads(imported["data"])
+    check(data.get("name") == "Smoke soup", f"the imported recipe was not parsed: {data!r}")
+    check(data.get("recipeIngredient") == ["1 onion", "500 ml stock"], f"ingredients not parsed: {data!r}")
 
 
 def stop(server: subprocess.Popen[bytes]) -> None:
@@ -158,6 +230,7 @@ def run(binary: Path) -> None:
     log_path = workdir / "server.log"
     env = {k: v for k, v in os.environ.items() if not k.startswith("LARDER_")}
     env["LARDER_DATA_DIR"] = str(data_dir)
+    env["LARDER_IMPORT_ALLOW_PRIVATE"] = "1"  # the import check fetches a page from 127.0.0.1
     server: subprocess.Popen[bytes] | None = None
     try:
         code = invite_code(binary, env, workdir)

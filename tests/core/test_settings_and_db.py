@@ -114,3 +114,26 @@ def test_read_only_requests_never_wait_for_the_write_lock(client, settings):
     finally:
         writer.execute("ROLLBACK")
         writer.close()
+
+
+def test_every_start_gives_the_planner_statistics(tmp_path):
+    """run_migrations (every `larder serve`) refreshes ANALYZE statistics; without them some catalogue
+    plans collapse on a large instance."""
+    import sqlite3
+
+    from larder.core.db import refresh_statistics, run_migrations
+
+    settings = Settings.from_env({"LARDER_DATA_DIR": str(tmp_path)}).prepared()
+    run_migrations(settings)
+    db = sqlite3.connect(tmp_path / "larder.db")
+    try:
+        assert db.execute("select count(*) from sqlite_schema where name = 'sqlite_stat1'").fetchone() == (1,)
+        db.execute(
+            "insert into category (key, name, kind, external_link, created_at, updated_at)"
+            " values ('recipe:x', 'X', 'recipe', 0, '2026-01-01', '2026-01-01')"
+        )
+        db.commit()
+        refresh_statistics(settings)
+        assert db.execute("select count(*) from sqlite_stat1 where tbl = 'category'").fetchone()[0] >= 1
+    finally:
+        db.close()
