@@ -38,7 +38,7 @@ PASSWORD = "secret123"  # noqa: S105 (a throwaway account in a temporary instanc
 
 # A 2x1 PNG: Pillow must decode it and answer a stored JPEG (the native image libraries are bundled).
 TINY_PNG = base64.b64decode(
-    "iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAEElEQVR4nGP4z8DAwMDAAAAHAAH/8D0qGQAAAABJRU5ErkJggg=="
+    "iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAD0lEQVR4nGM8oaHBwMAAAAYmARoIqcpQAAAAAElFTkSuQmCC"
 )
 # A recipe page with schema.org JSON-LD, served on 127.0.0.1 for the import check (the binary runs
 # with LARDER_IMPORT_ALLOW_PRIVATE=1): recipe-scrapers, extruct and lxml must work when frozen.
