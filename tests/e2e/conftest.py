@@ -142,6 +142,12 @@ class LiveServer:
         _off_the_loop(lambda: run_db(self.settings, create))
         return member
 
+    def admin(self, prefix: str) -> Member:
+        """A verified account made an administrator by the real `larder user promote`."""
+        member = self.member(prefix)
+        _cli(self.data_dir, "user", "promote", member.email)
+        return member
+
     def api(self, method: str, path: str, token: str | None = None, **kwargs: Any) -> httpx.Response:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         return httpx.request(method, self.at(f"/api/pwa{path}"), headers=headers, timeout=30, **kwargs)
