@@ -1,5 +1,5 @@
-import type { ImportedRecipe, SavedRecipe } from '@/shared/recipe';
-import type { PublishRequest, UserRecipe } from './api/userRecipes';
+import type { ImportedRecipe, PublishRequestOut, SavedRecipe } from '@/shared/recipe';
+import type { UserRecipe } from './api/userRecipes';
 
 export function makeSaved(id: number, overrides: Partial<SavedRecipe> = {}): SavedRecipe {
   return {
@@ -13,7 +13,7 @@ export function makeSaved(id: number, overrides: Partial<SavedRecipe> = {}): Sav
   };
 }
 
-export function makeRequest(overrides: Partial<PublishRequest> = {}): PublishRequest {
+export function makeRequest(overrides: Partial<PublishRequestOut> = {}): PublishRequestOut {
   return {
     id: 70,
     entity_id: 7,

@@ -1,13 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { apiUrl, server } from '@/test/server';
-import type {
-  IngredientOption,
-  OptionItem,
-  PublishRequestOut,
-  UserRecipeIn,
-  UserRecipeOut,
-  ValidateResult,
-} from './api/types';
+import type { PublishRequestOut, UserRecipeIn, ValidateResult } from '@/shared/recipe';
+import type { CreatorRecipe, IngredientOption, OptionItem } from './api/types';
 import type { RecipeDraft } from './lib/draft';
 
 export const formOptionsUrl = (kind: string) =>
@@ -77,7 +71,7 @@ export function storeTestDraft(draft: RecipeDraft, ownerId: number | null = 1): 
 }
 
 /** An own recipe as the server answers it, made from a request body. */
-export function recipeOut(id: number, body: UserRecipeIn, overrides: Partial<UserRecipeOut> = {}): UserRecipeOut {
+export function recipeOut(id: number, body: UserRecipeIn, overrides: Partial<CreatorRecipe> = {}): CreatorRecipe {
   return {
     user_recipe_id: id,
     name: body.name,
@@ -135,7 +129,7 @@ export interface BackendOptions {
   /** Answer of POST /user-recipe-validate for a body. */
   check?: (body: Partial<UserRecipeIn>) => ValidateResult;
   /** A stored recipe served by GET /user-recipe-creator/{id}. */
-  existing?: UserRecipeOut;
+  existing?: CreatorRecipe;
   create?: (body: UserRecipeIn) => Response | undefined;
   update?: (body: UserRecipeIn) => Response | undefined;
   publish?: (body: unknown) => Response | undefined;
@@ -145,7 +139,7 @@ export interface BackendOptions {
 /** MSW handlers for every call the wizard makes; records the writes. */
 export function creatorBackend(options: BackendOptions = {}): BackendCalls {
   const calls: BackendCalls = { validate: [], create: [], update: [], publish: [], uploads: [] };
-  const saved = new Map<number, UserRecipeOut>();
+  const saved = new Map<number, CreatorRecipe>();
   if (options.existing) saved.set(options.existing.user_recipe_id, options.existing);
   server.use(
     // What the own recipe viewer loads after the wizard navigates there.

@@ -15,8 +15,8 @@ export function toIngredientItems(items: readonly RecipeIngredientLike[]): Ingre
   return items.map(toIngredientItem);
 }
 
-/** '2 cup(s) red lentils, rinsed' */
-export function ingredientLine(item: IngredientItem): string {
+/** '2 cup(s) red lentils, rinsed' (of any item with these fields; `value` is not used). */
+export function ingredientLine(item: Omit<IngredientItem, 'value'> & { value?: unknown }): string {
   const amount = [item.quantity, item.measurement]
     .filter((part) => part !== null && part !== undefined && part !== '')
     .join(' ');

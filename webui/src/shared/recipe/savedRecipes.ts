@@ -2,13 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api';
 import { STORAGE_KEYS } from '@/shared/lib/storageKeys';
 import { useSession } from '@/shared/session';
+import type { CategoryRef } from './types';
 
 /** A saved catalogue recipe with its card fields (spec part 1 §3, Saved recipe). */
 export interface SavedRecipe {
   recipe_id: number;
   name: string;
   image: string | null;
-  category: { category_id: number; name: string } | null;
+  category: CategoryRef | null;
   description: string | null;
   serves: number | null;
 }

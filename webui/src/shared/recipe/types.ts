@@ -13,6 +13,12 @@ export interface DietaryTags {
   sugar_free: boolean;
 }
 
+/** A recipe's category as the API names it inside a recipe. */
+export interface CategoryRef {
+  category_id: number;
+  name: string;
+}
+
 /** One line of the ingredient panel: `value` identifies it, `name` is what it is. */
 export interface IngredientItem {
   value: number | string;

@@ -1,71 +1,21 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '@/shared/api';
+import type { PublishRequestOut, UserRecipeOut, ValidateResult } from '@/shared/recipe';
 
 /** The administrator's calls live under /api/admin. */
 const ADMIN = { base: '/api/admin' } as const;
 
-export type PublishRequestStatus = 'pending' | 'approved' | 'rejected' | 'cancelled';
-
 /** Which requests the list shows: `pending` (the default of the API) or `all`. */
 export type PublishRequestFilter = 'pending' | 'all';
 
-export interface AdminRecipeIngredient {
-  value: number | null;
-  name: string;
-  quantity: number;
-  measurement: string | null;
-  treatment: string | null;
-  image: string | null;
-  default_unit: string | null;
-  custom: boolean;
-}
-
-export interface AdminRecipeStep {
-  id: string;
-  step_order: number;
-  title: string;
-  description: string;
-  timer: string | null;
-  step_image: string | null;
-}
-
 /** The parts of the author's recipe (UserRecipeOut) the moderation screen shows. */
-export interface AdminRecipe {
-  user_recipe_id: number;
-  name: string;
-  description: string;
-  image: string | null;
-  serves: number;
-  category_id: number | null;
-  category: { category_id: number; name: string } | null;
-  ingredients: AdminRecipeIngredient[];
-  steps: AdminRecipeStep[];
-  published: boolean;
-  recipe_id: number | null;
-  created_at: string;
-  updated_at: string;
-}
+export type AdminRecipe = Omit<UserRecipeOut, 'recipe_ingredients' | 'tags' | 'request'>;
 
-/** The publish check (the answer of /user-recipe-validate) run on the request's recipe. */
-export interface PublishCheck {
-  banned_words: string[];
-  name_taken: boolean;
-  custom_ingredients: string[];
-  errors: string[];
-}
-
-export interface AdminPublishRequest {
-  id: number;
-  entity_id: number;
-  entity_type: 'UserRecipe';
-  status: PublishRequestStatus;
-  created_at: string;
-  updated_at: string;
-  /** The rejection reason or the failed check's text. */
-  error: string | null;
+export interface AdminPublishRequest extends PublishRequestOut {
   author: { id: number; name: string; email: string };
   recipe: AdminRecipe;
-  check: PublishCheck;
+  /** The publish check (the answer of /user-recipe-validate) run on the request's recipe. */
+  check: ValidateResult;
 }
 
 export const REASON_MAX = 500;

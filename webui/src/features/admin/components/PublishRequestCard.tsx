@@ -1,34 +1,22 @@
 import { Alert, Anchor, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ingredientLine, type PublishStatus, RecipeImage, type ValidateResult } from '@/shared/recipe';
 import { FormAlert, formatDateTime } from '@/shared/ui';
 import { IconAlertTriangle, IconCheck, IconCircleCheck, IconClock, IconX } from '@/shared/ui/icons';
-import type {
-  AdminPublishRequest,
-  AdminRecipeIngredient,
-  PublishCheck,
-  PublishRequestStatus,
-} from '../api/publishRequests';
-import { RecipeImage } from './RecipeImage';
+import type { AdminPublishRequest } from '../api/publishRequests';
 
 export const CHECK_PASSED_TEXT = 'Publish check passed.';
 export const NAME_TAKEN_TEXT = 'This name is already taken.';
 
-const STATUS_COLORS: Record<PublishRequestStatus, string> = {
+const STATUS_COLORS: Record<PublishStatus, string> = {
   pending: 'yellow',
   approved: 'larder',
   rejected: 'red',
   cancelled: 'gray',
 };
 
-/** '2 cup(s) red lentils, rinsed' */
-export function ingredientLine(item: AdminRecipeIngredient): string {
-  const amount = [item.quantity, item.measurement].filter((part) => part !== null && part !== '').join(' ');
-  const main = [amount, item.name].filter(Boolean).join(' ');
-  return item.treatment ? `${main}, ${item.treatment}` : main;
-}
-
 /** The problems the publish check found, one line each (none when it passed). */
-export function checkWarnings(check: PublishCheck): string[] {
+export function checkWarnings(check: ValidateResult): string[] {
   const warnings: string[] = [];
   if (check.banned_words.length > 0) warnings.push(`Banned words or symbols: ${check.banned_words.join(', ')}`);
   if (check.custom_ingredients.length > 0)
@@ -37,7 +25,7 @@ export function checkWarnings(check: PublishCheck): string[] {
   return [...warnings, ...check.errors];
 }
 
-function CheckResult({ check }: { check: PublishCheck }) {
+function CheckResult({ check }: { check: ValidateResult }) {
   const warnings = checkWarnings(check);
   if (warnings.length === 0) {
     return (

@@ -3,8 +3,9 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { currentPath, fill, renderApp, signIn } from '@/test/render';
 import { server, testUser } from '@/test/server';
+import type { PublishStatus } from '@/shared/recipe';
 import { formatDateTime } from '@/shared/ui';
-import type { AdminPublishRequest, PublishRequestStatus } from '../api/publishRequests';
+import type { AdminPublishRequest } from '../api/publishRequests';
 
 const adminUrl = (path: string) => new URL(`/api/admin${path}`, window.location.origin).toString();
 const admin = { ...testUser, role: 'admin' as const };
@@ -90,7 +91,7 @@ function moderationBackend(initial: AdminPublishRequest[], options: { approve?: 
   let requests = [...initial];
   const writes: Write[] = [];
   const lists: string[] = [];
-  const setStatus = (id: number, status: PublishRequestStatus, error: string | null = null) => {
+  const setStatus = (id: number, status: PublishStatus, error: string | null = null) => {
     requests = requests.map((item) => (item.id === id ? { ...item, status, error } : item));
     return requests.find((item) => item.id === id);
   };

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api';
-import { SAVED_RECIPES_KEY } from '@/shared/recipe';
+import { type CategoryRef, type DietaryTags, SAVED_RECIPES_KEY } from '@/shared/recipe';
 import type { FilterItem } from '../lib/filters';
 
 // The saved recipes live in shared/recipe (the cookbook lists and removes them too).
@@ -11,20 +11,6 @@ export {
   useToggleSaved,
 } from '@/shared/recipe';
 
-export interface RecipeTags {
-  allergen: boolean;
-  vegetarian: boolean;
-  vegan: boolean;
-  dairy_free: boolean;
-  gluten_free: boolean;
-  sugar_free: boolean;
-}
-
-export interface RecipeCategory {
-  category_id: number;
-  name: string;
-}
-
 /** A catalogue recipe as listed (spec part 1 §3, Recipe). */
 export interface RecipeSummary {
   recipe_id: number;
@@ -32,9 +18,9 @@ export interface RecipeSummary {
   description: string | null;
   image: string | null;
   serves: number | null;
-  category: RecipeCategory | null;
+  category: CategoryRef | null;
   category_id: number | null;
-  tags: RecipeTags;
+  tags: DietaryTags;
   allergens: string[];
   verified: boolean;
   comments: string | null;

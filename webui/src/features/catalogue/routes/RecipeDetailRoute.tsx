@@ -1,33 +1,25 @@
-import { Anchor, Container, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { Anchor, Container, Group, Stack, Switch, Text } from '@mantine/core';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '@/shared/api';
 import { useWakeLock } from '@/shared/hooks';
 import {
   AllergenWarning,
-  COPIED_INGREDIENTS_TEXT,
-  COPIED_LINK_TEXT,
-  copyWithToast,
   DietaryBadges,
   IngredientsPanel,
-  ingredientNamesText,
   RecipeImage,
-  RecipeOptionsMenu,
+  RecipeServes,
+  RecipeTitleBar,
   StepList,
   toIngredientItems,
 } from '@/shared/recipe';
 import { useSession } from '@/shared/session';
 import { CenteredLoader, FormAlert } from '@/shared/ui';
-import { useRecipe, type RecipeDetail } from '../api/recipes';
+import { useRecipe } from '../api/recipes';
 import { CookMode, stepTitle } from '../components/CookMode';
 import { SaveHeart } from '../components/SaveHeart';
 
 export const RECIPE_NOT_FOUND_TEXT = 'Recipe not found.';
 export const WAKE_LOCK_TOGGLE_LABEL = 'keep screen on';
-
-/** The ingredient names, one per line (what 'copy ingredients' copies). */
-export function ingredientNames(recipe: RecipeDetail): string {
-  return ingredientNamesText(toIngredientItems(recipe.recipe_ingredients));
-}
 
 /** /recipes/{recipe_id}: the recipe, or one step at a time with `?cookmode`. */
 export function RecipeDetailRoute() {
@@ -54,6 +46,7 @@ export function RecipeDetailRoute() {
     );
   }
 
+  const ingredients = toIngredientItems(recipe.recipe_ingredients);
   const steps = [...recipe.recipe_steps].sort((a, b) => a.step_order - b.step_order);
   const toggleCookMode = () => {
     const next = new URLSearchParams(searchParams);
@@ -65,15 +58,12 @@ export function RecipeDetailRoute() {
   return (
     <Container size="md" px="xs">
       <Stack gap="md">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Title order={2}>{recipe.name}</Title>
-          <RecipeOptionsMenu
-            cookMode={cookMode}
-            onToggleCookMode={toggleCookMode}
-            onCopyIngredients={() => void copyWithToast(ingredientNames(recipe), COPIED_INGREDIENTS_TEXT)}
-            onCopyLink={() => void copyWithToast(window.location.href, COPIED_LINK_TEXT)}
-          />
-        </Group>
+        <RecipeTitleBar
+          name={recipe.name}
+          ingredients={ingredients}
+          cookMode={cookMode}
+          onToggleCookMode={toggleCookMode}
+        />
         <Switch
           label={WAKE_LOCK_TOGGLE_LABEL}
           checked={wakeLock.enabled}
@@ -89,25 +79,13 @@ export function RecipeDetailRoute() {
               style={{ width: '100%', maxHeight: 320, aspectRatio: '16 / 9' }}
             />
             <Group justify="space-between" align="center">
-              <Stack gap={4}>
-                <Text>
-                  <Text span fw={600}>
-                    Serves
-                  </Text>{' '}
-                  {recipe.serves ?? 1}
-                </Text>
-                {recipe.category && (
-                  <Text size="sm" c="dimmed">
-                    {recipe.category.name}
-                  </Text>
-                )}
-              </Stack>
+              <RecipeServes serves={recipe.serves ?? 1} category={recipe.category} />
               {signedIn && <SaveHeart recipeId={recipe.recipe_id} name={recipe.name} variant="button" />}
             </Group>
             <DietaryBadges tags={recipe.tags} />
             <AllergenWarning tags={recipe.tags} allergens={recipe.allergens} />
             {recipe.description && <Text>{recipe.description}</Text>}
-            <IngredientsPanel ingredients={toIngredientItems(recipe.recipe_ingredients)} />
+            <IngredientsPanel ingredients={ingredients} />
             <StepList
               timers="text"
               steps={steps.map((step) => ({

@@ -1,56 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '@/shared/api';
-import type { DietaryTags } from '@/shared/recipe';
+import { postPublishRequest, type PublishRequestOut, type UserRecipeOut } from '@/shared/recipe';
 
-/** Contract #5 'Publish requests'. */
-export type PublishStatus = 'pending' | 'approved' | 'rejected' | 'cancelled';
-
-export interface PublishRequest {
-  id: number;
-  entity_id: number;
-  entity_type: 'UserRecipe';
-  status: PublishStatus;
-  created_at: string;
-  updated_at: string;
-  error: string | null;
-}
-
-export interface UserRecipeIngredient {
-  recipe_ingredient_id: number;
-  quantity: number | string | null;
-  measurement: string | null;
-  treatment: string | null;
-  ingredient_id: number | null;
-  ingredient: { name: string; image?: string | null } | null;
-}
-
-export interface UserRecipeStep {
-  id: string;
-  step_order: number;
-  title: string;
-  description: string;
-  timer: string | null;
-  step_image: string | null;
-}
-
-/** An own recipe (contract #5, UserRecipeOut; the fields the cookbook uses). */
-export interface UserRecipe {
-  user_recipe_id: number;
-  name: string;
-  description: string;
-  image: string | null;
-  serves: number;
-  category_id: number | null;
-  category: { category_id: number; name: string } | null;
-  recipe_ingredients: UserRecipeIngredient[];
-  steps: UserRecipeStep[];
-  tags?: DietaryTags | null;
-  published: boolean;
-  recipe_id: number | null;
-  request: PublishRequest | null;
-  created_at?: string;
-  updated_at?: string;
-}
+/** An own recipe as the cookbook reads it (the fields it uses). */
+export type UserRecipe = Omit<UserRecipeOut, 'ingredients'>;
 
 export const userRecipeKeys = {
   all: ['user-recipes'] as const,
@@ -77,13 +30,13 @@ function useReplaceList() {
   };
 }
 
-const withRequest = (recipeId: number, request: PublishRequest | null) => (list: UserRecipe[]) =>
+const withRequest = (recipeId: number, request: PublishRequestOut | null) => (list: UserRecipe[]) =>
   list.map((item) => (item.user_recipe_id === recipeId ? { ...item, request } : item));
 
 /** The request a 422 answer of POST /publish-requests/ carries (the stored rejected request), if any. */
-export function rejectedRequest(error: unknown): { request: PublishRequest | null; error: string | null } | null {
+export function rejectedRequest(error: unknown): { request: PublishRequestOut | null; error: string | null } | null {
   if (!isApiError(error) || error.status !== 422) return null;
-  const body = (error.body ?? {}) as { request?: PublishRequest | null; error?: unknown; message?: unknown };
+  const body = (error.body ?? {}) as { request?: PublishRequestOut | null; error?: unknown; message?: unknown };
   const text = typeof body.error === 'string' && body.error ? body.error : typeof body.message === 'string' ? body.message : null;
   return { request: body.request ?? null, error: text };
 }
@@ -93,8 +46,7 @@ export function usePublishRecipe() {
   const replace = useReplaceList();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (recipeId: number) =>
-      api.post<{ data: PublishRequest }>('/publish-requests/', { entity_id: recipeId, entity_type: 'UserRecipe' }),
+    mutationFn: (recipeId: number) => postPublishRequest(recipeId),
     onSuccess: (answer, recipeId) => replace(withRequest(recipeId, answer.data)),
     onError: (error, recipeId) => {
       // A refused request comes back with the (rejected) request: the recipe keeps that one.
@@ -113,7 +65,7 @@ export function useCancelRequest() {
   const replace = useReplaceList();
   return useMutation({
     mutationFn: (recipe: UserRecipe) =>
-      api.get<{ data: PublishRequest }>(`/publish-requests/${recipe.request?.id ?? 0}/cancel`),
+      api.get<{ data: PublishRequestOut }>(`/publish-requests/${recipe.request?.id ?? 0}/cancel`),
     onSuccess: (_answer, recipe) => replace(withRequest(recipe.user_recipe_id, null)),
   });
 }

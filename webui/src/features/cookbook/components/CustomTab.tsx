@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Card, Group, Menu, Stack, Text, UnstyledButton } fro
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '@/shared/api';
-import { CenteredLoader, confirmDialog, formatDateTime, toast } from '@/shared/ui';
+import { confirmDialog, formatDateTime, toast } from '@/shared/ui';
 import { IconDots } from '@/shared/ui/icons';
 import {
   rejectedRequest,
@@ -13,7 +13,7 @@ import {
   useUnpublishRecipe,
   useUserRecipes,
 } from '../api/userRecipes';
-import { NO_RECIPES_TEXT } from './SavedTab';
+import { RecipeCardList } from './RecipeCardList';
 
 export const PUBLISH_TEXTS = {
   inReview: 'In Review',
@@ -33,21 +33,12 @@ export function CustomTab() {
   useEffect(() => {
     if (error) console.error('Loading the own recipes failed', error);
   }, [error]);
-  if (isPending) return <CenteredLoader />;
-  const list = data ?? [];
-  if (list.length === 0) {
-    return (
-      <Text c="dimmed" ta="center" py="lg">
-        {NO_RECIPES_TEXT}
-      </Text>
-    );
-  }
   return (
-    <Stack gap="sm" component="ul" aria-label="own recipes" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      {list.map((recipe) => (
+    <RecipeCardList label="own recipes" loading={isPending}>
+      {(data ?? []).map((recipe) => (
         <CustomCard key={recipe.user_recipe_id} recipe={recipe} />
       ))}
-    </Stack>
+    </RecipeCardList>
   );
 }
 

@@ -8,9 +8,10 @@ import {
   tryParseImportedData,
   useImportedRecipes,
 } from '@/shared/recipe';
-import { CenteredLoader, confirmDialog, formatDateTime, toast } from '@/shared/ui';
+import { confirmDialog, formatDateTime, toast } from '@/shared/ui';
 import { IconTrash } from '@/shared/ui/icons';
 import { useDeleteImported, useImportRecipe } from '../api/importedRecipes';
+import { RecipeCardList } from './RecipeCardList';
 
 export const IMPORT_TEXTS = {
   imported: 'recipe imported',
@@ -45,7 +46,6 @@ export function ImportedTab() {
     });
   };
 
-  const list = data ?? [];
   return (
     <Stack gap="md">
       <form onSubmit={submit} noValidate>
@@ -65,19 +65,11 @@ export function ImportedTab() {
           </Button>
         </Group>
       </form>
-      {isPending ? (
-        <CenteredLoader />
-      ) : list.length === 0 ? (
-        <Text c="dimmed" ta="center" py="lg">
-          {IMPORT_TEXTS.empty}
-        </Text>
-      ) : (
-        <Stack gap="sm" component="ul" aria-label="imported recipes" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {list.map((item) => (
-            <ImportedItem key={item.import_recipe_id} item={item} />
-          ))}
-        </Stack>
-      )}
+      <RecipeCardList label="imported recipes" loading={isPending} empty={IMPORT_TEXTS.empty}>
+        {(data ?? []).map((item) => (
+          <ImportedItem key={item.import_recipe_id} item={item} />
+        ))}
+      </RecipeCardList>
     </Stack>
   );
 }

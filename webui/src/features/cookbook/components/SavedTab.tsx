@@ -2,10 +2,8 @@ import { ActionIcon, Card, Group, Stack, Text, UnstyledButton } from '@mantine/c
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { RecipeImage, type SavedRecipe, useRemoveSaved, useSavedRecipes } from '@/shared/recipe';
-import { CenteredLoader } from '@/shared/ui';
 import { IconTrash } from '@/shared/ui/icons';
-
-export const NO_RECIPES_TEXT = 'No Recipes Found';
+import { RecipeCardList } from './RecipeCardList';
 
 /** #saved: the saved catalogue recipes as cards; each opens /recipes/{id} and can be removed. */
 export function SavedTab() {
@@ -13,21 +11,12 @@ export function SavedTab() {
   useEffect(() => {
     if (error) console.error('Loading the saved recipes failed', error);
   }, [error]);
-  if (isPending && !data) return <CenteredLoader />;
-  const list = data ?? [];
-  if (list.length === 0) {
-    return (
-      <Text c="dimmed" ta="center" py="lg">
-        {NO_RECIPES_TEXT}
-      </Text>
-    );
-  }
   return (
-    <Stack gap="sm" component="ul" aria-label="saved recipes" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-      {list.map((recipe) => (
+    <RecipeCardList label="saved recipes" loading={isPending && !data}>
+      {(data ?? []).map((recipe) => (
         <SavedCard key={recipe.recipe_id} recipe={recipe} />
       ))}
-    </Stack>
+    </RecipeCardList>
   );
 }
 

@@ -2,10 +2,11 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { PublishRequestOut } from '@/shared/recipe';
 import { formatDateTime } from '@/shared/ui';
 import { renderApp, signIn } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
-import type { PublishRequest, UserRecipe } from '../api/userRecipes';
+import type { UserRecipe } from '../api/userRecipes';
 import { makeRequest, makeUserRecipe } from '../testData';
 
 // Mantine keeps toasts in a module-level store: start every test without the previous test's toasts.
@@ -37,7 +38,7 @@ function fakeServer(initial: UserRecipe[]) {
       state.calls.push(`CANCEL ${String(params.id)}`);
       const recipe = state.recipes.find((r) => r.request?.id === Number(params.id));
       if (!recipe?.request) return HttpResponse.json({ message: 'Conflict' }, { status: 409 });
-      const cancelled: PublishRequest = { ...recipe.request, status: 'cancelled' };
+      const cancelled: PublishRequestOut = { ...recipe.request, status: 'cancelled' };
       recipe.request = null;
       return HttpResponse.json({ data: cancelled });
     }),

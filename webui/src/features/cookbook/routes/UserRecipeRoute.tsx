@@ -1,15 +1,12 @@
-import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Container, Group, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import {
-  COPIED_INGREDIENTS_TEXT,
-  COPIED_LINK_TEXT,
-  copyWithToast,
   DietaryBadges,
   IngredientsPanel,
-  ingredientNamesText,
   RecipeImage,
-  RecipeOptionsMenu,
+  RecipeServes,
+  RecipeTitleBar,
   StepList,
   toIngredientItems,
 } from '@/shared/recipe';
@@ -54,28 +51,10 @@ function UserRecipeView({ recipe }: { recipe: UserRecipe }) {
   return (
     <Container size="md" px="xs">
       <Stack gap="md">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Title order={2}>{recipe.name}</Title>
-          <RecipeOptionsMenu
-            onCopyIngredients={() => void copyWithToast(ingredientNamesText(ingredients), COPIED_INGREDIENTS_TEXT)}
-            onCopyLink={() => void copyWithToast(window.location.href, COPIED_LINK_TEXT)}
-          />
-        </Group>
+        <RecipeTitleBar name={recipe.name} ingredients={ingredients} />
         <RecipeImage image={recipe.image} alt={recipe.name} style={{ width: '100%', maxHeight: 320, aspectRatio: '16 / 9' }} />
         <Group justify="space-between" align="center">
-          <Stack gap={4}>
-            <Text>
-              <Text span fw={600}>
-                Serves
-              </Text>{' '}
-              {recipe.serves}
-            </Text>
-            {recipe.category && (
-              <Text size="sm" c="dimmed">
-                {recipe.category.name}
-              </Text>
-            )}
-          </Stack>
+          <RecipeServes serves={recipe.serves} category={recipe.category} />
           <Button
             component={Link}
             to={`/recipe-edit/${recipe.user_recipe_id}`}

@@ -1,14 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, ApiError, api } from '@/shared/api';
 import { clearSession, getToken } from '@/shared/session';
-import type {
-  IngredientOption,
-  OptionItem,
-  PublishRequestOut,
-  UserRecipeIn,
-  UserRecipeOut,
-  ValidateResult,
-} from './types';
+import { postPublishRequest, type UserRecipeIn, type UserRecipeOut, type ValidateResult } from '@/shared/recipe';
+import type { IngredientOption, OptionItem } from './types';
 
 export const creatorKeys = {
   all: ['creator'] as const,
@@ -109,10 +103,7 @@ export function usePublishRequestMutation() {
   return useMutation({
     mutationKey: ['creator', 'publish'],
     mutationFn: async (userRecipeId: number) => {
-      const answer = await api.post<{ data: PublishRequestOut }>('/publish-requests/', {
-        entity_id: userRecipeId,
-        entity_type: 'UserRecipe',
-      });
+      const answer = await postPublishRequest(userRecipeId);
       return answer.data;
     },
     onSettled: () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'creator' }),

@@ -1,8 +1,8 @@
 import { Alert, Anchor, Badge, Checkbox, Group, Image, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import type { ValidateResult } from '@/shared/recipe';
 import { IconAlertTriangle, IconCircleCheck } from '@/shared/ui/icons';
 import { useCategoryOptions } from '../api/creator';
-import type { ValidateResult } from '../api/types';
 import { isCustom, type DraftErrors, type RecipeDraft } from '../lib/draft';
 import { uploadUrl } from './ImagePicker';
 

@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from '@/shared/lib/storageKeys';
-import type { DraftIngredientIn, IngredientOption, UserRecipeIn, UserRecipeOut } from '../api/types';
+import type { DraftIngredientIn, UserRecipeIn } from '@/shared/recipe';
+import type { CreatorRecipe, IngredientOption } from '../api/types';
 import { DEFAULT_UNIT, isTreatment, isUnit } from './options';
 
 /** An ingredient of the wizard's draft (spec part 1 §3, Draft ingredient). */
@@ -247,7 +248,7 @@ export function toPayload(draft: RecipeDraft): UserRecipeIn {
 }
 
 /** The draft of an own recipe loaded for editing. */
-export function fromUserRecipe(recipe: UserRecipeOut): RecipeDraft {
+export function fromUserRecipe(recipe: CreatorRecipe): RecipeDraft {
   const pending = recipe.request?.status === 'pending';
   return {
     category_id: recipe.category_id ?? null,

@@ -5,7 +5,7 @@ import { isApiError } from '@/shared/api';
 import { useSession } from '@/shared/session';
 import { CenteredLoader } from '@/shared/ui';
 import { useUserRecipe } from '../api/creator';
-import type { UserRecipeOut } from '../api/types';
+import type { CreatorRecipe } from '../api/types';
 import { RecipeWizard } from '../components/RecipeWizard';
 import { clearStoredDraft, fromUserRecipe, loadStoredDraft } from '../lib/draft';
 
@@ -35,7 +35,7 @@ export function RecipeEditRoute() {
   return <EditWizard recipe={recipe.data} />;
 }
 
-function EditWizard({ recipe }: { recipe: UserRecipeOut }) {
+function EditWizard({ recipe }: { recipe: CreatorRecipe }) {
   const { user } = useSession();
   const [state, setState] = useState(() => {
     const stored = loadStoredDraft(user?.id ?? null, recipe.user_recipe_id);

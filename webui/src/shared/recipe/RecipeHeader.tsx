@@ -1,0 +1,53 @@
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { COPIED_INGREDIENTS_TEXT, COPIED_LINK_TEXT, copyWithToast } from './copy';
+import { ingredientNamesText } from './ingredients';
+import { RecipeOptionsMenu } from './RecipeOptionsMenu';
+import type { CategoryRef } from './types';
+
+/**
+ * A recipe page's title row: the name and the 'Recipe Options' menu, whose copy items copy the
+ * ingredient names (one per line) and the page's link. The tutorial-mode item shows only when
+ * `onToggleCookMode` is given.
+ */
+export function RecipeTitleBar({
+  name,
+  ingredients,
+  cookMode,
+  onToggleCookMode,
+}: {
+  name: string;
+  ingredients: readonly { name: string }[];
+  cookMode?: boolean;
+  onToggleCookMode?: () => void;
+}) {
+  return (
+    <Group justify="space-between" align="flex-start" wrap="nowrap">
+      <Title order={2}>{name}</Title>
+      <RecipeOptionsMenu
+        cookMode={cookMode}
+        onToggleCookMode={onToggleCookMode}
+        onCopyIngredients={() => void copyWithToast(ingredientNamesText(ingredients), COPIED_INGREDIENTS_TEXT)}
+        onCopyLink={() => void copyWithToast(window.location.href, COPIED_LINK_TEXT)}
+      />
+    </Group>
+  );
+}
+
+/** 'Serves N' and, below it, the category's name (if any). */
+export function RecipeServes({ serves, category }: { serves: number; category: CategoryRef | null }) {
+  return (
+    <Stack gap={4}>
+      <Text>
+        <Text span fw={600}>
+          Serves
+        </Text>{' '}
+        {serves}
+      </Text>
+      {category && (
+        <Text size="sm" c="dimmed">
+          {category.name}
+        </Text>
+      )}
+    </Stack>
+  );
+}
