@@ -171,7 +171,7 @@ def print_reference(name: str) -> None:
         ("search 'tomato'", RecipeQuery(search="tomato")),
         ("filter", RecipeQuery.from_filters("", filter_items(meta))),
     ):
-        print(f"\n## {label} (ranked={query.ranked}, plain={query.is_plain})\n   {query.fts_match()}")
+        print(f"\n## {label} (plain={query.is_plain})\n   {query.fts_match()}\n   name tier: {query.name_match()}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -167,3 +167,28 @@ def test_the_verified_count_follows_every_write(client, admin, ids, settings):
     assert listed_total() == before + 1
     client.delete(f"/api/admin/recipes/{recipe_id}", headers=admin.headers)
     assert listed_total() == before == counted()
+
+
+def test_search_lists_name_matches_first_and_pages_exactly_across_the_tiers(client, admin, ids):
+    """Relevance: every word in the name first, then words in description or ingredients; each tier
+    newest first. Pages cut across the tiers without losing or repeating a recipe."""
+    ingredients, categories = ids
+
+    def create(name, description):
+        body = draft(ingredients, categories, name=name, description=description)
+        response = client.post("/api/admin/recipes", headers=admin.headers, json=body)
+        assert response.status_code == 201, response.text
+        return response.json()["recipe_id"]
+
+    named = [create(f"Zesty salad {n}", "Crisp leaves.") for n in range(3)]  # the oldest
+    described = [create(f"Salad {n}", "A zesty dressing.") for n in range(22)]
+
+    def page(number):
+        body = client.get("/api/pwa/recipe-search", params={"search": "zesty", "page": number}).json()
+        assert body["total"] == 25
+        return [r["recipe_id"] for r in body["data"]]
+
+    first, second = page(1), page(2)
+    assert first[:3] == named[::-1]
+    assert first[3:] == described[::-1][:17]
+    assert second == described[::-1][17:]

@@ -172,6 +172,20 @@ def test_each_preference_requires_its_tag(client, catalogue, preference, expecte
     assert filter_names(client, [{"value": preference, "type": "preference"}]) == expected
 
 
+@pytest.mark.parametrize(
+    ("preferences", "expected"),
+    [
+        (["vegetarian", "gluten_free"], ["Crème brûlée", "Parmesan risotto", "Sweet tofu bowl"]),
+        (["gluten_free", "vegetarian", "vegetarian"], ["Crème brûlée", "Parmesan risotto", "Sweet tofu bowl"]),
+        (["vegan", "dairy_free", "sugar_free"], ["Peanut noodles", "Tomato basil pasta"]),
+        (["vegan", "vegetarian", "gluten_free", "sugar_free", "dairy_free"], []),
+    ],
+)
+def test_several_preferences_require_every_tag(client, catalogue, preferences, expected):
+    """Several preferences are one combined facet token; any order and repeats mean the same."""
+    assert filter_names(client, [{"value": p, "type": "preference"} for p in preferences]) == expected
+
+
 def test_filters_combine_with_each_other_and_the_search(client, ingredient_ids):
     filters = [
         {"value": ingredient_ids["Rice"], "type": "ingredient", "includeExclude": "include"},
