@@ -70,6 +70,9 @@ SELECT r.id, r.name, r.description,
        || {_TAG_SQL}
 FROM recipe r WHERE r.verified
 """  # noqa: S608 (built from constants only)
+# After a bulk (re)build: merge the index into one segment. A rebuild leaves many segments and the
+# deleted rows' markers, which made the benchmark filter 5x slower (31 ms against 6 ms at 100k).
+FTS_OPTIMIZE_SQL = "INSERT INTO recipe_fts (recipe_fts) VALUES ('optimize')"
 _WORD = re.compile(r"\w+", re.UNICODE)
 
 

@@ -76,11 +76,17 @@ FROM recipe r WHERE r.verified
 """
 
 
+# Merge the rebuilt index into one segment and drop the deleted rows' markers.
+_OPTIMIZE = "INSERT INTO recipe_fts (recipe_fts) VALUES ('optimize')"
+
+
 def upgrade() -> None:
     op.execute("DELETE FROM recipe_fts")
     op.execute(_REBUILD)
+    op.execute(_OPTIMIZE)
 
 
 def downgrade() -> None:
     op.execute("DELETE FROM recipe_fts")
     op.execute(_REBUILD_0006B)
+    op.execute(_OPTIMIZE)
