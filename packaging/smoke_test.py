@@ -2,8 +2,8 @@
 
 Runs the binary from a temporary directory (so nothing is found through the working directory),
 with a fresh data directory, on a free port of 127.0.0.1: invite code from the CLI, health, the web
-app and a deep link, an unknown API path, then register, log in, read the account, upload an image
-and import a recipe page served on 127.0.0.1.
+app and a deep link, an unknown API path, the catalogue and a search, then register, log in, read
+the account, upload an image and import a recipe page served on 127.0.0.1.
 Prints `smoke: 1 passed, 0 failed` and exits 0 on success; exits 1 with a reason otherwise.
 Needs only the standard library and httpx; never leaves 127.0.0.1.
 """
@@ -145,6 +145,12 @@ def check_api(client: httpx.Client, code: str) -> None:
         f"404 is not JSON: {describe(response)}",
     )
     check(isinstance(response.json().get("message"), str), f"404 has no message: {describe(response)}")
+
+    # The seed catalogue, read through the read-only connection and searched in the FTS index.
+    response = client.get("/api/pwa/recipes", params={"page": 1})
+    check(response.status_code == 200 and response.json()["total"] >= 40, f"no catalogue: {describe(response)}")
+    response = client.post("/api/pwa/recipe-filter", json={"searchString": "lentil", "filters": []})
+    check(response.status_code == 200 and response.json()["total"] >= 1, f"search failed: {describe(response)}")
 
     response = client.post(
         "/api/pwa/register-beta",
