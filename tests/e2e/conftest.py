@@ -152,6 +152,30 @@ class LiveServer:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         return httpx.request(method, self.at(f"/api/pwa{path}"), headers=headers, timeout=30, **kwargs)
 
+    def open_signed_in(self, page: Page, member: Member, path: str = "/user-dashboard") -> None:
+        """Open `path` already signed in, with a session made in-process as /login would make it.
+
+        For tests about something else than signing in: the server allows 20 logins per client
+        address in 5 minutes, and every test here comes from 127.0.0.1.
+        """
+        import msgspec
+
+        from larder.accounts.service import to_user_out
+
+        async def login(session: Any) -> tuple[str, str]:
+            users = UserService(session=session, settings=self.settings)
+            result = await users.login(member.email, member.password, "e2e")
+            return result.token, msgspec.json.encode(to_user_out(result.user)).decode()
+
+        token, user = _off_the_loop(lambda: run_db(self.settings, login))
+        page.goto("/home")
+        page.evaluate(
+            "([token, user]) => { localStorage.setItem('token', token); localStorage.setItem('user', user); }",
+            [token, user],
+        )
+        page.goto(path)
+        expect(page.get_by_role("link", name="Login")).to_have_count(0)
+
     def sign_in(self, page: Page, member: Member) -> None:
         """Log in through a freshly opened /login (fresh browser context) and wait for the dashboard."""
         page.goto("/login")
@@ -263,6 +287,23 @@ def browser(playwright_instance: Playwright) -> Iterator[Browser]:
     browser = playwright_instance.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
     yield browser
     browser.close()
+
+
+@contextmanager
+def browser_page(browser: Browser, base_url: str, who: str = "the page") -> Iterator[Page]:
+    """A page in a fresh browser profile on `base_url`; fails when the page threw an uncaught error.
+
+    For tests that need a second profile (an administrator) or a server of their own."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        yield page
+    finally:
+        context.close()
+    assert not errors, f"uncaught errors in {who}: {errors}"
 
 
 @pytest.fixture

@@ -87,8 +87,7 @@ def test_save_heart_when_signed_in(page: Page, live_server: LiveServer) -> None:
     expect(page.get_by_text("Showing 1 to 20 of 59 Entries")).to_be_visible()
     expect(page.get_by_role("button", name=re.compile(r"^save "))).to_have_count(0)
 
-    live_server.sign_in(page, member)
-    page.goto("/recipes")
+    live_server.open_signed_in(page, member, "/recipes")
     dal = find_recipe(live_server, "lentil", "Red lentil dal")
     page.get_by_role("textbox", name="Search recipes").fill("red lentil dal")
     heart = page.get_by_role("button", name="save Red lentil dal", exact=True)

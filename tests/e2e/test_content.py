@@ -21,6 +21,7 @@ from tests.e2e.conftest import (
     Member,
     _larder_env,
     _off_the_loop,
+    browser_page,
     running_server,
     token_of,
     unique,
@@ -135,14 +136,8 @@ def contact_server(tmp_path_factory: pytest.TempPathFactory, smtp_server: MailCa
 
 @pytest.fixture
 def contact_page(browser: Browser, contact_server: ContactServer) -> Iterator[Page]:
-    context = browser.new_context(base_url=contact_server.url, viewport={"width": 1280, "height": 800})
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert not errors, f"uncaught errors in the page: {errors}"
+    with browser_page(browser, contact_server.url) as page:
+        yield page
 
 
 # --- tests -----------------------------------------------------------------------------------------
@@ -259,8 +254,7 @@ def test_news_written_through_the_admin_api_appears_on_home_beta(page: Page, liv
     assert created.status_code == 201, created.text
 
     reader = live_server.member("reader")
-    live_server.sign_in(page, reader)
-    page.goto("/home-beta#news")
+    live_server.open_signed_in(page, reader, "/home-beta#news")
     item = page.get_by_role("article", name=title)
     expect(item).to_be_visible()
     expect(item.locator("strong")).to_have_text("bread")
@@ -288,8 +282,7 @@ def test_news_written_through_the_admin_api_appears_on_home_beta(page: Page, liv
 
 def test_admin_writes_edits_and_deletes_news_in_the_editor(page: Page, live_server: LiveServer) -> None:
     admin = admin_member(live_server)
-    live_server.sign_in(page, admin)
-    page.goto("/user-preferences")
+    live_server.open_signed_in(page, admin, "/user-preferences")
     page.get_by_role("tab", name="beta tools").click()
     page.get_by_role("link", name="manage news").click()
     expect(page).to_have_url(live_server.at("/admin/news"))

@@ -17,7 +17,7 @@ import pytest
 from PIL import Image
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.e2e.conftest import LiveServer, Member, token_of
+from tests.e2e.conftest import LiveServer, Member, browser_page, token_of
 
 pytestmark = pytest.mark.e2e
 
@@ -77,14 +77,8 @@ def picture(tmp_path: Path) -> Path:
 @pytest.fixture
 def admin_page(browser: Browser, live_server: LiveServer) -> Iterator[Page]:
     """A second browser profile for the administrator."""
-    context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 800})
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
-    assert not errors, f"uncaught errors in the administrator's page: {errors}"
+    with browser_page(browser, live_server.url, "the administrator's page") as page:
+        yield page
 
 
 def create_with_custom_ingredient(page: Page, name: str, custom: str, picture: Path) -> int:
@@ -185,8 +179,7 @@ def replace_custom_and_publish(page: Page, recipe_id: int, custom: str) -> None:
 
 
 def approve(admin_page: Page, live_server: LiveServer, admin: Member, name: str) -> None:
-    live_server.sign_in(admin_page, admin)
-    admin_page.goto("/admin/publish-requests")
+    live_server.open_signed_in(admin_page, admin, "/admin/publish-requests")
     card = admin_page.get_by_role("article", name=name)
     expect(card).to_contain_text("Publish check passed.")
     expect(card.get_by_role("list", name="ingredients").get_by_role("listitem")).to_have_text(
@@ -214,7 +207,7 @@ def test_create_publish_approve_discover_and_withdraw(
     custom = f"Zyx{letters(6)}berry"
     total_before = catalogue_total(live_server)
 
-    live_server.sign_in(page, member)
+    live_server.open_signed_in(page, member)
     token = token_of(page)
     recipe_id: int | None = None
     try:
@@ -281,8 +274,7 @@ def test_create_publish_approve_discover_and_withdraw(
 
 def test_notes_round_trip(page: Page, live_server: LiveServer) -> None:
     member = live_server.member("noter")
-    live_server.sign_in(page, member)
-    page.goto("/user-recipes#notes")
+    live_server.open_signed_in(page, member, "/user-recipes#notes")
     expect(page.get_by_role("tab", name="notes", selected=True)).to_be_visible()
     expect(page.get_by_text("zip.", exact=True)).to_be_visible()
 

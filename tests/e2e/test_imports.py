@@ -19,7 +19,15 @@ import pytest
 from PIL import Image
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from tests.e2e.conftest import LiveServer, Mailbox, _larder_env, _off_the_loop, running_server, token_of
+from tests.e2e.conftest import (
+    LiveServer,
+    Mailbox,
+    _larder_env,
+    _off_the_loop,
+    browser_page,
+    running_server,
+    token_of,
+)
 from tests.support import MailCatcher, free_port, make_settings
 
 pytestmark = pytest.mark.e2e
@@ -120,17 +128,11 @@ def import_server(tmp_path_factory: pytest.TempPathFactory, smtp_server: MailCat
 @pytest.fixture
 def page(browser: Browser, import_server: LiveServer, request: pytest.FixtureRequest) -> Iterator[Page]:
     """A fresh browser profile on the import server; fails on uncaught errors in the page."""
-    context = browser.new_context(base_url=import_server.url, viewport={"width": 1280, "height": 800})
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    report = getattr(request.node, "rep_call", None)
-    if report is not None and report.failed:
-        print(f"\nfailed at {page.url}; server log {import_server.data_dir / 'server.log'}")
-    context.close()
-    assert not errors, f"uncaught errors in the page: {errors}"
+    with browser_page(browser, import_server.url) as page:
+        yield page
+        report = getattr(request.node, "rep_call", None)
+        if report is not None and report.failed:
+            print(f"\nfailed at {page.url}; server log {import_server.data_dir / 'server.log'}")
 
 
 def toast(page: Page, text: str) -> Locator:
