@@ -38,15 +38,6 @@ def tag_token(names: tuple[str, ...]) -> str:
     return FACET_TAGS[names[0]] if len(names) == 1 else "t" + "".join(_TAG_CODES[n] for n in names)
 
 
-PREFERENCE_TAGS = {
-    "vegan": Recipe.tag_vegan,
-    "vegetarian": Recipe.tag_vegetarian,
-    "gluten_free": Recipe.tag_gluten_free,
-    "sugar_free": Recipe.tag_sugar_free,
-    "dairy_free": Recipe.tag_dairy_free,
-}
-
-
 def facets_of(recipe: Recipe, ingredient_ids: list[int]) -> str:
     """The facets column of a recipe's search entry (the same tokens as FTS_REBUILD_SQL)."""
     tokens = ["all", f"c{recipe.category_id or 0}"] + [f"i{i}" for i in ingredient_ids]
@@ -136,7 +127,7 @@ class RecipeQuery:
         for item in filters:
             include = item.includeExclude == "include"
             if item.type == "preference":
-                if str(item.value) not in PREFERENCE_TAGS:
+                if str(item.value) not in FACET_TAGS:
                     problems.append(f"Unknown preference: {item.value}.")
                 else:
                     query.preferences.append(str(item.value))

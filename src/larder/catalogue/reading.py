@@ -180,8 +180,7 @@ def detail(session: Session, recipe_id: int) -> RecipeOut | None:
     )
     if recipe is None:
         return None
-    category = session.scalar(select(Category.name).where(Category.id == recipe.category_id))
-    summary = summary_of(_Row(recipe, category))
+    (summary,) = summaries(session, [recipe.id])
     return RecipeOut(
         **{f: getattr(summary, f) for f in summary.__struct_fields__},
         recipe_ingredients=[
@@ -209,13 +208,3 @@ def detail(session: Session, recipe_id: int) -> RecipeOut | None:
             for step in recipe.recipe_steps
         ],
     )
-
-
-class _Row:
-    """A recipe model seen through the column names summary_of reads."""
-
-    def __init__(self, recipe: Recipe, category_name: str | None) -> None:
-        self._recipe, self.category_name = recipe, category_name
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._recipe, name)
