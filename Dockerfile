@@ -25,7 +25,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 COPY requirements.lock /tmp/requirements.lock
 COPY --from=wheel /wheels/ /tmp/wheels/
-RUN pip install --no-cache-dir --constraint /tmp/requirements.lock /tmp/wheels/*.whl \
+# --compile: bytecode is written once here; PYTHONDONTWRITEBYTECODE would otherwise make every start compile.
+RUN pip install --no-cache-dir --compile --constraint /tmp/requirements.lock /tmp/wheels/*.whl \
     && rm -rf /tmp/wheels /tmp/requirements.lock \
     && useradd --system --uid 10001 --user-group --home-dir /data --no-create-home larder \
     && mkdir /data \

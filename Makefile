@@ -10,18 +10,24 @@ WEB_SRC := $(shell find webui -type f -not -path '*/node_modules/*' 2>/dev/null)
 CHROMIUM := /usr/bin/chromium
 export LARDER_DATA_DIR ?= $(CURDIR)/larder-data
 
-.PHONY: setup run test lint pytest vitest e2e binary smoke chromium bench clean
+.PHONY: setup compile run test lint pytest vitest e2e binary smoke chromium bench clean
 
 ## setup: virtualenv with the locked Python set, npm ci, and the built web app (idempotent)
-setup: $(STAMPS)/python $(STAMPS)/web
+setup: $(STAMPS)/python $(STAMPS)/web compile
 
 $(STAMPS)/python: pyproject.toml requirements.lock
 	@mkdir -p $(STAMPS)
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check uv==0.13.8
-	$(BIN)/uv pip sync --quiet -p $(PY) requirements.lock
+	$(BIN)/uv pip sync --quiet --compile-bytecode -p $(PY) requirements.lock
 	$(BIN)/uv pip install --quiet -p $(PY) --no-deps -e .
 	@touch $@
+
+# Bytecode is compiled at install, never at start: these machines (CI, containers) set
+# PYTHONDONTWRITEBYTECODE, so a module compiled at import is compiled again at every start.
+# The project is installed editable, so its own modules are compiled here (quick when fresh).
+compile: $(STAMPS)/python
+	@$(PY) -m compileall -q -j 0 src/larder
 
 $(STAMPS)/node: package.json package-lock.json
 	@mkdir -p $(STAMPS)
