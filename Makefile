@@ -48,11 +48,22 @@ test: setup chromium lint pytest vitest e2e smoke
 chromium:
 	@test -x $(CHROMIUM) || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core; }
 
-lint: $(STAMPS)/python
+lint: $(STAMPS)/python $(STAMPS)/node
 	$(BIN)/ruff check src tests packaging
 	$(BIN)/ruff format --check src tests packaging
 	$(BIN)/lint-imports
 	npm run --silent typecheck
+	npm run --silent lint
+	PYTHON=$(PY) npm run --silent api-types:check
+
+## api-types: regenerate the web app's wire types (webui/src/shared/api/schema.gen.ts) from the
+## server's OpenAPI document; api-types-check (part of lint) fails when the checked-in file is stale.
+.PHONY: api-types api-types-check
+api-types: $(STAMPS)/python $(STAMPS)/node
+	PYTHON=$(PY) npm run --silent api-types
+
+api-types-check: $(STAMPS)/python $(STAMPS)/node
+	PYTHON=$(PY) npm run --silent api-types:check
 
 pytest: $(STAMPS)/python
 	$(BIN)/pytest -q -p no:cacheprovider -n 2 tests --ignore=tests/e2e

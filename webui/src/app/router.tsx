@@ -89,7 +89,7 @@ export const routes: RouteObject[] = [
             path: 'user-dashboard',
             errorElement,
             lazy: lazyRoute(async () => ({
-              Component: (await import('@/features/dashboard/routes/DashboardRoute')).DashboardRoute,
+              Component: (await import('./pages/DashboardPage')).DashboardPage,
             })),
           },
           {

@@ -1,2 +1,2 @@
-// Public surface of the onboarding feature (the dashboard shows the prompt).
+// Public surface of the onboarding feature (the app puts the prompt on the dashboard).
 export { TutorialPrompt } from './components/TutorialPrompt';

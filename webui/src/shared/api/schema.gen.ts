@@ -1,0 +1,2099 @@
+/**
+ * The API's wire types, generated from the server's OpenAPI document by webui/scripts/api-types.mjs.
+ * Do not edit: run `make api-types`. The app reads them through shared/api/wire.ts.
+ */
+
+
+export interface paths {
+  "/api/admin/invites": {
+    /** ListInvites */
+    get: operations["ApiAdminInvitesListInvites"];
+    /** CreateInvites */
+    post: operations["ApiAdminInvitesCreateInvites"];
+  };
+  "/api/admin/news": {
+    /** ListNews */
+    get: operations["ApiAdminNewsListNews"];
+    /** CreateNews */
+    post: operations["ApiAdminNewsCreateNews"];
+  };
+  "/api/admin/news/{news_id}": {
+    /** UpdateNews */
+    put: operations["ApiAdminNewsNewsIdUpdateNews"];
+    /** DeleteNews */
+    delete: operations["ApiAdminNewsNewsIdDeleteNews"];
+  };
+  "/api/admin/publish-requests": {
+    /** ListRequests */
+    get: operations["ApiAdminPublishRequestsListRequests"];
+  };
+  "/api/admin/publish-requests/{request_id}/approve": {
+    /** Approve */
+    post: operations["ApiAdminPublishRequestsRequestIdApproveApprove"];
+  };
+  "/api/admin/publish-requests/{request_id}/reject": {
+    /** Reject */
+    post: operations["ApiAdminPublishRequestsRequestIdRejectReject"];
+  };
+  "/api/admin/recipes": {
+    /** CreateRecipe */
+    post: operations["ApiAdminRecipesCreateRecipe"];
+  };
+  "/api/admin/recipes/{recipe_id}": {
+    /** UpdateRecipe */
+    put: operations["ApiAdminRecipesRecipeIdUpdateRecipe"];
+    /** DeleteRecipe */
+    delete: operations["ApiAdminRecipesRecipeIdDeleteRecipe"];
+  };
+  "/api/admin/users": {
+    /** ListUsers */
+    get: operations["ApiAdminUsersListUsers"];
+  };
+  "/api/form-options/categories": {
+    /** Categories */
+    get: operations["ApiFormOptionsCategoriesCategories"];
+  };
+  "/api/form-options/ingredients": {
+    /** Ingredients */
+    get: operations["ApiFormOptionsIngredientsIngredients"];
+  };
+  "/api/form-options/recipes": {
+    /** Recipes */
+    get: operations["ApiFormOptionsRecipesRecipes"];
+  };
+  "/api/health": {
+    /** Health */
+    get: operations["ApiHealthHealth"];
+  };
+  "/api/pwa/account": {
+    /** Account */
+    get: operations["ApiPwaAccountAccount"];
+  };
+  "/api/pwa/account/change-password": {
+    /** ChangePassword */
+    put: operations["ApiPwaAccountChangePasswordChangePassword"];
+  };
+  "/api/pwa/account/preferences": {
+    /** UpdatePreferences */
+    put: operations["ApiPwaAccountPreferencesUpdatePreferences"];
+  };
+  "/api/pwa/account/update": {
+    /** UpdateAccount */
+    put: operations["ApiPwaAccountUpdateUpdateAccount"];
+  };
+  "/api/pwa/bug-report": {
+    /** BugReport */
+    post: operations["ApiPwaBugReportBugReport"];
+  };
+  "/api/pwa/contact": {
+    /** Contact */
+    post: operations["ApiPwaContactContact"];
+  };
+  "/api/pwa/forgot-email": {
+    /** ForgotEmail */
+    post: operations["ApiPwaForgotEmailForgotEmail"];
+  };
+  "/api/pwa/home-beta": {
+    /** HomeBeta */
+    get: operations["ApiPwaHomeBetaHomeBeta"];
+  };
+  "/api/pwa/login": {
+    /** Login */
+    post: operations["ApiPwaLoginLogin"];
+  };
+  "/api/pwa/logout": {
+    /** Logout */
+    post: operations["ApiPwaLogoutLogout"];
+  };
+  "/api/pwa/publish-requests": {
+    /** ListRequests */
+    get: operations["ApiPwaPublishRequestsListRequests"];
+    /** RequestPublish */
+    post: operations["ApiPwaPublishRequestsRequestPublish"];
+  };
+  "/api/pwa/publish-requests/{request_id}/cancel": {
+    /** CancelRequest */
+    get: operations["ApiPwaPublishRequestsRequestIdCancelCancelRequest"];
+  };
+  "/api/pwa/publish-requests/unpublish": {
+    /** Unpublish */
+    put: operations["ApiPwaPublishRequestsUnpublishUnpublish"];
+  };
+  "/api/pwa/recipe-filter": {
+    /** RecipeFilter */
+    post: operations["ApiPwaRecipeFilterRecipeFilter"];
+  };
+  "/api/pwa/recipe-search": {
+    /** RecipeSearch */
+    get: operations["ApiPwaRecipeSearchRecipeSearch"];
+  };
+  "/api/pwa/recipes": {
+    /** Recipes */
+    get: operations["ApiPwaRecipesRecipes"];
+  };
+  "/api/pwa/recipes/{recipe_id}": {
+    /** Recipe */
+    get: operations["ApiPwaRecipesRecipeIdRecipe"];
+  };
+  "/api/pwa/register-beta": {
+    /** RegisterBeta */
+    post: operations["ApiPwaRegisterBetaRegisterBeta"];
+  };
+  "/api/pwa/reset-password": {
+    /** ResetPassword */
+    post: operations["ApiPwaResetPasswordResetPassword"];
+  };
+  "/api/pwa/uploads": {
+    /** UploadImage */
+    post: operations["ApiPwaUploadsUploadImage"];
+  };
+  "/api/pwa/user-imported-recipes": {
+    /** ImportedRecipes */
+    get: operations["ApiPwaUserImportedRecipesImportedRecipes"];
+    /** ImportRecipe */
+    post: operations["ApiPwaUserImportedRecipesImportRecipe"];
+  };
+  "/api/pwa/user-imported-recipes/{import_id}": {
+    /** ImportedRecipe */
+    get: operations["ApiPwaUserImportedRecipesImportIdImportedRecipe"];
+    /** DeleteImportedRecipe */
+    delete: operations["ApiPwaUserImportedRecipesImportIdDeleteImportedRecipe"];
+  };
+  "/api/pwa/user-recipe-creator": {
+    /** ListRecipes */
+    get: operations["ApiPwaUserRecipeCreatorListRecipes"];
+    /** CreateRecipe */
+    post: operations["ApiPwaUserRecipeCreatorCreateRecipe"];
+  };
+  "/api/pwa/user-recipe-creator/{user_recipe_id}": {
+    /** GetRecipe */
+    get: operations["ApiPwaUserRecipeCreatorUserRecipeIdGetRecipe"];
+    /** UpdateRecipe */
+    put: operations["ApiPwaUserRecipeCreatorUserRecipeIdUpdateRecipe"];
+    /** DeleteRecipe */
+    delete: operations["ApiPwaUserRecipeCreatorUserRecipeIdDeleteRecipe"];
+  };
+  "/api/pwa/user-recipe-validate": {
+    /** ValidateRecipe */
+    post: operations["ApiPwaUserRecipeValidateValidateRecipe"];
+  };
+  "/api/pwa/user-saved-recipes": {
+    /** SavedRecipes */
+    get: operations["ApiPwaUserSavedRecipesSavedRecipes"];
+    /** SaveRecipe */
+    post: operations["ApiPwaUserSavedRecipesSaveRecipe"];
+  };
+  "/api/pwa/user-saved-recipes/{recipe_id}": {
+    /** UnsaveRecipe */
+    delete: operations["ApiPwaUserSavedRecipesRecipeIdUnsaveRecipe"];
+  };
+  "/api/pwa/verify-email": {
+    /** VerifyEmail */
+    post: operations["ApiPwaVerifyEmailVerifyEmail"];
+  };
+}
+
+export type webhooks = Record<string, never>;
+
+export interface components {
+  schemas: {
+    /** AccountUpdateIn */
+    AccountUpdateIn: {
+      email: string;
+      name: string;
+    };
+    /** AccountUpdateOut */
+    AccountUpdateOut: {
+      message: string;
+      user: components["schemas"]["UserOut"];
+    };
+    /** AdminPublishRequestOut */
+    AdminPublishRequestOut: {
+      author: components["schemas"]["AuthorOut"];
+      check: components["schemas"]["ValidateOut"];
+      /** Format: date-time */
+      created_at: string;
+      entity_id: number;
+      entity_type: string;
+      error: string | null;
+      id: number;
+      recipe: components["schemas"]["UserRecipeOut"];
+      status: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    /** AuthorOut */
+    AuthorOut: {
+      email: string;
+      id: number;
+      name: string;
+    };
+    /** BugReportIn */
+    BugReportIn: {
+      message: string;
+      page?: string | null;
+    };
+    /** CatalogueRecipeIn */
+    CatalogueRecipeIn: {
+      category_id?: number | null;
+      comments?: string | null;
+      /** @default */
+      description?: string;
+      image?: string | null;
+      ingredients: components["schemas"]["RecipeIngredientIn"][];
+      name: string;
+      /** @default 1 */
+      serves?: number;
+      steps: components["schemas"]["RecipeStepIn"][];
+    };
+    /** CategoryRef */
+    CategoryRef: {
+      category_id: number;
+      name: string;
+    };
+    /** ChangePasswordIn */
+    ChangePasswordIn: {
+      confirm_password: string;
+      current_password: string;
+      new_password: string;
+    };
+    /** ContactIn */
+    ContactIn: {
+      email: string;
+      message: string;
+      name: string;
+    };
+    /** DataOut[AdminPublishRequestOut] */
+    "DataOut_larder.cookbook.schemas.AdminPublishRequestOut_": {
+      data: components["schemas"]["AdminPublishRequestOut"];
+    };
+    /** DataOut[PublishRequestOut] */
+    "DataOut_larder.cookbook.schemas.PublishRequestOut_": {
+      data: components["schemas"]["PublishRequestOut"];
+    };
+    /** DataOut[UserRecipeOut] */
+    "DataOut_larder.cookbook.schemas.UserRecipeOut_": {
+      data: components["schemas"]["UserRecipeOut"];
+    };
+    /** DraftIngredientIn */
+    DraftIngredientIn: {
+      default_unit?: string | null;
+      image?: string | null;
+      measurement?: string | null;
+      /** @default */
+      name?: string;
+      /** @default 1 */
+      quantity?: number;
+      treatment?: string | null;
+      value?: number | string | null;
+    };
+    /** DraftStepIn */
+    DraftStepIn: {
+      /** @default */
+      description?: string;
+      id?: string | null;
+      step_image?: string | null;
+      timer?: string | null;
+      /** @default */
+      title?: string;
+    };
+    /** FilterItem */
+    FilterItem: {
+      /**
+       * @default include
+       * @enum {string}
+       */
+      includeExclude?: "include" | "exclude";
+      /** @default */
+      name?: string;
+      /** @enum {string} */
+      type: "ingredient" | "category" | "preference";
+      value: string | number;
+    };
+    /** ForgotIn */
+    ForgotIn: {
+      email: string;
+    };
+    /** Health */
+    Health: {
+      status: string;
+      version: string;
+    };
+    /** HomeBetaOut */
+    HomeBetaOut: {
+      categories: unknown[];
+      featured: unknown[];
+      news: components["schemas"]["NewsItemOut"][];
+      recipes: unknown[];
+    };
+    /** ImportedRecipeEnvelope */
+    ImportedRecipeEnvelope: {
+      data: components["schemas"]["ImportedRecipeOut"];
+    };
+    /** ImportedRecipeOut */
+    ImportedRecipeOut: {
+      /** Format: date-time */
+      created_at: string;
+      data: string;
+      import_failed: boolean;
+      import_recipe_id: number;
+      url: string;
+    };
+    /** ImportIn */
+    ImportIn: {
+      url: string;
+    };
+    /** IngredientFactsOut */
+    IngredientFactsOut: {
+      allergen: boolean;
+      category_id: number | null;
+      dairy_free: boolean;
+      default_unit: string;
+      diabetes_ok: boolean;
+      gluten_free: boolean;
+      image: string | null;
+      name: string;
+      sugar_free: boolean;
+      vegan: boolean;
+      vegetarian: boolean;
+    };
+    /** IngredientOptionOut */
+    IngredientOptionOut: {
+      category_id: number | null;
+      default_unit: string;
+      image: string | null;
+      name: string;
+      value: number;
+    };
+    /** IngredientOut */
+    IngredientOut: {
+      allergen: boolean;
+      allergens: string[];
+      category_id: number | null;
+      dairy_free: boolean;
+      default_unit: string;
+      diabetes_ok: boolean;
+      estimated_expiry_days: number;
+      gluten_free: boolean;
+      image: string | null;
+      ingredient_id: number;
+      name: string;
+      sugar_free: boolean;
+      vegan: boolean;
+      vegetarian: boolean;
+    };
+    /** InviteCreateIn */
+    InviteCreateIn: {
+      /** @default 1 */
+      count?: number;
+      expires_days?: number | null;
+      /** @default 1 */
+      uses?: number;
+    };
+    /** InviteOut */
+    InviteOut: {
+      code: string;
+      /** Format: date-time */
+      created_at: string;
+      expires_at: string | null;
+      max_uses: number;
+      uses: number;
+    };
+    /** LoginIn */
+    LoginIn: {
+      email: string;
+      password: string;
+    };
+    /** LoginOut */
+    LoginOut: {
+      token: string;
+      user: components["schemas"]["UserOut"];
+    };
+    /** MessageOut */
+    MessageOut: {
+      message: string;
+    };
+    /** NewsItemIn */
+    NewsItemIn: {
+      HtmlContent: string;
+      title: string;
+    };
+    /** NewsItemOut */
+    NewsItemOut: {
+      created_at?: string | null;
+      HtmlContent: string;
+      id: number;
+      title: string;
+    };
+    /** OptionOut */
+    OptionOut: {
+      kind: string;
+      name: string;
+      value: number;
+    };
+    /** OptionsOut[IngredientOptionOut] */
+    "OptionsOut_larder.catalogue.schemas.IngredientOptionOut_": {
+      data: components["schemas"]["IngredientOptionOut"][];
+    };
+    /** OptionsOut[OptionOut] */
+    "OptionsOut_larder.catalogue.schemas.OptionOut_": {
+      data: components["schemas"]["OptionOut"][];
+    };
+    /** OptionsOut[RecipeOptionOut] */
+    "OptionsOut_larder.catalogue.schemas.RecipeOptionOut_": {
+      data: components["schemas"]["RecipeOptionOut"][];
+    };
+    /** Page[RecipeSummary] */
+    "Page_larder.catalogue.schemas.RecipeSummary_": {
+      current_page: number;
+      data: components["schemas"]["RecipeSummary"][];
+      from: number | null;
+      last_page: number;
+      per_page: number;
+      to: number | null;
+      total: number;
+    };
+    /** PreferencesIn */
+    PreferencesIn: {
+      preferences: string[];
+    };
+    /** PublishIn */
+    PublishIn: {
+      entity_id: number;
+      /**
+       * @default UserRecipe
+       * @constant
+       */
+      entity_type?: "UserRecipe";
+    };
+    /** PublishRequestOut */
+    PublishRequestOut: {
+      /** Format: date-time */
+      created_at: string;
+      entity_id: number;
+      entity_type: string;
+      error: string | null;
+      id: number;
+      status: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    /** RecipeFilterIn */
+    RecipeFilterIn: {
+      filters?: components["schemas"]["FilterItem"][];
+      /** @default 1 */
+      pageToRequest?: number;
+      /** @default */
+      searchString?: string;
+    };
+    /** RecipeIngredientIn */
+    RecipeIngredientIn: {
+      ingredient_id: number;
+      measurement: string;
+      /** @default 1 */
+      quantity?: number;
+      treatment?: string | null;
+    };
+    /** RecipeIngredientOut */
+    RecipeIngredientOut: {
+      ingredient: components["schemas"]["IngredientOut"];
+      ingredient_id: number;
+      measurement: string;
+      quantity: number;
+      recipe_ingredient_id: number;
+      treatment: string | null;
+    };
+    /** RecipeOptionOut */
+    RecipeOptionOut: {
+      category_id: number | null;
+      image: string | null;
+      name: string;
+      value: number;
+    };
+    /** RecipeOut */
+    RecipeOut: {
+      allergens: string[];
+      author?: string | null;
+      category: components["schemas"]["CategoryRef"] | null;
+      category_id: number | null;
+      comments: string | null;
+      description: string;
+      image: string | null;
+      name: string;
+      recipe_id: number;
+      recipe_ingredients: components["schemas"]["RecipeIngredientOut"][];
+      recipe_steps: components["schemas"]["RecipeStepOut"][];
+      serves: number;
+      tags: components["schemas"]["Tags"];
+      /** Format: date-time */
+      updated_at: string;
+      verified: boolean;
+    };
+    /** RecipeStepIn */
+    RecipeStepIn: {
+      /** @default */
+      description?: string;
+      image?: string | null;
+      ingredients?: number[];
+      timer?: string | null;
+      title: string;
+    };
+    /** RecipeStepOut */
+    RecipeStepOut: {
+      description: string;
+      image: string | null;
+      ingredients: number[];
+      name: string;
+      recipe_step_id: number;
+      step_order: number;
+      timer: string | null;
+      title: string;
+    };
+    /** RecipeSummary */
+    RecipeSummary: {
+      allergens: string[];
+      author?: string | null;
+      category: components["schemas"]["CategoryRef"] | null;
+      category_id: number | null;
+      comments: string | null;
+      description: string;
+      image: string | null;
+      name: string;
+      recipe_id: number;
+      serves: number;
+      tags: components["schemas"]["Tags"];
+      /** Format: date-time */
+      updated_at: string;
+      verified: boolean;
+    };
+    /** RegisterIn */
+    RegisterIn: {
+      beta_code: string;
+      email: string;
+      name: string;
+      password: string;
+      password_confirmation: string;
+    };
+    /** RegisterOut */
+    RegisterOut: {
+      message: string;
+      user: components["schemas"]["UserOut"];
+    };
+    /** RejectIn */
+    RejectIn: {
+      reason: string;
+    };
+    /** ResetPasswordIn */
+    ResetPasswordIn: {
+      email: string;
+      password: string;
+      password_confirmation: string;
+      token: string;
+    };
+    /** SavedRecipeOut */
+    SavedRecipeOut: {
+      category: components["schemas"]["CategoryRef"] | null;
+      description: string;
+      image: string | null;
+      name: string;
+      recipe_id: number;
+      serves: number;
+    };
+    /** SaveIn */
+    SaveIn: {
+      recipe_id: number;
+    };
+    /** SentOut */
+    SentOut: {
+      message: string;
+    };
+    /** Tags */
+    Tags: {
+      allergen: boolean;
+      dairy_free: boolean;
+      gluten_free: boolean;
+      sugar_free: boolean;
+      vegan: boolean;
+      vegetarian: boolean;
+    };
+    /** UnpublishIn */
+    UnpublishIn: {
+      user_recipe_id: number;
+    };
+    /** UploadOut */
+    UploadOut: {
+      image: string;
+    };
+    /** UserIngredientOut */
+    UserIngredientOut: {
+      custom: boolean;
+      default_unit: string;
+      image: string | null;
+      measurement: string;
+      name: string;
+      quantity: number;
+      treatment: string | null;
+      value: number | null;
+    };
+    /** UserOut */
+    UserOut: {
+      /** Format: date-time */
+      created_at: string;
+      email: string;
+      email_verified: boolean;
+      id: number;
+      name: string;
+      preferences?: string[];
+      role: string;
+    };
+    /** UserRecipeIn */
+    UserRecipeIn: {
+      category_id?: number | null;
+      /** @default */
+      description?: string;
+      image?: string | null;
+      ingredients?: components["schemas"]["DraftIngredientIn"][];
+      /** @default */
+      name?: string;
+      /** @default false */
+      published?: boolean;
+      recipe_image?: string | null;
+      /** @default 1 */
+      serves?: number;
+      steps?: components["schemas"]["DraftStepIn"][];
+      user_recipe_id?: number | null;
+    };
+    /** UserRecipeIngredientOut */
+    UserRecipeIngredientOut: {
+      ingredient: components["schemas"]["IngredientFactsOut"];
+      ingredient_id: number | null;
+      measurement: string;
+      quantity: number;
+      recipe_ingredient_id: number;
+      treatment: string | null;
+    };
+    /** UserRecipeOut */
+    UserRecipeOut: {
+      category: components["schemas"]["CategoryRef"] | null;
+      category_id: number | null;
+      /** Format: date-time */
+      created_at: string;
+      description: string;
+      image: string | null;
+      ingredients: components["schemas"]["UserIngredientOut"][];
+      name: string;
+      published: boolean;
+      recipe_id: number | null;
+      recipe_ingredients: components["schemas"]["UserRecipeIngredientOut"][];
+      recipe_steps: components["schemas"]["UserRecipeStepOut"][];
+      request: components["schemas"]["PublishRequestOut"] | null;
+      serves: number;
+      steps: components["schemas"]["UserStepOut"][];
+      tags: components["schemas"]["Tags"];
+      /** Format: date-time */
+      updated_at: string;
+      user_recipe_id: number;
+    };
+    /** UserRecipeStepOut */
+    UserRecipeStepOut: {
+      description: string;
+      id: string;
+      image: string | null;
+      ingredients?: number[];
+      name: string;
+      recipe_step_id: number;
+      step_image: string | null;
+      step_order: number;
+      timer: string | null;
+      title: string;
+    };
+    /** UserStepOut */
+    UserStepOut: {
+      description: string;
+      id: string;
+      step_image: string | null;
+      step_order: number;
+      timer: string | null;
+      title: string;
+    };
+    /** ValidateOut */
+    ValidateOut: {
+      banned_words: string[];
+      custom_ingredients: string[];
+      errors: string[];
+      name_taken: boolean;
+      tags: components["schemas"]["Tags"];
+    };
+    /** VerifyEmailIn */
+    VerifyEmailIn: {
+      token: string;
+    };
+  };
+  responses: never;
+  parameters: never;
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
+}
+
+export type $defs = Record<string, never>;
+
+export type external = Record<string, never>;
+
+export interface operations {
+
+  /** ListInvites */
+  ApiAdminInvitesListInvites: {
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["InviteOut"][];
+        };
+      };
+    };
+  };
+  /** CreateInvites */
+  ApiAdminInvitesCreateInvites: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["InviteCreateIn"];
+      };
+    };
+    responses: {
+      /** @description Document created, URL follows */
+      201: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["InviteOut"][];
+        };
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** ListNews */
+  ApiAdminNewsListNews: {
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["NewsItemOut"][];
+        };
+      };
+    };
+  };
+  /** CreateNews */
+  ApiAdminNewsCreateNews: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NewsItemIn"];
+      };
+    };
+    responses: {
+      /** @description Document created, URL follows */
+      201: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["NewsItemOut"];
+        };
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** UpdateNews */
+  ApiAdminNewsNewsIdUpdateNews: {
+    parameters: {
+      path: {
+        news_id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["NewsItemIn"];
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["NewsItemOut"];
+        };
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** DeleteNews */
+  ApiAdminNewsNewsIdDeleteNews: {
+    parameters: {
+      path: {
+        news_id: number;
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, nothing follows */
+      204: {
+        headers: {
+        };
+        content: never;
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** ListRequests */
+  ApiAdminPublishRequestsListRequests: {
+    parameters: {
+      query?: {
+        status?: string;
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["AdminPublishRequestOut"][];
+        };
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** Approve */
+  ApiAdminPublishRequestsRequestIdApproveApprove: {
+    parameters: {
+      path: {
+        request_id: number;
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["DataOut_larder.cookbook.schemas.AdminPublishRequestOut_"];
+        };
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** Reject */
+  ApiAdminPublishRequestsRequestIdRejectReject: {
+    parameters: {
+      path: {
+        request_id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RejectIn"];
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["DataOut_larder.cookbook.schemas.AdminPublishRequestOut_"];
+        };
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** CreateRecipe */
+  ApiAdminRecipesCreateRecipe: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CatalogueRecipeIn"];
+      };
+    };
+    responses: {
+      /** @description Document created, URL follows */
+      201: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["RecipeOut"];
+        };
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** UpdateRecipe */
+  ApiAdminRecipesRecipeIdUpdateRecipe: {
+    parameters: {
+      path: {
+        recipe_id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CatalogueRecipeIn"];
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["RecipeOut"];
+        };
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** DeleteRecipe */
+  ApiAdminRecipesRecipeIdDeleteRecipe: {
+    parameters: {
+      path: {
+        recipe_id: number;
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, nothing follows */
+      204: {
+        headers: {
+        };
+        content: never;
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** ListUsers */
+  ApiAdminUsersListUsers: {
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["UserOut"][];
+        };
+      };
+    };
+  };
+  /** Categories */
+  ApiFormOptionsCategoriesCategories: {
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["OptionsOut_larder.catalogue.schemas.OptionOut_"];
+        };
+      };
+    };
+  };
+  /** Ingredients */
+  ApiFormOptionsIngredientsIngredients: {
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["OptionsOut_larder.catalogue.schemas.IngredientOptionOut_"];
+        };
+      };
+    };
+  };
+  /** Recipes */
+  ApiFormOptionsRecipesRecipes: {
+    parameters: {
+      query?: {
+        search?: string;
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["OptionsOut_larder.catalogue.schemas.RecipeOptionOut_"];
+        };
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** Health */
+  ApiHealthHealth: {
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["Health"];
+        };
+      };
+    };
+  };
+  /** Account */
+  ApiPwaAccountAccount: {
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["UserOut"];
+        };
+      };
+    };
+  };
+  /** ChangePassword */
+  ApiPwaAccountChangePasswordChangePassword: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ChangePasswordIn"];
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["MessageOut"];
+        };
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** UpdatePreferences */
+  ApiPwaAccountPreferencesUpdatePreferences: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PreferencesIn"];
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["AccountUpdateOut"];
+        };
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** UpdateAccount */
+  ApiPwaAccountUpdateUpdateAccount: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AccountUpdateIn"];
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["AccountUpdateOut"];
+        };
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** BugReport */
+  ApiPwaBugReportBugReport: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BugReportIn"];
+      };
+    };
+    responses: {
+      /** @description Document created, URL follows */
+      201: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["SentOut"];
+        };
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** Contact */
+  ApiPwaContactContact: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ContactIn"];
+      };
+    };
+    responses: {
+      /** @description Document created, URL follows */
+      201: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["SentOut"];
+        };
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** ForgotEmail */
+  ApiPwaForgotEmailForgotEmail: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ForgotIn"];
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["MessageOut"];
+        };
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** HomeBeta */
+  ApiPwaHomeBetaHomeBeta: {
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["HomeBetaOut"];
+        };
+      };
+    };
+  };
+  /** Login */
+  ApiPwaLoginLogin: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LoginIn"];
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["LoginOut"];
+        };
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** Logout */
+  ApiPwaLogoutLogout: {
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["MessageOut"];
+        };
+      };
+    };
+  };
+  /** ListRequests */
+  ApiPwaPublishRequestsListRequests: {
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["PublishRequestOut"][];
+        };
+      };
+    };
+  };
+  /** RequestPublish */
+  ApiPwaPublishRequestsRequestPublish: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PublishIn"];
+      };
+    };
+    responses: {
+      /** @description Document created, URL follows */
+      201: {
+        headers: {
+        };
+        content: {
+          "application/json": unknown;
+        };
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** CancelRequest */
+  ApiPwaPublishRequestsRequestIdCancelCancelRequest: {
+    parameters: {
+      path: {
+        request_id: number;
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["DataOut_larder.cookbook.schemas.PublishRequestOut_"];
+        };
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** Unpublish */
+  ApiPwaPublishRequestsUnpublishUnpublish: {
+    requestBody: {
+      content: {
+        "application/json": number | components["schemas"]["UnpublishIn"];
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["DataOut_larder.cookbook.schemas.UserRecipeOut_"];
+        };
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** RecipeFilter */
+  ApiPwaRecipeFilterRecipeFilter: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RecipeFilterIn"];
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["Page_larder.catalogue.schemas.RecipeSummary_"];
+        };
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** RecipeSearch */
+  ApiPwaRecipeSearchRecipeSearch: {
+    parameters: {
+      query?: {
+        page?: number;
+        search?: string;
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["Page_larder.catalogue.schemas.RecipeSummary_"];
+        };
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** Recipes */
+  ApiPwaRecipesRecipes: {
+    parameters: {
+      query?: {
+        page?: number;
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["Page_larder.catalogue.schemas.RecipeSummary_"];
+        };
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** Recipe */
+  ApiPwaRecipesRecipeIdRecipe: {
+    parameters: {
+      path: {
+        recipe_id: number;
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["RecipeOut"];
+        };
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** RegisterBeta */
+  ApiPwaRegisterBetaRegisterBeta: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RegisterIn"];
+      };
+    };
+    responses: {
+      /** @description Document created, URL follows */
+      201: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["RegisterOut"];
+        };
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** ResetPassword */
+  ApiPwaResetPasswordResetPassword: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ResetPasswordIn"];
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["MessageOut"];
+        };
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** UploadImage */
+  ApiPwaUploadsUploadImage: {
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          [key: string]: unknown;
+        };
+      };
+    };
+    responses: {
+      /** @description Document created, URL follows */
+      201: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["UploadOut"];
+        };
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** ImportedRecipes */
+  ApiPwaUserImportedRecipesImportedRecipes: {
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["ImportedRecipeOut"][];
+        };
+      };
+    };
+  };
+  /** ImportRecipe */
+  ApiPwaUserImportedRecipesImportRecipe: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ImportIn"];
+      };
+    };
+    responses: {
+      /** @description Document created, URL follows */
+      201: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["ImportedRecipeEnvelope"];
+        };
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** ImportedRecipe */
+  ApiPwaUserImportedRecipesImportIdImportedRecipe: {
+    parameters: {
+      path: {
+        import_id: number;
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["ImportedRecipeOut"];
+        };
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** DeleteImportedRecipe */
+  ApiPwaUserImportedRecipesImportIdDeleteImportedRecipe: {
+    parameters: {
+      path: {
+        import_id: number;
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, nothing follows */
+      204: {
+        headers: {
+        };
+        content: never;
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** ListRecipes */
+  ApiPwaUserRecipeCreatorListRecipes: {
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["UserRecipeOut"][];
+        };
+      };
+    };
+  };
+  /** CreateRecipe */
+  ApiPwaUserRecipeCreatorCreateRecipe: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UserRecipeIn"];
+      };
+    };
+    responses: {
+      /** @description Document created, URL follows */
+      201: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["DataOut_larder.cookbook.schemas.UserRecipeOut_"];
+        };
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** GetRecipe */
+  ApiPwaUserRecipeCreatorUserRecipeIdGetRecipe: {
+    parameters: {
+      path: {
+        user_recipe_id: number;
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["UserRecipeOut"];
+        };
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** UpdateRecipe */
+  ApiPwaUserRecipeCreatorUserRecipeIdUpdateRecipe: {
+    parameters: {
+      path: {
+        user_recipe_id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UserRecipeIn"];
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["DataOut_larder.cookbook.schemas.UserRecipeOut_"];
+        };
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** DeleteRecipe */
+  ApiPwaUserRecipeCreatorUserRecipeIdDeleteRecipe: {
+    parameters: {
+      path: {
+        user_recipe_id: number;
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, nothing follows */
+      204: {
+        headers: {
+        };
+        content: never;
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** ValidateRecipe */
+  ApiPwaUserRecipeValidateValidateRecipe: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UserRecipeIn"];
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["ValidateOut"];
+        };
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** SavedRecipes */
+  ApiPwaUserSavedRecipesSavedRecipes: {
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["SavedRecipeOut"][];
+        };
+      };
+    };
+  };
+  /** SaveRecipe */
+  ApiPwaUserSavedRecipesSaveRecipe: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SaveIn"];
+      };
+    };
+    responses: {
+      /** @description Document created, URL follows */
+      201: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["SavedRecipeOut"][];
+        };
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** UnsaveRecipe */
+  ApiPwaUserSavedRecipesRecipeIdUnsaveRecipe: {
+    parameters: {
+      path: {
+        recipe_id: number;
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["SavedRecipeOut"][];
+        };
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** VerifyEmail */
+  ApiPwaVerifyEmailVerifyEmail: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["VerifyEmailIn"];
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["MessageOut"];
+        };
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+}
