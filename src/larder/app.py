@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 
 from advanced_alchemy.extensions.litestar import SQLAlchemyPlugin
-from litestar import Litestar
+from litestar import Litestar, Router
 from litestar.config.compression import CompressionConfig
 from litestar.datastructures import State
 from litestar.di import Provide
@@ -14,16 +14,21 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import SwaggerRenderPlugin
 
 from larder import __version__
+from larder.accounts.guards import administrator, provide_auth, provide_caller, signed_in
 from larder.accounts.routes import AccountController
-from larder.accounts.service import provide_auth, provide_invite_service, provide_user_service
-from larder.admin.publish_requests import AdminPublishRequestController
-from larder.admin.routes import AdminCatalogueController, AdminController, AdminNewsController
+from larder.accounts.service import provide_invite_service, provide_user_service
+from larder.admin.routes import ADMIN_CONTROLLERS
 from larder.catalogue.routes import CatalogueController, FormOptionsController
 from larder.catalogue.service import provide_catalogue_service
 from larder.content.routes import ContentController
 from larder.content.service import provide_inbox_service, provide_news_service
 from larder.cookbook.routes import CookbookController, PublishRequestController
-from larder.cookbook.service import provide_cookbook_service
+from larder.cookbook.service import (
+    provide_cookbook_service,
+    provide_moderation_service,
+    provide_publishing_service,
+)
+from larder.core.access import PUBLIC
 from larder.core.db import build_alchemy_config, build_db_reader, provide_db_reader, provide_db_session
 from larder.core.email import Mailer
 from larder.core.errors import exception_handlers
@@ -53,13 +58,11 @@ def create_app(settings: Settings | None = None) -> Litestar:
             CatalogueController,
             FormOptionsController,
             ContentController,
-            AdminController,
-            AdminNewsController,
-            AdminCatalogueController,
             CookbookController,
             PublishRequestController,
-            AdminPublishRequestController,
             ImportController,
+            # Everything under /api/admin: the app-wide guard signs the caller in, this one wants the role.
+            Router(path="/api/admin", guards=[administrator], route_handlers=ADMIN_CONTROLLERS),
             spa_router(web_dist_dir()),
         ],
         dependencies={
@@ -68,12 +71,17 @@ def create_app(settings: Settings | None = None) -> Litestar:
             "users": Provide(provide_user_service),
             "invites": Provide(provide_invite_service),
             "auth": Provide(provide_auth),
+            "caller": Provide(provide_caller),
             "news": Provide(provide_news_service),
             "inbox": Provide(provide_inbox_service),
             "catalogue": Provide(provide_catalogue_service),
             "cookbook": Provide(provide_cookbook_service),
+            "publishing": Provide(provide_publishing_service),
+            "moderation": Provide(provide_moderation_service),
             "imports": Provide(provide_import_service),
         },
+        # Deny by default: every route needs a live session unless it is marked public in `opt`.
+        guards=[signed_in],
         plugins=[SQLAlchemyPlugin(config=alchemy)],
         state=State(
             {
@@ -87,7 +95,11 @@ def create_app(settings: Settings | None = None) -> Litestar:
         on_shutdown=[reader.dispose] if reader else [],
         exception_handlers=exception_handlers,
         openapi_config=OpenAPIConfig(
-            title="Larder API", version=__version__, path="/api/schema", render_plugins=[SwaggerRenderPlugin()]
+            title="Larder API",
+            version=__version__,
+            path="/api/schema",
+            render_plugins=[SwaggerRenderPlugin()],
+            openapi_router=Router(path="/api/schema", route_handlers=[], opt=PUBLIC),
         ),
         compression_config=CompressionConfig(backend="gzip", minimum_size=1024),
         request_max_body_size=REQUEST_MAX_BODY_BYTES,

@@ -13,12 +13,8 @@ from larder.core.settings import Settings
 async def prepare_instance(session: AsyncSession, settings: Settings) -> str | None:
     """Load the starter catalogue into an empty database; on an instance with no accounts, return
     an invite code so the first person can register."""
-    if await CatalogueService(session=session).is_empty():
+    if await CatalogueService(session=session, uploads_dir=settings.uploads_dir).is_empty():
         await load_catalogue(session, settings.uploads_dir)
     if await UserService(session=session, settings=settings).has_users():
         return None
-    invites = InviteService(session=session)
-    code = await invites.usable_code()
-    if code is None:
-        (code,) = await invites.create_codes(count=1)
-    return code.code
+    return await InviteService(session=session).usable_code()

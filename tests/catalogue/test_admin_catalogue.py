@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from larder.catalogue.schemas import TREATMENTS
+from larder.kitchen.units import UNITS
 from tests.catalogue.fixtures import seed, write_catalogue
 from tests.support import sql
 
@@ -102,15 +104,27 @@ def test_step_ingredient_and_timer_rules(client, admin, ids):
     response = client.post("/api/admin/recipes", headers=admin.headers, json=body)
     assert response.status_code == 422
     errors = response.json()["errors"]
-    assert "Measurement must be one of" in errors["ingredients.0"][0]
-    assert "Treatment must be one of" in errors["ingredients.1"][0]
+    # The same messages as an own recipe gets (one validation for both).
+    assert errors["ingredients.0"] == [f"Ingredient 1 measurement must be one of {', '.join(UNITS)}"]
+    assert errors["ingredients.1"] == [f"Ingredient 2 treatment must be one of {', '.join(TREATMENTS)}"]
     assert errors["steps.0"] == [
         "Step 1 title is required",
         "Step 1 description is required",
-        "The timer must be HH:MM:SS.",
-        "A step may only use the recipe's own ingredients.",
+        "Step 1 timer must be HH:MM:SS",
+        "Step 1 may only use the recipe's own ingredients",
     ]
     assert sql(client.app.state["settings"], "select count(*) from recipe where name = 'Bruschetta topping'") == [(0,)]
+
+
+def test_unknown_ingredients_and_images_are_refused(client, admin, ids):
+    ingredients, categories = ids
+    body = draft(ingredients, categories, image="never-uploaded.jpg")
+    body["ingredients"][1]["ingredient_id"] = 999_999
+    response = client.post("/api/admin/recipes", headers=admin.headers, json=body)
+    assert response.status_code == 422
+    errors = response.json()["errors"]
+    assert errors["ingredients.1"] == ["Ingredient 2 is not in the catalogue"]
+    assert errors["image"] == ["The image was not found. Please upload it again."]
 
 
 def test_only_admins_write_the_catalogue(client, member, ids):

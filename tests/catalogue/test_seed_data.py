@@ -13,7 +13,9 @@ from typing import Any
 
 import pytest
 
+from larder.catalogue.schemas import TREATMENTS
 from larder.catalogue.service import derive_tags
+from larder.kitchen.units import UNITS
 
 REPO = Path(__file__).parents[2]
 CATALOGUE = REPO / "src" / "larder" / "data" / "catalogue"
@@ -21,20 +23,6 @@ IMAGES = CATALOGUE / "images"
 EXPIRY_TOOL = REPO / "tools" / "build_catalogue_expiry.py"
 FOODKEEPER_CSV = Path(__file__).parents[2].parent / "shared" / "data" / "foodkeeper_days.csv"
 
-UNITS = {"unit(s)", "kg", "g", "mg", "l", "ml", "cup(s)", "rasher(s)", "tsp", "tbsp"}
-TREATMENTS = {
-    "whole",
-    "crushed",
-    "powdered",
-    "muddled",
-    "diced",
-    "peeled",
-    "sliced",
-    "cooked",
-    "melted",
-    "boiled",
-    "grated",
-}
 ALLERGENS = {
     "celery",
     "gluten",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from larder.cookbook.moderation import BannedWords, banned_words_file, shipped_banned_words
+from larder.cookbook.banned_words import BannedWords, banned_words_file, shipped_banned_words
 
 LIST = """
 # a comment

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from larder.catalogue.schemas import TREATMENTS, UNITS
+from larder.catalogue.schemas import TREATMENTS
+from larder.kitchen.units import UNITS
 from tests.cookbook.support import CREATOR, create, own
 from tests.support import sql
 

@@ -160,12 +160,10 @@ class LiveServer:
         """
         import msgspec
 
-        from larder.accounts.service import to_user_out
-
         async def login(session: Any) -> tuple[str, str]:
             users = UserService(session=session, settings=self.settings)
             result = await users.login(member.email, member.password, "e2e")
-            return result.token, msgspec.json.encode(to_user_out(result.user)).decode()
+            return result.token, msgspec.json.encode(result.user).decode()
 
         token, user = _off_the_loop(lambda: run_db(self.settings, login))
         page.goto("/home")

@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 from larder.core import images
 from larder.core.errors import FormError
 from larder.core.images import ImageProcessingFailed, NotAnImage, process_image, sniff_format
-from larder.core.uploads import _SAFE_NAME
+from larder.core.uploads import UPLOAD_NAME
 from larder.media import service as media_service
 from larder.media.service import MediaService, new_upload_name
 from tests.media.builders import big_jpeg, encode, jpeg_with_exif, open_bytes, png_declaring
@@ -141,7 +141,7 @@ def test_upload_names_are_safe_even_when_the_token_starts_with_a_dash(monkeypatc
     monkeypatch.undo()
     names = {new_upload_name() for _ in range(300)}
     assert len(names) == 300
-    assert all(_SAFE_NAME.match(n) for n in names)
+    assert all(UPLOAD_NAME.match(n) for n in names)
 
 
 def test_service_reads_at_most_one_byte_past_the_limit(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ from litestar.testing import TestClient
 from PIL import Image
 
 from larder.core.settings import Settings
-from larder.core.uploads import _SAFE_NAME
+from larder.core.uploads import UPLOAD_NAME
 from larder.media import service as media_service
 from larder.media.schemas import MAX_UPLOAD_BYTES
 from tests.conftest import Member
@@ -145,7 +145,7 @@ def test_two_uploads_of_the_same_file_get_different_safe_random_names(
     second, _ = stored(client, upload(client, member, data, "same.png"))
     assert first != second
     for name in (first, second):
-        assert _SAFE_NAME.match(name) and name.endswith(".jpg")
+        assert UPLOAD_NAME.match(name) and name.endswith(".jpg")
         assert "same" not in name  # nothing of the client's file name is used
         assert len(name) >= 30
     assert files_in(settings) == sorted([first, second])

@@ -37,10 +37,6 @@ class LoginOut(msgspec.Struct):
     user: UserOut
 
 
-class MessageOut(msgspec.Struct):
-    message: str
-
-
 class ForgotIn(msgspec.Struct):
     email: EmailText
 

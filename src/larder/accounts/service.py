@@ -1,42 +1,45 @@
 """Accounts: registration with invite codes, sessions, e-mail verification and password flows.
 
-Every rule the web app shows is enforced here; routes only translate HTTP to these calls.
+Every rule the web app shows is enforced here, throttles included; routes only translate HTTP to
+these calls, and every answer leaves as a wire struct made here.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncGenerator
+from collections.abc import AsyncGenerator, Iterable
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
-from advanced_alchemy.service import SQLAlchemyAsyncRepositoryService
 from litestar import Request
 from litestar.datastructures import State
 from litestar.di import NamedDependency
 from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from larder.accounts.models import ROLE_ADMIN, ROLE_USER, AccountToken, InviteCode, User, UserSession
-from larder.accounts.schemas import InviteOut, UserOut
-from larder.core.email import Mail, Mailer
-from larder.core.errors import AppError, FieldCollector, Forbidden, FormError, NotFound, Unauthorized
+from larder.accounts.invites import INVITE_CODE_LENGTH, InviteService
+from larder.accounts.links import MSG_LINK_INVALID, PURPOSE_RESET, PURPOSE_VERIFY, AccountLinks
+from larder.accounts.models import ROLE_ADMIN, ROLE_USER, User, UserSession
+from larder.accounts.schemas import LoginOut, UserOut
+from larder.core.clients import client_address
+from larder.core.clock import now
+from larder.core.email import Mailer
+from larder.core.errors import AppError, FieldCollector, FormError, NotFound, Unauthorized
 from larder.core.security import (
     TokenExpired,
     TokenInvalid,
     burn_password_check,
     hash_password,
     issue_token,
-    random_code,
     read_token,
     verify_password,
 )
+from larder.core.service import DomainService
 from larder.core.settings import Settings
 from larder.core.throttle import Limit, Throttle
 
-INVITE_CODE_LENGTH = 8
 USERNAME_PATTERN = re.compile(r"^[A-Za-z0-9_-]{6,64}$")
 EMAIL_PATTERN = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 USERNAME_MAX = 64
@@ -44,6 +47,7 @@ RESET_PASSWORD_MIN = 6
 REGISTER_PASSWORD_MIN = 6  # not shown by the spec; the reset rule, so one password works everywhere
 CHANGE_PASSWORD_MIN = 5
 UPDATE_NAME_MIN_EXCLUSIVE = 3
+USER_LIST_LIMIT = 500
 FILTER_PREFERENCES = ("vegetarian", "vegan", "gluten_free", "sugar_free", "dairy_free")
 
 MSG_USERNAME = "Invalid username, must be 6 or more characters. Letters numbers, dash and underscore allowed only."
@@ -51,16 +55,11 @@ MSG_EMAIL = "Invalid email address"
 MSG_PASSWORDS_DIFFER = "Passwords do not match"
 MSG_RESET_SHORT = "Passwords must be 6 characters or more."
 MSG_RESET_DIFFER = "Passwords must match."
-MSG_LINK_EXPIRED = "This link has expired."
-MSG_LINK_INVALID = "This link is invalid."
-MSG_LINK_USED = "This link has already been used."
 MSG_BAD_LOGIN = "Invalid email or password."
 MSG_NO_SESSION = "Please log in to continue."
 MSG_SESSION_ENDED = "Your session has ended. Please log in again."
 
 PURPOSE_SESSION = "session"
-PURPOSE_RESET = "reset"
-PURPOSE_VERIFY = "verify"
 
 LOGIN_PER_CLIENT = Limit(20, 300)
 LOGIN_PER_EMAIL = Limit(10, 300)
@@ -68,10 +67,6 @@ FORGOT_PER_CLIENT = Limit(10, 900)
 FORGOT_PER_EMAIL = Limit(3, 900)
 REGISTER_PER_CLIENT = Limit(10, 3600)
 TOKEN_PER_CLIENT = Limit(30, 300)
-
-
-def now() -> datetime:
-    return datetime.now(UTC)
 
 
 def normalise_email(email: str) -> str:
@@ -94,16 +89,6 @@ def to_user_out(user: User) -> UserOut:
     )
 
 
-def to_invite_out(invite: InviteCode) -> InviteOut:
-    return InviteOut(
-        code=invite.code,
-        max_uses=invite.max_uses,
-        uses=invite.uses,
-        expires_at=invite.expires_at,
-        created_at=invite.created_at,
-    )
-
-
 @dataclass(frozen=True)
 class Auth:
     """The signed-in caller of a request."""
@@ -112,80 +97,28 @@ class Auth:
     token_id: str
 
 
-@dataclass(frozen=True)
-class LoginResult:
-    token: str
-    user: User
-
-
-class InviteService(SQLAlchemyAsyncRepositoryService[InviteCode]):
-    class Repo(SQLAlchemyAsyncRepository[InviteCode]):
-        model_type = InviteCode
-
-    repository_type = Repo
-
-    async def create_codes(self, count: int = 1, uses: int = 1, expires_days: int | None = None) -> list[InviteCode]:
-        if not 1 <= count <= 1000:
-            raise FormError({"count": ["Count must be between 1 and 1000."]})
-        if not 1 <= uses <= 10_000:
-            raise FormError({"uses": ["Uses must be between 1 and 10000."]})
-        if expires_days is not None and not 1 <= expires_days <= 3650:
-            raise FormError({"expires_days": ["Expiry must be between 1 and 3650 days."]})
-        expires_at = now() + timedelta(days=expires_days) if expires_days else None
-        codes: list[InviteCode] = []
-        taken = set(await self.repository.session.scalars(select(InviteCode.code)))
-        while len(codes) < count:
-            code = random_code(INVITE_CODE_LENGTH)
-            if code in taken:
-                continue
-            taken.add(code)
-            codes.append(InviteCode(code=code, max_uses=uses, uses=0, expires_at=expires_at))
-        return list(await self.create_many(codes))
-
-    async def consume(self, code: str) -> bool:
-        """Use one invite atomically; False when unknown, used up or expired."""
-        result = await self.repository.session.execute(
-            update(InviteCode)
-            .where(
-                InviteCode.code == code.strip().upper(),
-                InviteCode.uses < InviteCode.max_uses,
-                (InviteCode.expires_at.is_(None)) | (InviteCode.expires_at > now()),
-            )
-            .values(uses=InviteCode.uses + 1)
-        )
-        return bool(getattr(result, "rowcount", 0))
-
-    async def usable_code(self) -> InviteCode | None:
-        return await self.repository.session.scalar(
-            select(InviteCode)
-            .where(
-                InviteCode.uses < InviteCode.max_uses,
-                (InviteCode.expires_at.is_(None)) | (InviteCode.expires_at > now()),
-            )
-            .order_by(InviteCode.id)
-            .limit(1)
-        )
-
-    async def list_newest(self, limit: int = 200) -> list[InviteCode]:
-        return list(
-            await self.repository.session.scalars(select(InviteCode).order_by(InviteCode.id.desc()).limit(limit))
-        )
-
-
-class UserService(SQLAlchemyAsyncRepositoryService[User]):
+class UserService(DomainService[User]):
     class Repo(SQLAlchemyAsyncRepository[User]):
         model_type = User
 
     repository_type = Repo
 
-    def __init__(self, session: AsyncSession, *, settings: Settings, mailer: Mailer | None = None, **kw: Any) -> None:
-        super().__init__(session=session, **kw)
+    def __init__(
+        self,
+        session: AsyncSession,
+        *,
+        settings: Settings,
+        mailer: Mailer | None = None,
+        throttle: Throttle | None = None,
+        client: str = "local",
+    ) -> None:
+        """`throttle` and `client` (the caller's address) come from the request; the command line
+        has neither, and a throttle of its own counts nothing that matters."""
+        super().__init__(session)
         self.settings = settings
-        self.mailer = mailer or Mailer(settings)
-
-    @property
-    def session(self) -> AsyncSession:
-        return self.repository.session
+        self.links = AccountLinks(session, settings, mailer or Mailer(settings))
+        self.throttle = throttle or Throttle()
+        self.client = client
 
     # -- look-ups -------------------------------------------------------------------------------
     async def by_email(self, email: str) -> User | None:
@@ -206,7 +139,8 @@ class UserService(SQLAlchemyAsyncRepositoryService[User]):
     # -- registration ---------------------------------------------------------------------------
     async def register(
         self, *, name: str, email: str, password: str, password_confirmation: str, beta_code: str
-    ) -> User:
+    ) -> UserOut:
+        self.throttle.hit(f"register:client:{self.client}", REGISTER_PER_CLIENT)
         form = FieldCollector()
         name = name.strip()
         email = normalise_email(email)
@@ -230,20 +164,24 @@ class UserService(SQLAlchemyAsyncRepositoryService[User]):
             raise FormError({"beta_code": ["This invite code is not valid, used up or expired."]})
         first_user = not await self.session.scalar(select(User.id).limit(1))
         role = ROLE_ADMIN if first_user and self.settings.first_user_admin else ROLE_USER
-        user = await self.create(User(name=name, email=email, password_hash=hash_password(password), role=role))
-        await self.send_verification(user)
-        return user
+        user = await self.repository.add(User(name=name, email=email, password_hash=hash_password(password), role=role))
+        await self.links.send_verification(user)
+        return to_user_out(user)
 
     # -- sessions -------------------------------------------------------------------------------
-    async def login(self, email: str, password: str, user_agent: str | None) -> LoginResult:
+    async def login(self, email: str, password: str, user_agent: str | None) -> LoginOut:
+        self.throttle.hit(f"login:client:{self.client}", LOGIN_PER_CLIENT)
+        # Per account only failures count, so a household signing in on many devices is never locked out.
+        email_key = f"login:email:{normalise_email(email)}"
+        self.throttle.check(email_key, LOGIN_PER_EMAIL)
         user = await self.by_email(email)
         if user is None:
             burn_password_check(password)
-            raise Unauthorized(MSG_BAD_LOGIN)
-        if not verify_password(user.password_hash, password):
+        if user is None or not verify_password(user.password_hash, password):
+            self.throttle.record(email_key, LOGIN_PER_EMAIL)
             raise Unauthorized(MSG_BAD_LOGIN)
         token = await self.open_session(user, user_agent)
-        return LoginResult(token=token, user=user)
+        return LoginOut(token=token, user=to_user_out(user))
 
     async def open_session(self, user: User, user_agent: str | None = None) -> str:
         ttl = self.settings.session_ttl_days * 86_400
@@ -289,89 +227,28 @@ class UserService(SQLAlchemyAsyncRepositoryService[User]):
             .values(revoked_at=now())
         )
 
-    # -- one-time links -------------------------------------------------------------------------
-    async def _issue_link_token(self, user: User, purpose: str, ttl_seconds: int) -> str:
-        token, claims = issue_token(
-            self.settings.secret_key, subject=str(user.id), purpose=purpose, ttl_seconds=ttl_seconds, email=user.email
-        )
-        self.session.add(
-            AccountToken(
-                token_id=claims.token_id,
-                user_id=user.id,
-                purpose=purpose,
-                email=user.email,
-                expires_at=datetime.fromtimestamp(claims.expires_at, UTC),
-            )
-        )
-        await self.session.flush()
-        return token
-
-    async def _redeem_link_token(self, token: str, purpose: str) -> tuple[User, AccountToken]:
-        """Check a link token and mark it used. Raises AppError with the link message."""
+    async def verify_email(self, token: str) -> None:
+        self.throttle.hit(f"token:client:{self.client}", TOKEN_PER_CLIENT)
         try:
-            claims = read_token(self.settings.secret_key, token, purpose=purpose)
-        except TokenExpired:
-            raise AppError(MSG_LINK_EXPIRED) from None
-        except TokenInvalid:
-            raise AppError(MSG_LINK_INVALID) from None
-        row = await self.session.scalar(
-            select(AccountToken).where(AccountToken.token_id == claims.token_id, AccountToken.purpose == purpose)
-        )
-        if row is None:
-            raise AppError(MSG_LINK_INVALID)
-        if row.used_at is not None:
-            raise AppError(MSG_LINK_USED)
-        user = await self.session.get(User, row.user_id)
-        # A link is bound to the address it was sent to: a changed e-mail makes old links void.
-        if user is None or user.email != row.email:
-            raise AppError(MSG_LINK_INVALID)
-        row.used_at = now()
-        return user, row
-
-    async def send_verification(self, user: User) -> None:
-        token = await self._issue_link_token(user, PURPOSE_VERIFY, self.settings.verify_token_ttl_hours * 3600)
-        link = f"{self.settings.public_url}/verify?token={token}"
-        await self.mailer.send(
-            self.session,
-            Mail(
-                to=user.email,
-                subject="Verify your Larder email address",
-                body=(
-                    f"Hello {user.name},\n\nPlease confirm your email address for Larder by opening this link:\n\n"
-                    f"{link}\n\nThe link is valid for {self.settings.verify_token_ttl_hours} hours.\n"
-                ),
-            ),
-        )
-
-    async def verify_email(self, token: str) -> User:
-        user, _ = await self._redeem_link_token(token, PURPOSE_VERIFY)
+            user = await self.links.redeem(token, PURPOSE_VERIFY)
+        except AppError as exc:
+            # The web app shows the `error` field of a failed verification.
+            raise AppError(exc.detail, extra_body={"error": exc.detail}) from None
         if user.email_verified_at is None:
             user.email_verified_at = now()
-        return user
 
     async def forgot_password(self, email: str) -> None:
+        self.throttle.hit(f"forgot:client:{self.client}", FORGOT_PER_CLIENT)
+        self.throttle.hit(f"forgot:email:{normalise_email(email)}", FORGOT_PER_EMAIL)
         if not is_email(normalise_email(email)):
             raise FormError({"email": [MSG_EMAIL]})
         user = await self.by_email(email)
         if user is None:
             raise NotFound("No account was found for this email address.")
-        token = await self._issue_link_token(user, PURPOSE_RESET, self.settings.reset_token_ttl_minutes * 60)
-        link = f"{self.settings.public_url}/reset-password?token={token}"
-        await self.mailer.send(
-            self.session,
-            Mail(
-                to=user.email,
-                subject="Reset your Larder password",
-                body=(
-                    f"Hello {user.name},\n\nSomeone asked to reset the password of your Larder account. "
-                    f"To choose a new password, open this link:\n\n{link}\n\n"
-                    f"The link is valid for {self.settings.reset_token_ttl_minutes} minutes and works once. "
-                    "If you did not ask for this, you can ignore this message.\n"
-                ),
-            ),
-        )
+        await self.links.send_reset(user)
 
     async def reset_password(self, *, email: str, password: str, password_confirmation: str, token: str) -> None:
+        self.throttle.hit(f"token:client:{self.client}", TOKEN_PER_CLIENT)
         form = FieldCollector()
         if not is_email(normalise_email(email)):
             form.add("email", MSG_EMAIL)
@@ -383,7 +260,7 @@ class UserService(SQLAlchemyAsyncRepositoryService[User]):
             form.add("token", MSG_LINK_INVALID)
         form.raise_if_any()
         try:
-            user, _ = await self._redeem_link_token(token, PURPOSE_RESET)
+            user = await self.links.redeem(token, PURPOSE_RESET)
         except AppError as exc:
             raise FormError({"token": [exc.detail]}) from None
         if user.email != normalise_email(email):
@@ -395,7 +272,10 @@ class UserService(SQLAlchemyAsyncRepositoryService[User]):
         await self.revoke_all_sessions(user)
 
     # -- account settings -----------------------------------------------------------------------
-    async def update_account(self, user: User, *, name: str, email: str) -> User:
+    def profile(self, user: User) -> UserOut:
+        return to_user_out(user)
+
+    async def update_account(self, user: User, *, name: str, email: str) -> UserOut:
         name = name.strip()
         email = normalise_email(email)
         form = FieldCollector()
@@ -422,8 +302,8 @@ class UserService(SQLAlchemyAsyncRepositoryService[User]):
             user.email_verified_at = None
         await self.session.flush()
         if email_changed:
-            await self.send_verification(user)
-        return user
+            await self.links.send_verification(user)
+        return to_user_out(user)
 
     async def change_password(
         self, user: User, *, current_password: str, new_password: str, confirm_password: str
@@ -441,7 +321,7 @@ class UserService(SQLAlchemyAsyncRepositoryService[User]):
         user.password_hash = hash_password(new_password)
         await self.revoke_all_sessions(user)
 
-    async def set_preferences(self, user: User, preferences: list[str]) -> User:
+    async def set_preferences(self, user: User, preferences: list[str]) -> UserOut:
         unknown = sorted({p for p in preferences if p not in FILTER_PREFERENCES})
         if unknown:
             raise FormError(
@@ -450,10 +330,10 @@ class UserService(SQLAlchemyAsyncRepositoryService[User]):
         # Stored in the spec's order, once each, whatever order the client sent.
         user.preferences = [p for p in FILTER_PREFERENCES if p in preferences]
         await self.session.flush()
-        return user
+        return to_user_out(user)
 
     # -- administration -------------------------------------------------------------------------
-    async def create_verified(self, *, name: str, email: str, password: str, admin: bool = False) -> User:
+    async def create_verified(self, *, name: str, email: str, password: str, admin: bool = False) -> UserOut:
         form = FieldCollector()
         if not USERNAME_PATTERN.match(name.strip()):
             form.add("name", MSG_USERNAME)
@@ -466,7 +346,7 @@ class UserService(SQLAlchemyAsyncRepositoryService[User]):
         if len(password) < REGISTER_PASSWORD_MIN:
             form.add("password", MSG_RESET_SHORT)
         form.raise_if_any()
-        return await self.create(
+        user = await self.repository.add(
             User(
                 name=name.strip(),
                 email=normalise_email(email),
@@ -475,16 +355,25 @@ class UserService(SQLAlchemyAsyncRepositoryService[User]):
                 email_verified_at=now(),
             )
         )
+        return to_user_out(user)
 
-    async def promote(self, email: str) -> User:
+    async def promote(self, email: str) -> UserOut:
         user = await self.by_email(email)
         if user is None:
             raise NotFound("No account was found for this email address.")
         user.role = ROLE_ADMIN
-        return user
+        return to_user_out(user)
 
-    async def list_users(self, limit: int = 500) -> list[User]:
-        return list(await self.session.scalars(select(User).order_by(User.id).limit(limit)))
+    async def list_users(self) -> list[UserOut]:
+        rows = await self.session.scalars(select(User).order_by(User.id).limit(USER_LIST_LIMIT))
+        return [to_user_out(u) for u in rows]
+
+    async def users_by_id(self, ids: Iterable[int]) -> dict[int, UserOut]:
+        """Accounts by id for other domains (authors of recipes); missing ids are simply absent."""
+        wanted = set(ids)
+        if not wanted:
+            return {}
+        return {u.id: to_user_out(u) for u in await self.session.scalars(select(User).where(User.id.in_(wanted)))}
 
     async def has_users(self) -> bool:
         return await self.session.scalar(select(User.id).limit(1)) is not None
@@ -493,32 +382,33 @@ class UserService(SQLAlchemyAsyncRepositoryService[User]):
 # -- request dependencies (the public surface other domains use) --------------------------------
 
 
-def client_key(request: Request[Any, Any, Any]) -> str:
-    return request.client.host if request.client else "unknown"
-
-
 def throttle_of(state: State) -> Throttle:
     return state["throttle"]
 
 
 async def provide_user_service(
-    db_session: NamedDependency[AsyncSession], state: State
+    db_session: NamedDependency[AsyncSession], state: State, request: Request[Any, Any, Any]
 ) -> AsyncGenerator[UserService, None]:
-    yield UserService(session=db_session, settings=state["settings"], mailer=state["mailer"])
+    yield UserService(
+        session=db_session,
+        settings=state["settings"],
+        mailer=state["mailer"],
+        throttle=throttle_of(state),
+        client=client_address(request),
+    )
 
 
 async def provide_invite_service(db_session: NamedDependency[AsyncSession]) -> AsyncGenerator[InviteService, None]:
     yield InviteService(session=db_session)
 
 
-async def provide_auth(request: Request[Any, Any, Any], users: NamedDependency[UserService]) -> Auth:
-    header = request.headers.get("authorization", "")
-    scheme, _, credentials = header.partition(" ")
-    bearer = credentials.strip() if scheme.lower() == "bearer" else None
-    return await users.authenticate(bearer)
-
-
-async def provide_admin(auth: NamedDependency[Auth]) -> Auth:
-    if not auth.user.is_admin:
-        raise Forbidden("Only an administrator may do this.")
-    return auth
+__all__ = [
+    "Auth",
+    "InviteService",
+    "UserService",
+    "is_email",
+    "provide_invite_service",
+    "provide_user_service",
+    "throttle_of",
+    "to_user_out",
+]

@@ -1,47 +1,39 @@
-"""Moderation of publish requests under /api/admin/publish-requests (role `admin`)."""
+"""Moderation of publish requests under /api/admin/publish-requests (mounted by the admin router)."""
 
 from __future__ import annotations
 
 from litestar import Controller, get, post
-from litestar.di import NamedDependency, Provide
+from litestar.di import NamedDependency
 from litestar.params import FromPath, FromQuery, JSONBody
 from litestar.status_codes import HTTP_200_OK
 
-from larder.accounts.service import Auth, provide_admin
-from larder.cookbook.schemas import AdminPublishRequestOut, DataOut, RejectIn
-from larder.cookbook.service import CookbookService
+from larder.cookbook.schemas import AdminPublishRequestOut, RejectIn
+from larder.cookbook.service import ModerationService
+from larder.core.wire import Data
 
 
 class AdminPublishRequestController(Controller):
-    path = "/api/admin/publish-requests"
+    path = "/publish-requests"
     tags = ["admin"]
-    dependencies = {"admin": Provide(provide_admin)}
 
     @get("/")
     async def list_requests(
-        self,
-        admin: NamedDependency[Auth],
-        cookbook: NamedDependency[CookbookService],
-        status: FromQuery[str] = "pending",
+        self, moderation: NamedDependency[ModerationService], status: FromQuery[str] = "pending"
     ) -> list[AdminPublishRequestOut]:
         """`status`: pending (the default), approved, rejected, cancelled, or all."""
-        return await cookbook.admin_requests(status[:16])
+        return await moderation.list_requests(status)
 
     @post("/{request_id:int}/approve", status_code=HTTP_200_OK)
     async def approve(
-        self, request_id: FromPath[int], admin: NamedDependency[Auth], cookbook: NamedDependency[CookbookService]
-    ) -> DataOut[AdminPublishRequestOut]:
-        return DataOut(data=await cookbook.approve(request_id))
+        self, request_id: FromPath[int], moderation: NamedDependency[ModerationService]
+    ) -> Data[AdminPublishRequestOut]:
+        return Data(data=await moderation.approve(request_id))
 
     @post("/{request_id:int}/reject", status_code=HTTP_200_OK)
     async def reject(
-        self,
-        request_id: FromPath[int],
-        data: JSONBody[RejectIn],
-        admin: NamedDependency[Auth],
-        cookbook: NamedDependency[CookbookService],
-    ) -> DataOut[AdminPublishRequestOut]:
-        return DataOut(data=await cookbook.reject(request_id, data.reason))
+        self, request_id: FromPath[int], data: JSONBody[RejectIn], moderation: NamedDependency[ModerationService]
+    ) -> Data[AdminPublishRequestOut]:
+        return Data(data=await moderation.reject(request_id, data.reason))
 
 
 __all__ = ["AdminPublishRequestController"]

@@ -17,13 +17,13 @@ from larder.catalogue.queries import PER_PAGE, PageWindow, RecipeQuery
 from larder.catalogue.schemas import (
     CategoryRef,
     IngredientOut,
-    Page,
     RecipeIngredientOut,
     RecipeOut,
     RecipeStepOut,
     RecipeSummary,
     Tags,
 )
+from larder.core.wire import Page
 
 
 def to_tags(recipe: Any) -> Tags:

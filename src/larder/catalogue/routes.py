@@ -11,8 +11,6 @@ from larder.accounts.service import Auth
 from larder.catalogue.schemas import (
     IngredientOptionOut,
     OptionOut,
-    OptionsOut,
-    Page,
     RecipeFilterIn,
     RecipeOptionOut,
     RecipeOut,
@@ -22,29 +20,31 @@ from larder.catalogue.schemas import (
     SearchText,
 )
 from larder.catalogue.service import CatalogueService
+from larder.core.access import PUBLIC
+from larder.core.wire import Data, Page
 
 
 class CatalogueController(Controller):
     path = "/api/pwa"
     tags = ["catalogue"]
 
-    @get("/recipes")
+    @get("/recipes", opt=PUBLIC)
     async def recipes(
         self, catalogue: NamedDependency[CatalogueService], page: FromQuery[int] = 1
     ) -> Page[RecipeSummary]:
         return await catalogue.list_page(page)
 
-    @get("/recipes/{recipe_id:int}")
+    @get("/recipes/{recipe_id:int}", opt=PUBLIC)
     async def recipe(self, recipe_id: FromPath[int], catalogue: NamedDependency[CatalogueService]) -> RecipeOut:
         return await catalogue.detail(recipe_id)
 
-    @get("/recipe-search")
+    @get("/recipe-search", opt=PUBLIC)
     async def recipe_search(
         self, catalogue: NamedDependency[CatalogueService], page: FromQuery[int] = 1, search: FromQuery[SearchText] = ""
     ) -> Page[RecipeSummary]:
         return await catalogue.search_page(page, search)
 
-    @post("/recipe-filter", status_code=HTTP_200_OK, opt={"read_only": True})
+    @post("/recipe-filter", status_code=HTTP_200_OK, opt={**PUBLIC, "read_only": True})
     async def recipe_filter(
         self, data: JSONBody[RecipeFilterIn], catalogue: NamedDependency[CatalogueService]
     ) -> Page[RecipeSummary]:
@@ -74,20 +74,21 @@ class CatalogueController(Controller):
 class FormOptionsController(Controller):
     path = "/api/form-options"
     tags = ["catalogue"]
+    opt = PUBLIC
 
     @get("/categories")
-    async def categories(self, catalogue: NamedDependency[CatalogueService]) -> OptionsOut[OptionOut]:
-        return OptionsOut(data=await catalogue.category_options())
+    async def categories(self, catalogue: NamedDependency[CatalogueService]) -> Data[list[OptionOut]]:
+        return Data(data=await catalogue.category_options())
 
     @get("/ingredients")
-    async def ingredients(self, catalogue: NamedDependency[CatalogueService]) -> OptionsOut[IngredientOptionOut]:
-        return OptionsOut(data=await catalogue.ingredient_options())
+    async def ingredients(self, catalogue: NamedDependency[CatalogueService]) -> Data[list[IngredientOptionOut]]:
+        return Data(data=await catalogue.ingredient_options())
 
     @get("/recipes")
     async def recipes(
         self, catalogue: NamedDependency[CatalogueService], search: FromQuery[SearchText] = ""
-    ) -> OptionsOut[RecipeOptionOut]:
-        return OptionsOut(data=await catalogue.recipe_options(search))
+    ) -> Data[list[RecipeOptionOut]]:
+        return Data(data=await catalogue.recipe_options(search))
 
 
 __all__ = ["CatalogueController", "FormOptionsController"]

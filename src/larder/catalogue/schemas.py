@@ -3,22 +3,11 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Generic, Literal, TypeVar
+from typing import Annotated, Literal
 
 import msgspec
 
-T = TypeVar("T")
 SearchText = Annotated[str, msgspec.Meta(max_length=200)]
-
-
-class Page(msgspec.Struct, Generic[T]):
-    data: list[T]
-    current_page: int
-    last_page: int
-    per_page: int
-    from_: int | None = msgspec.field(name="from")
-    to: int | None
-    total: int
 
 
 class CategoryRef(msgspec.Struct):
@@ -131,10 +120,6 @@ class RecipeOptionOut(msgspec.Struct):
     category_id: int | None
 
 
-class OptionsOut(msgspec.Struct, Generic[T]):
-    data: list[T]
-
-
 class SaveIn(msgspec.Struct):
     recipe_id: int
 
@@ -148,7 +133,6 @@ class SavedRecipeOut(msgspec.Struct):
     serves: int
 
 
-UNITS = ("unit(s)", "kg", "g", "mg", "l", "ml", "cup(s)", "rasher(s)", "tsp", "tbsp")
 TREATMENTS = (
     "whole",
     "crushed",

@@ -92,7 +92,7 @@ async def load_catalogue(session: AsyncSession, uploads: Path, folder: Path | No
     await session.flush()
 
     existing = {n.lower() for n in await session.scalars(select(func.lower(Recipe.name)))}
-    catalogue = CatalogueService(session=session)
+    catalogue = CatalogueService(session=session, uploads_dir=uploads)
     for entry in _read(folder, "recipes.json"):
         if entry["name"].lower() in existing:
             continue

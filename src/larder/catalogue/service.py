@@ -5,12 +5,12 @@ Tags are derived from ingredients on every write; the FTS5 index is rewritten wi
 
 from __future__ import annotations
 
-import re
 from collections.abc import AsyncGenerator, Callable, Iterable
+from pathlib import Path
 from typing import Any, TypeVar
 
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
-from advanced_alchemy.service import SQLAlchemyAsyncRepositoryService
+from litestar.datastructures import State
 from litestar.di import NamedDependency
 from sqlalchemy import delete, func, select, text
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -33,16 +33,14 @@ from larder.catalogue.queries import (
     facets_of,
 )
 from larder.catalogue.reading import to_ingredient_out
+from larder.catalogue.rules import DraftLine, DraftStep, RecipeDraft, recipe_problems
 from larder.catalogue.schemas import (
-    TREATMENTS,
-    UNITS,
     CatalogueRecipeIn,
     CategoryRef,
     FilterItem,
     IngredientOptionOut,
     IngredientOut,
     OptionOut,
-    Page,
     RecipeOptionOut,
     RecipeOut,
     RecipeSummary,
@@ -51,12 +49,14 @@ from larder.catalogue.schemas import (
 )
 from larder.core.db import DbReader
 from larder.core.errors import FieldCollector, NotFound
+from larder.core.ids import is_id
+from larder.core.service import DomainService
+from larder.core.wire import Page
 
 T = TypeVar("T")
 LATEST_ON_HOME = 12
 RECIPE_OPTIONS_LIMIT = 200
 FLAGS = ("vegan", "vegetarian", "gluten_free", "sugar_free", "dairy_free")
-TIMER = re.compile(r"^\d{2}:[0-5]\d:[0-5]\d$")
 
 
 def derive_tags(ingredients: Iterable[Any]) -> dict[str, Any]:
@@ -75,16 +75,18 @@ def tags_from(ingredients: Iterable[Any]) -> Tags:
     return Tags(**{name: derived[f"tag_{name}"] for name in Tags.__struct_fields__})
 
 
-class CatalogueService(SQLAlchemyAsyncRepositoryService[Recipe]):
+class CatalogueService(DomainService[Recipe]):
     class Repo(SQLAlchemyAsyncRepository[Recipe]):
         model_type = Recipe
 
     repository_type = Repo
-    reader: DbReader | None = None  # set by the request dependency; other domains read in-session
 
-    @property
-    def session(self) -> AsyncSession:
-        return self.repository.session
+    def __init__(self, session: AsyncSession, *, uploads_dir: Path, reader: DbReader | None = None) -> None:
+        """`reader`: the request's read-only connection for discovery; without one (other domains, the
+        command line) every read runs in the session's own transaction."""
+        super().__init__(session)
+        self.uploads_dir = uploads_dir
+        self.reader = reader
 
     # -- reading ------------------------------------------------------------------------------
     async def _read(self, work: Callable[..., T], *args: Any, fresh: bool = False) -> T:
@@ -279,41 +281,38 @@ class CatalogueService(SQLAlchemyAsyncRepositoryService[Recipe]):
         return await self.detail(recipe.id, fresh=True)
 
     async def _check_recipe(self, data: CatalogueRecipeIn) -> None:
-        form = FieldCollector()
-        if not data.name.strip():
-            form.add("name", "Recipe name is required")
-        if not data.description.strip():
-            form.add("description", "Recipe description is required")
-        if not data.ingredients:
-            form.add("ingredients", "At least one ingredient is required")
-        if not data.steps:
-            form.add("steps", "At least one step is required")
-        known = set(
-            await self.session.scalars(
-                select(Ingredient.id).where(Ingredient.id.in_({i.ingredient_id for i in data.ingredients}))
-            )
+        known = await self.ingredients_by_id(line.ingredient_id for line in data.ingredients)
+        draft = RecipeDraft(
+            name=data.name.strip(),
+            description=data.description.strip(),
+            serves=data.serves,
+            category_id=data.category_id,
+            image=data.image,
+            lines=[
+                DraftLine(known.get(line.ingredient_id), "", line.quantity, line.measurement, line.treatment)
+                for line in data.ingredients
+            ],
+            steps=[
+                DraftStep(str(number), s.title.strip(), s.description.strip(), s.timer, s.image, list(s.ingredients))
+                for number, s in enumerate(data.steps, start=1)
+            ],
         )
-        for index, line in enumerate(data.ingredients):
-            if line.ingredient_id not in known:
-                form.add(f"ingredients.{index}", "Unknown ingredient.")
-            if line.measurement not in UNITS:
-                form.add(f"ingredients.{index}", f"Measurement must be one of {', '.join(UNITS)}.")
-            if line.treatment is not None and line.treatment not in TREATMENTS:
-                form.add(f"ingredients.{index}", f"Treatment must be one of {', '.join(TREATMENTS)}.")
-        for number, step in enumerate(data.steps, start=1):
-            if not step.title.strip():
-                form.add(f"steps.{number - 1}", f"Step {number} title is required")
-            if not step.description.strip():
-                form.add(f"steps.{number - 1}", f"Step {number} description is required")
-            if step.timer is not None and not TIMER.match(step.timer):
-                form.add(f"steps.{number - 1}", "The timer must be HH:MM:SS.")
-            if any(not 0 <= i < len(data.ingredients) for i in step.ingredients):
-                form.add(f"steps.{number - 1}", "A step may only use the recipe's own ingredients.")
-        if data.category_id is not None and not await self.session.scalar(
-            select(Category.id).where(Category.id == data.category_id, Category.kind == KIND_RECIPE)
-        ):
-            form.add("category_id", "Unknown recipe category.")
+        problems = recipe_problems(
+            draft,
+            category_known=await self.is_recipe_category(data.category_id),
+            image_stored=self.is_stored_image,
+            custom_allowed=False,
+        )
+        form = FieldCollector()
+        for where, message in problems:
+            form.add(where, message)
         form.raise_if_any()
+
+    def is_stored_image(self, name: str) -> bool:
+        return (self.uploads_dir / name).is_file()
+
+    async def is_recipe_category(self, category_id: int | None) -> bool:
+        return category_id is not None and await self.recipe_category(category_id) is not None
 
     async def remove_recipe(self, recipe_id: int) -> None:
         recipe = await self.session.scalar(select(Recipe).where(Recipe.id == recipe_id))
@@ -341,6 +340,8 @@ class CatalogueService(SQLAlchemyAsyncRepositoryService[Recipe]):
         return {i.id: to_ingredient_out(i) for i in rows}
 
     async def recipe_category(self, category_id: int) -> CategoryRef | None:
+        if not is_id(category_id):
+            return None
         row = (
             await self.session.execute(
                 select(Category.id, Category.name).where(Category.id == category_id, Category.kind == KIND_RECIPE)
@@ -360,18 +361,20 @@ class CatalogueService(SQLAlchemyAsyncRepositoryService[Recipe]):
 
 
 async def provide_catalogue_service(
-    db_session: NamedDependency[AsyncSession], db_reader: NamedDependency[DbReader | None]
+    db_session: NamedDependency[AsyncSession], db_reader: NamedDependency[DbReader | None], state: State
 ) -> AsyncGenerator[CatalogueService, None]:
-    service = CatalogueService(session=db_session)
-    service.reader = db_reader
-    yield service
+    yield CatalogueService(session=db_session, uploads_dir=state["settings"].uploads_dir, reader=db_reader)
 
 
 __all__ = [
     "KIND_INGREDIENT",
     "KIND_RECIPE",
     "CatalogueService",
+    "DraftLine",
+    "DraftStep",
+    "RecipeDraft",
     "derive_tags",
     "provide_catalogue_service",
+    "recipe_problems",
     "tags_from",
 ]

@@ -40,7 +40,3 @@ class ContactIn(msgspec.Struct):
 class BugReportIn(msgspec.Struct):
     message: MessageText
     page: Annotated[str, msgspec.Meta(max_length=500)] | None = None
-
-
-class SentOut(msgspec.Struct):
-    message: str

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import AsyncGenerator
+from typing import Any
 
 import nh3
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
-from advanced_alchemy.service import SQLAlchemyAsyncRepositoryService
+from litestar import Request
 from litestar.datastructures import State
 from litestar.di import NamedDependency
 from sqlalchemy import select
@@ -15,11 +16,17 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from larder.accounts.service import is_email
 from larder.content.models import InboxMessage, NewsItem
 from larder.content.schemas import NewsItemOut
+from larder.core.clients import client_address
 from larder.core.email import Mail, Mailer
 from larder.core.errors import FieldCollector, FormError, NotFound
+from larder.core.ids import is_id
+from larder.core.service import DomainService
 from larder.core.settings import Settings
+from larder.core.throttle import Limit, Throttle
 
 NEWS_ON_HOME = 20
+CONTACT_PER_CLIENT = Limit(5, 3600)
+BUG_REPORT_PER_CLIENT = Limit(20, 3600)
 
 # What a news item may contain: text formatting, lists, links and images. nh3 (Ammonia) drops
 # scripts, event handlers, styles and javascript: URLs, and adds rel="noopener noreferrer".
@@ -38,7 +45,7 @@ def to_news_out(item: NewsItem) -> NewsItemOut:
     return NewsItemOut(id=item.id, title=item.title, html_content=item.html_content, created_at=item.created_at)
 
 
-class NewsService(SQLAlchemyAsyncRepositoryService[NewsItem]):
+class NewsService(DomainService[NewsItem]):
     class Repo(SQLAlchemyAsyncRepository[NewsItem]):
         model_type = NewsItem
 
@@ -56,40 +63,54 @@ class NewsService(SQLAlchemyAsyncRepositoryService[NewsItem]):
         form.raise_if_any()
         return title, clean
 
-    async def newest(self, limit: int = NEWS_ON_HOME) -> list[NewsItem]:
-        session = self.repository.session
-        return list(await session.scalars(select(NewsItem).order_by(NewsItem.id.desc()).limit(limit)))
+    async def newest(self, limit: int = NEWS_ON_HOME) -> list[NewsItemOut]:
+        rows = await self.session.scalars(select(NewsItem).order_by(NewsItem.id.desc()).limit(limit))
+        return [to_news_out(n) for n in rows]
 
-    async def write(self, title: str, html: str) -> NewsItem:
+    async def write(self, title: str, html: str) -> NewsItemOut:
         title, clean = self._checked(title, html)
-        return await self.create(NewsItem(title=title, html_content=clean))
+        return to_news_out(await self.repository.add(NewsItem(title=title, html_content=clean)))
 
-    async def rewrite(self, item_id: int, title: str, html: str) -> NewsItem:
-        item = await self.get_one_or_none(id=item_id)
+    async def _item(self, item_id: int) -> NewsItem:
+        item = await self.repository.get_one_or_none(id=item_id) if is_id(item_id) else None
         if item is None:
             raise NotFound("No news item with this id.")
-        item.title, item.html_content = self._checked(title, html)
         return item
 
+    async def rewrite(self, item_id: int, title: str, html: str) -> NewsItemOut:
+        item = await self._item(item_id)
+        item.title, item.html_content = self._checked(title, html)
+        await self.session.flush()
+        return to_news_out(item)
+
     async def remove(self, item_id: int) -> None:
-        item = await self.get_one_or_none(id=item_id)
-        if item is None:
-            raise NotFound("No news item with this id.")
-        await self.repository.session.delete(item)
+        await self.repository.delete((await self._item(item_id)).id)
 
 
-class InboxService(SQLAlchemyAsyncRepositoryService[InboxMessage]):
+class InboxService(DomainService[InboxMessage]):
     class Repo(SQLAlchemyAsyncRepository[InboxMessage]):
         model_type = InboxMessage
 
     repository_type = Repo
 
-    def __init__(self, session: AsyncSession, *, settings: Settings, mailer: Mailer) -> None:
-        super().__init__(session=session)
+    def __init__(
+        self,
+        session: AsyncSession,
+        *,
+        settings: Settings,
+        mailer: Mailer,
+        throttle: Throttle | None = None,
+        client: str = "local",
+    ) -> None:
+        super().__init__(session)
         self.settings = settings
         self.mailer = mailer
+        self.throttle = throttle or Throttle()
+        self.client = client
 
-    async def contact(self, *, name: str, email: str, message: str, user_id: int | None) -> InboxMessage:
+    async def contact(self, *, name: str, email: str, message: str, user_id: int | None) -> None:
+        """A message from anyone (/contact) or a signed-in user (/contact-beta, then linked to them)."""
+        self.throttle.hit(f"contact:client:{self.client}", CONTACT_PER_CLIENT)
         form = FieldCollector()
         name, email, message = name.strip(), email.strip(), message.strip()
         if not name:
@@ -101,28 +122,25 @@ class InboxService(SQLAlchemyAsyncRepositoryService[InboxMessage]):
         if not message:
             form.add("message", "Please write a message.")
         form.raise_if_any()
-        saved = await self.create(
+        await self.repository.add(
             InboxMessage(kind="contact", name=name, email=email, message=message, user_id=user_id)
         )
         await self._notify_admin(f"Contact message from {name}", f"From: {name} <{email}>\n\n{message}\n")
-        return saved
 
-    async def bug_report(self, *, name: str, email: str, message: str, page: str | None, user_id: int) -> InboxMessage:
+    async def bug_report(self, *, name: str, email: str, message: str, page: str | None, user_id: int) -> None:
+        self.throttle.hit(f"bug:client:{self.client}", BUG_REPORT_PER_CLIENT)
         if not message.strip():
             raise FormError({"message": ["Please describe the problem."]})
-        saved = await self.create(
+        await self.repository.add(
             InboxMessage(kind="bug", name=name, email=email, message=message.strip(), page=page, user_id=user_id)
         )
         await self._notify_admin(
             f"Bug report from {name}", f"From: {name} <{email}>\nPage: {page or '-'}\n\n{message.strip()}\n"
         )
-        return saved
 
     async def _notify_admin(self, subject: str, body: str) -> None:
         if self.settings.admin_email:
-            await self.mailer.send(
-                self.repository.session, Mail(to=self.settings.admin_email, subject=subject, body=body)
-            )
+            await self.mailer.send(self.session, Mail(to=self.settings.admin_email, subject=subject, body=body))
 
 
 async def provide_news_service(db_session: NamedDependency[AsyncSession]) -> AsyncGenerator[NewsService, None]:
@@ -130,6 +148,12 @@ async def provide_news_service(db_session: NamedDependency[AsyncSession]) -> Asy
 
 
 async def provide_inbox_service(
-    db_session: NamedDependency[AsyncSession], state: State
+    db_session: NamedDependency[AsyncSession], state: State, request: Request[Any, Any, Any]
 ) -> AsyncGenerator[InboxService, None]:
-    yield InboxService(session=db_session, settings=state["settings"], mailer=state["mailer"])
+    yield InboxService(
+        session=db_session,
+        settings=state["settings"],
+        mailer=state["mailer"],
+        throttle=state["throttle"],
+        client=client_address(request),
+    )

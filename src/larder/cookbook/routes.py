@@ -1,4 +1,4 @@
-"""Own recipes (creator, editor, validate) and publish requests under /api/pwa (contract-5-6)."""
+"""Own recipes (creator, editor, validate) and publish requests under /api/pwa."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_422_UNPROC
 
 from larder.accounts.service import Auth
 from larder.cookbook.schemas import (
-    DataOut,
     PublishIn,
     PublishRejectedOut,
     PublishRequestOut,
@@ -20,7 +19,8 @@ from larder.cookbook.schemas import (
     UserRecipeOut,
     ValidateOut,
 )
-from larder.cookbook.service import CookbookService
+from larder.cookbook.service import CookbookService, PublishingService
+from larder.core.wire import Data
 
 
 class CookbookController(Controller):
@@ -36,8 +36,8 @@ class CookbookController(Controller):
     @post("/user-recipe-creator", status_code=HTTP_201_CREATED)
     async def create_recipe(
         self, data: JSONBody[UserRecipeIn], auth: NamedDependency[Auth], cookbook: NamedDependency[CookbookService]
-    ) -> DataOut[UserRecipeOut]:
-        return DataOut(data=await cookbook.create_own(auth.user.id, data))
+    ) -> Data[UserRecipeOut]:
+        return Data(data=await cookbook.create_own(auth.user.id, data))
 
     @get("/user-recipe-creator/{user_recipe_id:int}")
     async def get_recipe(
@@ -52,8 +52,8 @@ class CookbookController(Controller):
         data: JSONBody[UserRecipeIn],
         auth: NamedDependency[Auth],
         cookbook: NamedDependency[CookbookService],
-    ) -> DataOut[UserRecipeOut]:
-        return DataOut(data=await cookbook.update_own(auth.user.id, user_recipe_id, data))
+    ) -> Data[UserRecipeOut]:
+        return Data(data=await cookbook.update_own(auth.user.id, user_recipe_id, data))
 
     @delete("/user-recipe-creator/{user_recipe_id:int}")
     async def delete_recipe(
@@ -74,38 +74,38 @@ class PublishRequestController(Controller):
 
     @get("/")
     async def list_requests(
-        self, auth: NamedDependency[Auth], cookbook: NamedDependency[CookbookService]
+        self, auth: NamedDependency[Auth], publishing: NamedDependency[PublishingService]
     ) -> list[PublishRequestOut]:
-        return await cookbook.own_requests(auth.user.id)
+        return await publishing.own_requests(auth.user.id)
 
     @post("/")
     async def request_publish(
-        self, data: JSONBody[PublishIn], auth: NamedDependency[Auth], cookbook: NamedDependency[CookbookService]
+        self, data: JSONBody[PublishIn], auth: NamedDependency[Auth], publishing: NamedDependency[PublishingService]
     ) -> Response[Any]:
-        request, error = await cookbook.request_publish(auth.user.id, data.entity_id)
+        request, error = await publishing.request_publish(auth.user.id, data.entity_id)
         if error is not None:
             # Answered, not raised: the rejected request is kept (the transaction commits).
             return Response(
                 PublishRejectedOut(message=error, error=error, request=request),
                 status_code=HTTP_422_UNPROCESSABLE_ENTITY,
             )
-        return Response(DataOut(data=request), status_code=HTTP_201_CREATED)
+        return Response(Data(data=request), status_code=HTTP_201_CREATED)
 
     @get("/{request_id:int}/cancel", opt={"writes": True})
     async def cancel_request(
-        self, request_id: FromPath[int], auth: NamedDependency[Auth], cookbook: NamedDependency[CookbookService]
-    ) -> DataOut[PublishRequestOut]:
-        return DataOut(data=await cookbook.cancel_request(auth.user.id, request_id))
+        self, request_id: FromPath[int], auth: NamedDependency[Auth], publishing: NamedDependency[PublishingService]
+    ) -> Data[PublishRequestOut]:
+        return Data(data=await publishing.cancel_request(auth.user.id, request_id))
 
     @put("/unpublish", status_code=HTTP_200_OK)
     async def unpublish(
         self,
         data: JSONBody[int | UnpublishIn],
         auth: NamedDependency[Auth],
-        cookbook: NamedDependency[CookbookService],
-    ) -> DataOut[UserRecipeOut]:
+        publishing: NamedDependency[PublishingService],
+    ) -> Data[UserRecipeOut]:
         user_recipe_id = data if isinstance(data, int) else data.user_recipe_id
-        return DataOut(data=await cookbook.unpublish(auth.user.id, user_recipe_id))
+        return Data(data=await publishing.unpublish(auth.user.id, user_recipe_id))
 
 
 __all__ = ["CookbookController", "PublishRequestController"]

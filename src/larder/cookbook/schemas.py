@@ -7,13 +7,11 @@ and messages are checked in the service.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Generic, Literal, TypeVar
+from typing import Annotated, Literal
 
 import msgspec
 
 from larder.catalogue.schemas import CategoryRef, Tags
-
-T = TypeVar("T")
 
 NAME_MAX = 200
 DESCRIPTION_MAX = 5000
@@ -24,10 +22,6 @@ REASON_MAX = 500
 
 ImageName = Annotated[str, msgspec.Meta(max_length=IMAGE_MAX)]
 Unit = Annotated[str, msgspec.Meta(max_length=16)]
-
-
-class DataOut(msgspec.Struct, Generic[T]):
-    data: T
 
 
 class DraftIngredientIn(msgspec.Struct):

@@ -9,6 +9,8 @@ import logging
 import re
 from typing import Any
 
+from advanced_alchemy.exceptions import IntegrityError as RepositoryIntegrityError
+from advanced_alchemy.exceptions import NotFoundError as RepositoryNotFoundError
 from litestar import MediaType, Request, Response
 from litestar.exceptions import HTTPException, NotFoundException, SerializationException, ValidationException
 from litestar.status_codes import (
@@ -168,6 +170,16 @@ def integrity_handler(_: Request[Any, Any, Any], exc: IntegrityError) -> Respons
     return _json(HTTP_409_CONFLICT, error_body("This conflicts with existing data."))
 
 
+def repository_not_found_handler(_: Request[Any, Any, Any], exc: RepositoryNotFoundError) -> Response[Any]:
+    # A repository look-up by id that found nothing: the row is gone (or never was) for this caller.
+    return _json(HTTP_404_NOT_FOUND, error_body("Not found."))
+
+
+def repository_integrity_handler(_: Request[Any, Any, Any], exc: RepositoryIntegrityError) -> Response[Any]:
+    logger.info("integrity error: %s", exc)
+    return _json(HTTP_409_CONFLICT, error_body("This conflicts with existing data."))
+
+
 def operational_handler(_: Request[Any, Any, Any], exc: OperationalError) -> Response[Any]:
     logger.warning("database unavailable: %s", exc.orig)
     return _json(HTTP_503_SERVICE_UNAVAILABLE, error_body("The database is busy. Please try again."))
@@ -183,6 +195,8 @@ exception_handlers: dict[Any, Any] = {
     ValidationException: validation_handler,
     HTTPException: http_error_handler,
     IntegrityError: integrity_handler,
+    RepositoryIntegrityError: repository_integrity_handler,
+    RepositoryNotFoundError: repository_not_found_handler,
     OperationalError: operational_handler,
     Exception: unexpected_handler,
 }

@@ -17,6 +17,7 @@ from litestar.params import FromPath
 from litestar.response import File
 from litestar.static_files import create_static_files_router
 
+from larder.core.access import PUBLIC
 from larder.core.errors import NotFound
 
 mimetypes.add_type("application/manifest+json", ".webmanifest")
@@ -69,4 +70,5 @@ def spa_router(dist: Path) -> Router:
     assets = create_static_files_router(
         path="/assets", directories=[dist / "assets"], cache_control=IMMUTABLE, name="assets"
     )
-    return Router(path="/", route_handlers=[unknown_api, client_route, assets])
+    # The web app is public (it signs in itself); an unknown API path is a 404 for anyone.
+    return Router(path="/", route_handlers=[unknown_api, client_route, assets], opt=PUBLIC)

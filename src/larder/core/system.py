@@ -8,6 +8,7 @@ import msgspec
 from litestar import Response, get
 from litestar.datastructures import State
 
+from larder.core.access import PUBLIC
 from larder.core.spa import NO_CACHE_HEADERS
 
 
@@ -16,12 +17,12 @@ class Health(msgspec.Struct):
     version: str
 
 
-@get("/api/health", tags=["system"], sync_to_thread=False)
+@get("/api/health", tags=["system"], sync_to_thread=False, opt=PUBLIC)
 def health(state: State) -> Health:
     return Health(status="ok", version=state["settings"].version)
 
 
-@get("/latest-version.json", include_in_schema=False, sync_to_thread=False)
+@get("/latest-version.json", include_in_schema=False, sync_to_thread=False, opt=PUBLIC)
 def latest_version(state: State) -> Response[Any]:
     # The PWA compares this with its installed version to offer the Update button.
     return Response({"currentVersion": state["settings"].version}, headers=NO_CACHE_HEADERS)

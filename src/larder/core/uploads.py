@@ -11,9 +11,17 @@ from litestar.datastructures import State
 from litestar.params import FromPath
 from litestar.response import File
 
+from larder.core.access import PUBLIC
 from larder.core.errors import NotFound
 
-_SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$")
+# The one pattern of a stored upload's name (what media.service makes, what recipes may refer to).
+UPLOAD_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$")
+
+
+def is_upload_name(name: str) -> bool:
+    return bool(UPLOAD_NAME.match(name)) and ".." not in name
+
+
 # Stored names are never reused for other content, so a long cache is safe; the policy keeps an
 # image from running anything even if opened directly.
 _HEADERS = {
@@ -23,9 +31,10 @@ _HEADERS = {
 }
 
 
-@get("/uploads/{name:str}", include_in_schema=False, sync_to_thread=False)
+# Public like the pages that show them: names are unguessable, and <img> sends no bearer token.
+@get("/uploads/{name:str}", include_in_schema=False, sync_to_thread=False, opt=PUBLIC)
 def uploaded_file(name: FromPath[str], state: State) -> Response[Any]:
-    if not _SAFE_NAME.match(name) or ".." in name:
+    if not is_upload_name(name):
         raise NotFound("No such file.")
     path = state["settings"].uploads_dir / name
     if not path.is_file():

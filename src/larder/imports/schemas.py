@@ -19,7 +19,3 @@ class ImportedRecipeOut(msgspec.Struct):
     # {name, description, image, url, @id, recipeCuisine, recipeYield, recipeInstructions,
     #  recipeIngredient}, or {"message", "url", "name"} for a page without a recipe, or "{}".
     data: str
-
-
-class ImportedRecipeEnvelope(msgspec.Struct):
-    data: ImportedRecipeOut

@@ -20,15 +20,15 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
-from advanced_alchemy.service import SQLAlchemyAsyncRepositoryService
 from litestar.datastructures import State
 from litestar.di import NamedDependency
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.core.errors import FormError, NotFound
+from larder.core.service import DomainService
 from larder.core.settings import Settings
-from larder.core.throttle import Limit
+from larder.core.throttle import Limit, Throttle
 from larder.imports.fetch import FetchError, FetchPolicy, fetch_page
 from larder.imports.models import ImportedRecipe
 from larder.imports.parse import parse_fetched
@@ -89,21 +89,23 @@ async def import_page(url: str, policy: FetchPolicy) -> dict[str, Any] | None:
     return await asyncio.to_thread(parse_fetched, page.body, page.content_type, page.url)
 
 
-class ImportService(SQLAlchemyAsyncRepositoryService[ImportedRecipe]):
+class ImportService(DomainService[ImportedRecipe]):
     class Repo(SQLAlchemyAsyncRepository[ImportedRecipe]):
         model_type = ImportedRecipe
 
     repository_type = Repo
 
-    def __init__(self, session: AsyncSession, *, policy: FetchPolicy) -> None:
-        super().__init__(session=session)
+    def __init__(self, session: AsyncSession, *, policy: FetchPolicy, throttle: Throttle | None = None) -> None:
+        super().__init__(session)
         self.policy = policy
+        self.throttle = throttle or Throttle()
 
-    async def import_url(self, user_id: int, url: str) -> ImportedRecipe:
-        url = checked_url(url)
+    async def import_url(self, user_id: int, url: str) -> ImportedRecipeOut:
+        url = checked_url(url)  # an invalid link does not count against the limit
+        self.throttle.hit(f"import:user:{user_id}", IMPORTS_PER_USER)
         await self._release_database()
         data = await import_page(url, self.policy)
-        return await self.create(
+        item = await self.repository.add(
             ImportedRecipe(
                 user_id=user_id,
                 url=url,
@@ -111,6 +113,7 @@ class ImportService(SQLAlchemyAsyncRepositoryService[ImportedRecipe]):
                 import_failed=data is None,
             )
         )
+        return to_imported_out(item)
 
     async def _release_database(self) -> None:
         """End the request's transaction (it has only read the caller's session) before the fetch.
@@ -120,32 +123,35 @@ class ImportService(SQLAlchemyAsyncRepositoryService[ImportedRecipe]):
         written yet, so ending it loses nothing; the insert afterwards starts a fresh transaction
         that the request commits as usual.
         """
-        await self.repository.session.rollback()
+        await self.session.rollback()
 
-    async def owned(self, user_id: int) -> list[ImportedRecipe]:
+    async def owned(self, user_id: int) -> list[ImportedRecipeOut]:
         """The user's imports, newest first."""
         statement = (
             select(ImportedRecipe)
             .where(ImportedRecipe.user_id == user_id)
             .order_by(ImportedRecipe.created_at.desc(), ImportedRecipe.id.desc())
         )
-        return list(await self.repository.session.scalars(statement))
+        return [to_imported_out(item) for item in await self.session.scalars(statement)]
 
-    async def owned_one(self, user_id: int, import_id: int) -> ImportedRecipe:
-        item = await self.get_one_or_none(id=import_id, user_id=user_id)
+    async def _owned_one(self, user_id: int, import_id: int) -> ImportedRecipe:
+        item = await self.repository.get_one_or_none(id=import_id, user_id=user_id)
         if item is None:
             raise NotFound(MSG_NOT_FOUND)
         return item
 
+    async def owned_one(self, user_id: int, import_id: int) -> ImportedRecipeOut:
+        return to_imported_out(await self._owned_one(user_id, import_id))
+
     async def remove(self, user_id: int, import_id: int) -> None:
-        item = await self.owned_one(user_id, import_id)
-        await self.repository.session.delete(item)
+        item = await self._owned_one(user_id, import_id)
+        await self.repository.delete(item.id)
 
 
 async def provide_import_service(
     db_session: NamedDependency[AsyncSession], state: State
 ) -> AsyncGenerator[ImportService, None]:
-    yield ImportService(session=db_session, policy=fetch_policy(state["settings"]))
+    yield ImportService(session=db_session, policy=fetch_policy(state["settings"]), throttle=state["throttle"])
 
 
 __all__ = [
@@ -155,5 +161,4 @@ __all__ = [
     "fetch_policy",
     "import_page",
     "provide_import_service",
-    "to_imported_out",
 ]

@@ -1,0 +1,85 @@
+"""Access guards: every route needs a signed-in caller unless it is marked public; /api/admin needs the role.
+
+`signed_in` is installed on the whole app, so a handler is protected whether or not it asks for
+the caller. It runs before the body is read or any dependency (and so any write transaction) is
+made, and checks the session on a short read-only session of its own. Handlers that need the caller
+declare `auth: NamedDependency[Auth]`, which hands them the user attached to their request's session.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from litestar import Request
+from litestar.connection import ASGIConnection
+from litestar.di import NamedDependency
+from litestar.handlers import BaseRouteHandler
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from larder.accounts.service import MSG_NO_SESSION, Auth, UserService
+from larder.core.access import IDENTIFY_KEY, PUBLIC_KEY
+from larder.core.errors import Forbidden, Unauthorized
+
+AnyConnection = ASGIConnection[Any, Any, Any, Any]
+MSG_ADMIN_ONLY = "Only an administrator may do this."
+_AUTH_SCOPE_KEY = "auth"
+
+
+def bearer_of(connection: AnyConnection) -> str | None:
+    scheme, _, credentials = connection.headers.get("authorization", "").partition(" ")
+    return (credentials.strip() or None) if scheme.lower() == "bearer" else None
+
+
+async def _authenticate(connection: AnyConnection, bearer: str | None) -> Auth:
+    state = connection.app.state
+    async with state["alchemy_config"].get_session() as session:
+        return await UserService(session=session, settings=state["settings"]).authenticate(bearer)
+
+
+async def signed_in(connection: AnyConnection, handler: BaseRouteHandler) -> None:
+    """App-wide guard: 401 unless the route is public or the bearer token is a live session."""
+    bearer = bearer_of(connection)
+    if handler.opt.get(PUBLIC_KEY):
+        if handler.opt.get(IDENTIFY_KEY) and bearer:
+            connection.scope[_AUTH_SCOPE_KEY] = await _authenticate(connection, bearer)  # type: ignore[literal-required]
+        return
+    if bearer is None:
+        raise Unauthorized(MSG_NO_SESSION)
+    connection.scope[_AUTH_SCOPE_KEY] = await _authenticate(connection, bearer)  # type: ignore[literal-required]
+
+
+def administrator(connection: AnyConnection, _: BaseRouteHandler) -> None:
+    """Guard of /api/admin: 403 for a signed-in caller without the admin role."""
+    auth = connection.scope.get(_AUTH_SCOPE_KEY)
+    if not isinstance(auth, Auth):
+        raise Unauthorized(MSG_NO_SESSION)
+    if not auth.user.is_admin:
+        raise Forbidden(MSG_ADMIN_ONLY)
+
+
+def _caller_of(request: Request[Any, Any, Any]) -> Auth | None:
+    auth = request.scope.get(_AUTH_SCOPE_KEY)
+    return auth if isinstance(auth, Auth) else None
+
+
+async def _attached(auth: Auth, session: AsyncSession) -> Auth:
+    # The guard read the user on its own session; the handler may change it (name, password), so it
+    # gets the same row attached to the request's transaction, without reading it again.
+    user = await session.merge(auth.user, load=False)
+    return Auth(user=user, token_id=auth.token_id)
+
+
+async def provide_auth(request: Request[Any, Any, Any], db_session: NamedDependency[AsyncSession]) -> Auth:
+    auth = _caller_of(request)
+    if auth is None:  # only on a public route that asked for the caller: a wiring mistake, still closed
+        raise Unauthorized(MSG_NO_SESSION)
+    return await _attached(auth, db_session)
+
+
+async def provide_caller(request: Request[Any, Any, Any], db_session: NamedDependency[AsyncSession]) -> Auth | None:
+    """The caller of a public route marked `identify`, or None when no token was sent."""
+    auth = _caller_of(request)
+    return await _attached(auth, db_session) if auth else None
+
+
+__all__ = ["administrator", "provide_auth", "provide_caller", "signed_in"]

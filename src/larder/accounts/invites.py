@@ -1,0 +1,84 @@
+"""Invite codes: a household member registers with one (part 1 §2.3)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from advanced_alchemy.repository import SQLAlchemyAsyncRepository
+from sqlalchemy import select, update
+
+from larder.accounts.models import InviteCode
+from larder.accounts.schemas import InviteOut
+from larder.core.clock import now
+from larder.core.errors import FormError
+from larder.core.security import random_code
+from larder.core.service import DomainService
+
+INVITE_CODE_LENGTH = 8
+INVITE_LIST_LIMIT = 200
+
+
+def to_invite_out(invite: InviteCode) -> InviteOut:
+    return InviteOut(
+        code=invite.code,
+        max_uses=invite.max_uses,
+        uses=invite.uses,
+        expires_at=invite.expires_at,
+        created_at=invite.created_at,
+    )
+
+
+def _usable() -> tuple[object, ...]:
+    return (
+        InviteCode.uses < InviteCode.max_uses,
+        (InviteCode.expires_at.is_(None)) | (InviteCode.expires_at > now()),
+    )
+
+
+class InviteService(DomainService[InviteCode]):
+    class Repo(SQLAlchemyAsyncRepository[InviteCode]):
+        model_type = InviteCode
+
+    repository_type = Repo
+
+    async def create_codes(self, count: int = 1, uses: int = 1, expires_days: int | None = None) -> list[InviteOut]:
+        if not 1 <= count <= 1000:
+            raise FormError({"count": ["Count must be between 1 and 1000."]})
+        if not 1 <= uses <= 10_000:
+            raise FormError({"uses": ["Uses must be between 1 and 10000."]})
+        if expires_days is not None and not 1 <= expires_days <= 3650:
+            raise FormError({"expires_days": ["Expiry must be between 1 and 3650 days."]})
+        expires_at = now() + timedelta(days=expires_days) if expires_days else None
+        codes: list[InviteCode] = []
+        taken = set(await self.session.scalars(select(InviteCode.code)))
+        while len(codes) < count:
+            code = random_code(INVITE_CODE_LENGTH)
+            if code in taken:
+                continue
+            taken.add(code)
+            codes.append(InviteCode(code=code, max_uses=uses, uses=0, expires_at=expires_at))
+        return [to_invite_out(i) for i in await self.repository.add_many(codes)]
+
+    async def consume(self, code: str) -> bool:
+        """Use one invite atomically; False when unknown, used up or expired."""
+        result = await self.session.execute(
+            update(InviteCode)
+            .where(InviteCode.code == code.strip().upper(), *_usable())
+            .values(uses=InviteCode.uses + 1)
+        )
+        return bool(getattr(result, "rowcount", 0))
+
+    async def usable_code(self) -> str:
+        """A code someone can still register with, made when there is none (the first start prints it)."""
+        code = await self.session.scalar(select(InviteCode.code).where(*_usable()).order_by(InviteCode.id).limit(1))
+        if code is None:
+            (created,) = await self.create_codes(count=1)
+            code = created.code
+        return code
+
+    async def list_newest(self) -> list[InviteOut]:
+        rows = await self.session.scalars(select(InviteCode).order_by(InviteCode.id.desc()).limit(INVITE_LIST_LIMIT))
+        return [to_invite_out(i) for i in rows]
+
+
+__all__ = ["INVITE_CODE_LENGTH", "InviteService", "to_invite_out"]

@@ -1,0 +1,101 @@
+"""One-time links sent by e-mail (verify the address, reset the password): issued, mailed, redeemed once."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from larder.accounts.models import AccountToken, User
+from larder.core.clock import now
+from larder.core.email import Mail, Mailer
+from larder.core.errors import AppError
+from larder.core.security import TokenExpired, TokenInvalid, issue_token, read_token
+from larder.core.settings import Settings
+
+PURPOSE_RESET = "reset"
+PURPOSE_VERIFY = "verify"
+
+MSG_LINK_EXPIRED = "This link has expired."
+MSG_LINK_INVALID = "This link is invalid."
+MSG_LINK_USED = "This link has already been used."
+
+
+class AccountLinks:
+    def __init__(self, session: AsyncSession, settings: Settings, mailer: Mailer) -> None:
+        self.session = session
+        self.settings = settings
+        self.mailer = mailer
+
+    async def _issue(self, user: User, purpose: str, ttl_seconds: int) -> str:
+        token, claims = issue_token(
+            self.settings.secret_key, subject=str(user.id), purpose=purpose, ttl_seconds=ttl_seconds, email=user.email
+        )
+        self.session.add(
+            AccountToken(
+                token_id=claims.token_id,
+                user_id=user.id,
+                purpose=purpose,
+                email=user.email,
+                expires_at=datetime.fromtimestamp(claims.expires_at, UTC),
+            )
+        )
+        await self.session.flush()
+        return token
+
+    async def redeem(self, token: str, purpose: str) -> User:
+        """Check a link token and mark it used. Raises AppError with the link message."""
+        try:
+            claims = read_token(self.settings.secret_key, token, purpose=purpose)
+        except TokenExpired:
+            raise AppError(MSG_LINK_EXPIRED) from None
+        except TokenInvalid:
+            raise AppError(MSG_LINK_INVALID) from None
+        row = await self.session.scalar(
+            select(AccountToken).where(AccountToken.token_id == claims.token_id, AccountToken.purpose == purpose)
+        )
+        if row is None:
+            raise AppError(MSG_LINK_INVALID)
+        if row.used_at is not None:
+            raise AppError(MSG_LINK_USED)
+        user = await self.session.get(User, row.user_id)
+        # A link is bound to the address it was sent to: a changed e-mail makes old links void.
+        if user is None or user.email != row.email:
+            raise AppError(MSG_LINK_INVALID)
+        row.used_at = now()
+        return user
+
+    async def send_verification(self, user: User) -> None:
+        hours = self.settings.verify_token_ttl_hours
+        token = await self._issue(user, PURPOSE_VERIFY, hours * 3600)
+        link = f"{self.settings.public_url}/verify?token={token}"
+        await self.mailer.send(
+            self.session,
+            Mail(
+                to=user.email,
+                subject="Verify your Larder email address",
+                body=(
+                    f"Hello {user.name},\n\nPlease confirm your email address for Larder by opening this link:\n\n"
+                    f"{link}\n\nThe link is valid for {hours} hours.\n"
+                ),
+            ),
+        )
+
+    async def send_reset(self, user: User) -> None:
+        minutes = self.settings.reset_token_ttl_minutes
+        token = await self._issue(user, PURPOSE_RESET, minutes * 60)
+        link = f"{self.settings.public_url}/reset-password?token={token}"
+        await self.mailer.send(
+            self.session,
+            Mail(
+                to=user.email,
+                subject="Reset your Larder password",
+                body=(
+                    f"Hello {user.name},\n\nSomeone asked to reset the password of your Larder account. "
+                    f"To choose a new password, open this link:\n\n{link}\n\n"
+                    f"The link is valid for {minutes} minutes and works once. "
+                    "If you did not ask for this, you can ignore this message.\n"
+                ),
+            ),
+        )

@@ -1,0 +1,84 @@
+"""A user's own recipes: create, read, edit, delete and the validate call (part 1 §5).
+
+Only the author ever sees or changes an own recipe: everyone else gets 404. Editing or deleting
+cancels an open publish request and withdraws a published recipe (private until re-approved).
+"""
+
+from __future__ import annotations
+
+from larder.catalogue.service import RecipeDraft
+from larder.cookbook.drafts import draft_from_input
+from larder.cookbook.models import UserRecipe, UserRecipeIngredient, UserRecipeStep
+from larder.cookbook.publishing import CookbookBase
+from larder.cookbook.schemas import UserRecipeIn, UserRecipeOut, ValidateOut
+from larder.core.clock import now
+
+
+def _fill(recipe: UserRecipe, draft: RecipeDraft) -> None:
+    recipe.name = draft.name
+    recipe.description = draft.description
+    recipe.serves = draft.serves
+    recipe.category_id = draft.category_id
+    recipe.image = draft.image
+    recipe.ingredients = [
+        UserRecipeIngredient(
+            position=position,
+            ingredient_id=line.ingredient.ingredient_id if line.ingredient else None,
+            custom_name=None if line.ingredient else line.name,
+            quantity=line.quantity,
+            measurement=line.measurement,
+            treatment=line.treatment,
+        )
+        for position, line in enumerate(draft.lines)
+    ]
+    recipe.steps = [
+        UserRecipeStep(
+            step_order=order,
+            step_key=step.key,
+            title=step.title,
+            description=step.description,
+            timer=step.timer,
+            image=step.image,
+        )
+        for order, step in enumerate(draft.steps, start=1)
+    ]
+
+
+class CookbookService(CookbookBase):
+    async def list_own(self, user_id: int) -> list[UserRecipeOut]:
+        return await self.mapper.many(await self.repository.list_own(user_id))
+
+    async def get_own(self, user_id: int, user_recipe_id: int) -> UserRecipeOut:
+        return await self.mapper.one(await self._own(user_id, user_recipe_id))
+
+    async def validate(self, user_id: int, data: UserRecipeIn) -> ValidateOut:
+        own = await self.repository.find_own(user_id, data.user_recipe_id) if data.user_recipe_id else None
+        return await self.checks.report(await draft_from_input(data, self.catalogue), own)
+
+    async def create_own(self, user_id: int, data: UserRecipeIn) -> UserRecipeOut:
+        draft = await draft_from_input(data, self.catalogue)
+        await self.checks.require_valid(draft)
+        recipe = UserRecipe(user_id=user_id, published=False, ingredients=[], steps=[])
+        _fill(recipe, draft)
+        # Not refreshed: its parts are loaded already, and loading them lazily is refused by the model.
+        return await self.mapper.one(await self.repository.add(recipe, auto_refresh=False))
+
+    async def update_own(self, user_id: int, user_recipe_id: int, data: UserRecipeIn) -> UserRecipeOut:
+        recipe = await self._own(user_id, user_recipe_id)
+        draft = await draft_from_input(data, self.catalogue)
+        await self.checks.require_valid(draft)
+        await self.publication.cancel_open_requests(recipe)
+        await self.publication.withdraw(recipe)
+        _fill(recipe, draft)
+        recipe.updated_at = now()  # also when only its ingredients or steps changed
+        await self.session.flush()
+        return await self.mapper.one(recipe)
+
+    async def delete_own(self, user_id: int, user_recipe_id: int) -> None:
+        recipe = await self._own(user_id, user_recipe_id)
+        await self.publication.cancel_open_requests(recipe)
+        await self.publication.withdraw(recipe)
+        await self.repository.delete(recipe.id)
+
+
+__all__ = ["CookbookService"]
