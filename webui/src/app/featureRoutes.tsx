@@ -45,7 +45,7 @@ export const protectedPages: RouteObject[] = [
     path: 'user-recipes',
     errorElement,
     lazy: lazyRoute(async () => ({
-      Component: (await import('@/features/cookbook/routes/CookbookRoute')).CookbookRoute,
+      Component: (await import('./pages/CookbookPage')).CookbookPage,
     })),
   },
   {

@@ -69,9 +69,9 @@ export function makeDetail(overrides: Partial<RecipeDetail> = {}): RecipeDetail 
       { recipe_ingredient_id: 13, quantity: 2, measurement: 'tsp', treatment: null, ingredient_id: 3, ingredient: ingredient(3, 'Cumin') },
     ],
     recipe_steps: [
-      { recipe_step_id: 22, step_order: 2, name: null, title: 'Simmer', description: 'Add the lentils and simmer.', image: null, ingredients: [11], timer: '00:00:02' },
-      { recipe_step_id: 21, step_order: 1, name: null, title: 'Soften the onion', description: 'Fry the onion gently.', image: null, ingredients: [12, 13], timer: null },
-      { recipe_step_id: 23, step_order: 3, name: 'Serve', title: null, description: 'Blend and serve.', image: null, ingredients: [], timer: null },
+      { recipe_step_id: 22, step_order: 2, name: '', title: 'Simmer', description: 'Add the lentils and simmer.', image: null, ingredients: [11], timer: '00:00:02' },
+      { recipe_step_id: 21, step_order: 1, name: '', title: 'Soften the onion', description: 'Fry the onion gently.', image: null, ingredients: [12, 13], timer: null },
+      { recipe_step_id: 23, step_order: 3, name: 'Serve', title: '', description: 'Blend and serve.', image: null, ingredients: [], timer: null },
     ],
     ...overrides,
   };

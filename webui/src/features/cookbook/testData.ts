@@ -1,4 +1,4 @@
-import type { ImportedRecipe, PublishRequestOut, SavedRecipe } from '@/shared/recipe';
+import type { PublishRequestOut, SavedRecipe } from '@/shared/api';
 import type { UserRecipe } from './api/userRecipes';
 
 export function makeSaved(id: number, overrides: Partial<SavedRecipe> = {}): SavedRecipe {
@@ -33,7 +33,19 @@ export function makeUserRecipe(id: number, overrides: Partial<UserRecipe> = {}):
     measurement,
     treatment,
     ingredient_id: rid < 100 ? rid : null,
-    ingredient: { name, image: null },
+    ingredient: {
+      name,
+      image: null,
+      allergen: false,
+      category_id: null,
+      dairy_free: true,
+      default_unit: measurement,
+      diabetes_ok: true,
+      gluten_free: true,
+      sugar_free: true,
+      vegan: true,
+      vegetarian: true,
+    },
   });
   return {
     user_recipe_id: id,
@@ -58,17 +70,6 @@ export function makeUserRecipe(id: number, overrides: Partial<UserRecipe> = {}):
     request: null,
     created_at: '2025-02-01T10:00:00Z',
     updated_at: '2025-02-02T10:00:00Z',
-    ...overrides,
-  };
-}
-
-export function makeImported(id: number, data: object | string, overrides: Partial<ImportedRecipe> = {}): ImportedRecipe {
-  return {
-    import_recipe_id: id,
-    url: `https://recipes.example.com/r/${id}`,
-    created_at: `2025-04-0${id}T08:00:00Z`,
-    import_failed: false,
-    data: typeof data === 'string' ? data : JSON.stringify(data),
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { apiUrl, server } from '@/test/server';
-import type { PublishRequestOut, UserRecipeIn, ValidateResult } from '@/shared/recipe';
+import type { PublishRequestOut, UserRecipeIn, ValidateResult } from '@/shared/api';
 import type { CreatorRecipe, IngredientOption, OptionItem } from './api/types';
 import type { RecipeDraft } from './lib/draft';
 
@@ -24,7 +24,7 @@ export const CLEAN_CHECK: ValidateResult = {
   name_taken: false,
   custom_ingredients: [],
   errors: [],
-  tags: {},
+  tags: { allergen: false, vegetarian: false, vegan: false, dairy_free: false, gluten_free: false, sugar_free: false },
 };
 
 /** A complete draft (valid on every step). */
@@ -83,10 +83,10 @@ export function recipeOut(id: number, body: UserRecipeIn, overrides: Partial<Cre
       value: typeof item.value === 'number' ? item.value : null,
       name: item.name,
       quantity: item.quantity,
-      measurement: item.measurement,
+      measurement: item.measurement ?? 'unit(s)',
       treatment: item.treatment,
       image: item.image,
-      default_unit: item.default_unit,
+      default_unit: item.default_unit ?? 'unit(s)',
       custom: typeof item.value !== 'number',
     })),
     steps: body.steps.map((step, index) => ({

@@ -1,15 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { setStoredUser, type User } from '@/shared/session';
+import { setStoredUser } from '@/shared/session';
 import { api } from './client';
-
-export const accountKeys = {
-  all: ['account'] as const,
-};
+import { queryKeys } from './queryKeys';
+import type { User } from './wire';
 
 /** GET /account: the signed-in user; a successful answer replaces the stored user. */
 export function accountQueryOptions() {
   return queryOptions({
-    queryKey: accountKeys.all,
+    queryKey: queryKeys.account.all,
     queryFn: async ({ signal }) => {
       const user = await api.get<User>('/account', { signal });
       setStoredUser(user);

@@ -95,6 +95,27 @@ describe('api client', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
+  it('sends a FormData as multipart/form-data (the browser sets the boundary), with the bearer token', async () => {
+    storeSession();
+    let seen: { auth: string | null; type: string | null; file: boolean } | null = null;
+    server.use(
+      http.post(apiUrl('/uploads'), async ({ request }) => {
+        const file = (await request.formData()).get('file');
+        seen = {
+          auth: request.headers.get('authorization'),
+          type: request.headers.get('content-type'),
+          file: file !== null && typeof file === 'object',
+        };
+        return HttpResponse.json({ image: 'x.jpg' }, { status: 201 });
+      }),
+    );
+    const form = new FormData();
+    form.append('file', new Blob(['jpeg'], { type: 'image/jpeg' }), 'photo.jpg');
+    await expect(api.post('/uploads', form)).resolves.toEqual({ image: 'x.jpg' });
+    expect(seen).toMatchObject({ auth: 'Bearer tok-123', file: true });
+    expect(seen!.type).toMatch(/^multipart\/form-data; boundary=/);
+  });
+
   it('reports a network failure as an ApiError with status 0', async () => {
     server.use(http.get(apiUrl('/down'), () => HttpResponse.error()));
     const error = (await api.get('/down').catch((e: unknown) => e)) as ApiError;

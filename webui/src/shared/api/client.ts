@@ -34,6 +34,7 @@ export function isApiError(error: unknown): error is ApiError {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON; a FormData is sent as multipart/form-data (uploads). */
   body?: unknown;
   signal?: AbortSignal;
   /** Send the stored bearer token (default true). */
@@ -97,13 +98,22 @@ function toApiError(status: number, body: unknown): ApiError {
   return new ApiError(status, message, errors, body);
 }
 
-/** The one fetch wrapper of the app: JSON in and out, bearer token, error parsing, 401 handling. */
+function isFormData(body: unknown): body is FormData {
+  return typeof FormData !== 'undefined' && body instanceof FormData;
+}
+
+/**
+ * The one fetch wrapper of the app, uploads included: JSON (or a FormData) in, JSON out, bearer
+ * token, error parsing, 401 handling.
+ */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, auth = true, skipAuthRedirect = false, base = API_BASE } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = auth ? getToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData gets no Content-Type here: the browser sets multipart/form-data with its boundary.
+  const form = isFormData(body);
+  if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
 
   const url = new URL(`${base}${path}`, window.location.origin).toString();
   let response: Response;
@@ -111,7 +121,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     response = await fetch(url, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       signal,
     });
   } catch (error) {

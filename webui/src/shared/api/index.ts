@@ -2,3 +2,5 @@ export * from './client';
 export * from './account';
 export * from './logout';
 export * from './preferences';
+export { queryKeys } from './queryKeys';
+export type * from './wire';

@@ -3,10 +3,11 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { clearSession, getToken } from '@/shared/session';
 import { api } from './client';
+import type { MessageResponse } from './wire';
 
 /** POST /logout. */
-export function logoutRequest(): Promise<{ message: string }> {
-  return api.post<{ message: string }>('/logout', undefined, { skipAuthRedirect: true });
+export function logoutRequest(): Promise<MessageResponse> {
+  return api.post<MessageResponse>('/logout', undefined, { skipAuthRedirect: true });
 }
 
 export function useLogoutMutation() {

@@ -1,17 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { setStoredUser, type User } from '@/shared/session';
+import { setStoredUser } from '@/shared/session';
 import type { FilterPreference } from '@/shared/ui';
-import { accountKeys } from './account';
 import { api } from './client';
+import { queryKeys } from './queryKeys';
+import type { AccountResponse, PreferencesPayload } from './wire';
 
-export interface SavePreferencesResponse {
-  message: string;
-  user: User;
-}
+export type SavePreferencesResponse = AccountResponse;
 
 /** PUT /account/preferences: the whole set of the account's filter preferences (ids). */
 export function savePreferencesRequest(preferences: FilterPreference[]): Promise<SavePreferencesResponse> {
-  return api.put<SavePreferencesResponse>('/account/preferences', { preferences });
+  const body: PreferencesPayload = { preferences };
+  return api.put<SavePreferencesResponse>('/account/preferences', body);
 }
 
 /** On success the answered user replaces the stored one (and the cached account). */
@@ -22,7 +21,7 @@ export function useSavePreferencesMutation() {
     mutationFn: savePreferencesRequest,
     onSuccess: ({ user }) => {
       setStoredUser(user);
-      queryClient.setQueryData(accountKeys.all, user);
+      queryClient.setQueryData(queryKeys.account.all, user);
     },
   });
 }

@@ -5,7 +5,7 @@ import { CenteredLoader } from '@/shared/ui';
 export const NO_RECIPES_TEXT = 'No Recipes Found';
 
 /**
- * A cookbook tab's cards as a list named `label`: a loader while `loading`, the `empty` text
+ * A list of recipe cards named `label` (the cookbook's tabs): a loader while `loading`, the `empty` text
  * when there are no cards.
  */
 export function RecipeCardList({

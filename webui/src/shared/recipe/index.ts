@@ -1,6 +1,9 @@
+// What several features show: the recipe building blocks (presentational) and their helpers.
+// Data (queries, mutations) lives in the feature that owns the endpoint; wire types in shared/api.
 export * from './types';
 export * from './ingredients';
 export * from './IngredientsPanel';
+export * from './RecipeCardList';
 export * from './RecipeImage';
 export * from './RecipeOptionsMenu';
 export * from './RecipeHeader';
@@ -9,6 +12,3 @@ export * from './StepList';
 export * from './DietaryBadges';
 export * from './timer';
 export * from './copy';
-export * from './savedRecipes';
-export * from './userRecipes';
-export * from './imported';

@@ -2,27 +2,15 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import {
-  importedCategory,
   ingredientLine,
   ingredientNamesText,
   IngredientsPanel,
-  isHttpUrl,
   PLACEHOLDER_IMAGE,
   RecipeImage,
   RecipeOptionsMenu,
-  sortNewestFirst,
   StepList,
   toIngredientItems,
-  type ImportedRecipe,
 } from './index';
-
-const imported = (id: number, data: string, created_at: string): ImportedRecipe => ({
-  import_recipe_id: id,
-  url: 'https://a.example/r',
-  created_at,
-  import_failed: false,
-  data,
-});
 
 describe('ingredients', () => {
   it('maps API recipe ingredients and writes lines and names', () => {
@@ -79,33 +67,5 @@ describe('RecipeOptionsMenu', () => {
     const items = await screen.findAllByRole('menuitem');
     expect(items.map((i) => i.textContent)).not.toContain('tutorial mode');
     expect(items).toHaveLength(5);
-  });
-});
-
-describe('imported recipes', () => {
-  it("flags EXTERNAL_LINK when the data has a message, else IMPORTED (also for unreadable data)", () => {
-    expect(importedCategory(imported(1, '{"message":"No recipe found"}', '2025-01-01T00:00:00Z'))).toBe('EXTERNAL_LINK');
-    expect(importedCategory(imported(1, '{"name":"Soup"}', '2025-01-01T00:00:00Z'))).toBe('IMPORTED');
-    expect(importedCategory(imported(1, '{}', '2025-01-01T00:00:00Z'))).toBe('IMPORTED');
-    expect(importedCategory(imported(1, 'nope', '2025-01-01T00:00:00Z'))).toBe('IMPORTED');
-  });
-
-  it('sorts newest first', () => {
-    const list = [
-      imported(1, '{}', '2025-01-01T00:00:00Z'),
-      imported(2, '{}', '2025-03-01T00:00:00Z'),
-      imported(3, '{}', '2025-02-01T00:00:00Z'),
-    ];
-    expect(sortNewestFirst(list).map((i) => i.import_recipe_id)).toEqual([2, 3, 1]);
-  });
-
-  it('accepts only absolute http and https URLs', () => {
-    expect(isHttpUrl('https://a.example/x')).toBe(true);
-    expect(isHttpUrl(' http://a.example ')).toBe(true);
-    expect(isHttpUrl('ftp://a.example')).toBe(false);
-    expect(isHttpUrl('javascript:alert(1)')).toBe(false);
-    expect(isHttpUrl('a.example/x')).toBe(false);
-    expect(isHttpUrl('')).toBe(false);
-    expect(isHttpUrl(null)).toBe(false);
   });
 });

@@ -3,21 +3,8 @@
  * imports (structural: any API type with these fields fits).
  */
 
-/** The dietary tags of a recipe (spec part 1 §3, Recipe tags). */
-export interface DietaryTags {
-  allergen: boolean;
-  vegetarian: boolean;
-  vegan: boolean;
-  dairy_free: boolean;
-  gluten_free: boolean;
-  sugar_free: boolean;
-}
-
-/** A recipe's category as the API names it inside a recipe. */
-export interface CategoryRef {
-  category_id: number;
-  name: string;
-}
+/** The dietary tags and the category of a recipe, as the API sends them. */
+export type { CategoryRef, DietaryTags } from '@/shared/api/wire';
 
 /** One line of the ingredient panel: `value` identifies it, `name` is what it is. */
 export interface IngredientItem {

@@ -1,2 +1,2 @@
 export * from './session';
-export type { Role, User } from './types';
+export type { Role, User } from '@/shared/api/wire';

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '@/shared/lib/storageKeys';
-import type { User } from './types';
+import type { User } from '@/shared/api/wire';
 
 /**
  * The session lives in localStorage under `token` and `user` (spec part 1 §3): the visitor is

@@ -1,20 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { accountKeys, api } from '@/shared/api';
-import { setStoredUser, type User } from '@/shared/session';
+import {
+  type AccountResponse,
+  api,
+  type ChangePasswordPayload,
+  type MessageResponse,
+  queryKeys,
+  type UpdateAccountPayload,
+} from '@/shared/api';
+import { setStoredUser } from '@/shared/session';
 
-export interface UpdateAccountPayload {
-  email: string;
-  name: string;
-}
-export interface UpdateAccountResponse {
-  message: string;
-  user: User;
-}
-export interface ChangePasswordPayload {
-  current_password: string;
-  new_password: string;
-  confirm_password: string;
-}
+export type { ChangePasswordPayload, UpdateAccountPayload } from '@/shared/api';
+export type UpdateAccountResponse = AccountResponse;
 
 /** PUT /account/update */
 export function updateAccountRequest(payload: UpdateAccountPayload): Promise<UpdateAccountResponse> {
@@ -29,14 +25,14 @@ export function useUpdateAccountMutation() {
     mutationFn: updateAccountRequest,
     onSuccess: async ({ user }) => {
       if (user) setStoredUser(user);
-      await queryClient.invalidateQueries({ queryKey: accountKeys.all });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.account.all });
     },
   });
 }
 
 /** PUT /account/change-password */
-export function changePasswordRequest(payload: ChangePasswordPayload): Promise<{ message: string }> {
-  return api.put<{ message: string }>('/account/change-password', payload);
+export function changePasswordRequest(payload: ChangePasswordPayload): Promise<MessageResponse> {
+  return api.put<MessageResponse>('/account/change-password', payload);
 }
 
 export function useChangePasswordMutation() {

@@ -1,27 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/shared/api';
+import { api, type NewsItem, type NewsPayload, queryKeys } from '@/shared/api';
 
 /** The administrator's calls live under /api/admin. */
 const ADMIN = { base: '/api/admin' } as const;
 
-export interface AdminNewsItem {
-  id: number;
-  title: string;
-  HtmlContent: string;
-  created_at: string | null;
-}
-
-export interface NewsPayload {
-  title: string;
-  HtmlContent: string;
-}
-
-export const adminNewsKeys = { all: ['admin', 'news'] as const };
+export type AdminNewsItem = NewsItem;
+export type { NewsPayload } from '@/shared/api';
 
 /** GET /api/admin/news: every news item, newest first. */
 export function adminNewsQueryOptions() {
   return queryOptions({
-    queryKey: adminNewsKeys.all,
+    queryKey: queryKeys.adminNews.all,
     queryFn: ({ signal }) => api.get<AdminNewsItem[]>('/news', { ...ADMIN, signal }),
   });
 }
@@ -34,8 +23,8 @@ export function useAdminNews(enabled = true) {
 function useRefreshNews() {
   const queryClient = useQueryClient();
   return async () => {
-    queryClient.removeQueries({ queryKey: ['home-beta'] });
-    await queryClient.invalidateQueries({ queryKey: adminNewsKeys.all });
+    queryClient.removeQueries({ queryKey: queryKeys.homeBeta.all });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.adminNews.all });
   };
 }
 

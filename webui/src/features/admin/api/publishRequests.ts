@@ -1,6 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError } from '@/shared/api';
-import type { PublishRequestOut, UserRecipeOut, ValidateResult } from '@/shared/recipe';
+import {
+  type AdminPublishRequest as AdminPublishRequestOut,
+  api,
+  type Envelope,
+  isApiError,
+  queryKeys,
+  type RejectPayload,
+  type UserRecipeOut,
+  type ValidateResult,
+} from '@/shared/api';
 
 /** The administrator's calls live under /api/admin. */
 const ADMIN = { base: '/api/admin' } as const;
@@ -9,26 +17,23 @@ const ADMIN = { base: '/api/admin' } as const;
 export type PublishRequestFilter = 'pending' | 'all';
 
 /** The parts of the author's recipe (UserRecipeOut) the moderation screen shows. */
-export type AdminRecipe = Omit<UserRecipeOut, 'recipe_ingredients' | 'tags' | 'request'>;
+export type AdminRecipe = Omit<UserRecipeOut, 'recipe_ingredients' | 'recipe_steps' | 'tags' | 'request'>;
 
-export interface AdminPublishRequest extends PublishRequestOut {
-  author: { id: number; name: string; email: string };
+/** The parts of the publish check (the answer of /user-recipe-validate) the screen shows. */
+export type PublishCheck = Pick<ValidateResult, 'banned_words' | 'name_taken' | 'custom_ingredients' | 'errors'>;
+
+/** A publish request with its author, the request's recipe and the publish check run on it. */
+export type AdminPublishRequest = Omit<AdminPublishRequestOut, 'recipe' | 'check'> & {
   recipe: AdminRecipe;
-  /** The publish check (the answer of /user-recipe-validate) run on the request's recipe. */
-  check: ValidateResult;
-}
+  check: PublishCheck;
+};
 
 export const REASON_MAX = 500;
-
-export const adminPublishRequestKeys = {
-  all: ['admin', 'publish-requests'] as const,
-  list: (status: PublishRequestFilter) => [...adminPublishRequestKeys.all, status] as const,
-};
 
 /** GET /api/admin/publish-requests?status=pending|all */
 export function adminPublishRequestsQueryOptions(status: PublishRequestFilter) {
   return queryOptions({
-    queryKey: adminPublishRequestKeys.list(status),
+    queryKey: queryKeys.adminPublishRequests.list(status),
     queryFn: ({ signal }) =>
       api.get<AdminPublishRequest[]>(`/publish-requests?status=${status}`, { ...ADMIN, signal }),
   });
@@ -41,7 +46,7 @@ export function useAdminPublishRequests(status: PublishRequestFilter) {
 /** Both lists (pending and all) are fetched again after an action. */
 function useRefreshRequests() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: adminPublishRequestKeys.all });
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.adminPublishRequests.all });
 }
 
 /**
@@ -54,14 +59,19 @@ function refreshOnConflict(refresh: () => Promise<void>) {
   };
 }
 
-/** POST /api/admin/publish-requests/{id}/approve */
+/** POST /api/admin/publish-requests/{id}/approve: the recipe joins the catalogue. */
 export function useApprovePublishRequestMutation() {
   const refresh = useRefreshRequests();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['admin', 'publish-requests', 'approve'],
     mutationFn: (id: number) =>
-      api.post<{ data: AdminPublishRequest }>(`/publish-requests/${id}/approve`, undefined, ADMIN),
-    onSuccess: refresh,
+      api.post<Envelope<AdminPublishRequestOut>>(`/publish-requests/${id}/approve`, undefined, ADMIN),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.catalogue.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.homeBeta.all });
+      return refresh();
+    },
     onError: refreshOnConflict(refresh),
   });
 }
@@ -71,8 +81,8 @@ export function useRejectPublishRequestMutation() {
   const refresh = useRefreshRequests();
   return useMutation({
     mutationKey: ['admin', 'publish-requests', 'reject'],
-    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
-      api.post<{ data: AdminPublishRequest }>(`/publish-requests/${id}/reject`, { reason }, ADMIN),
+    mutationFn: ({ id, reason }: { id: number } & RejectPayload) =>
+      api.post<Envelope<AdminPublishRequestOut>>(`/publish-requests/${id}/reject`, { reason }, ADMIN),
     onSuccess: refresh,
     onError: refreshOnConflict(refresh),
   });

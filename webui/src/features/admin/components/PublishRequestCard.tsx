@@ -1,14 +1,15 @@
 import { Alert, Anchor, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { ingredientLine, type PublishStatus, RecipeImage, type ValidateResult } from '@/shared/recipe';
+import { ingredientLine, RecipeImage } from '@/shared/recipe';
 import { FormAlert, formatDateTime } from '@/shared/ui';
 import { IconAlertTriangle, IconCheck, IconCircleCheck, IconClock, IconX } from '@/shared/ui/icons';
-import type { AdminPublishRequest } from '../api/publishRequests';
+import type { AdminPublishRequest, PublishCheck } from '../api/publishRequests';
 
 export const CHECK_PASSED_TEXT = 'Publish check passed.';
 export const NAME_TAKEN_TEXT = 'This name is already taken.';
 
-const STATUS_COLORS: Record<PublishStatus, string> = {
+/** The badge colour of the statuses the screen knows (any other shows grey). */
+const STATUS_COLORS: Record<string, string> = {
   pending: 'yellow',
   approved: 'larder',
   rejected: 'red',
@@ -16,7 +17,7 @@ const STATUS_COLORS: Record<PublishStatus, string> = {
 };
 
 /** The problems the publish check found, one line each (none when it passed). */
-export function checkWarnings(check: ValidateResult): string[] {
+export function checkWarnings(check: PublishCheck): string[] {
   const warnings: string[] = [];
   if (check.banned_words.length > 0) warnings.push(`Banned words or symbols: ${check.banned_words.join(', ')}`);
   if (check.custom_ingredients.length > 0)
@@ -25,7 +26,7 @@ export function checkWarnings(check: ValidateResult): string[] {
   return [...warnings, ...check.errors];
 }
 
-function CheckResult({ check }: { check: ValidateResult }) {
+function CheckResult({ check }: { check: PublishCheck }) {
   const warnings = checkWarnings(check);
   if (warnings.length === 0) {
     return (
@@ -82,7 +83,7 @@ export function PublishRequestCard({ request, onApprove, onReject, approving, fa
               <Title order={3} size="h4">
                 {recipe.name}
               </Title>
-              <Badge color={STATUS_COLORS[request.status]} variant="light">
+              <Badge color={STATUS_COLORS[request.status] ?? 'gray'} variant="light">
                 {request.status}
               </Badge>
             </Group>

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { currentPath, fill, renderApp, signIn } from '@/test/render';
 import { server, testUser } from '@/test/server';
-import type { PublishStatus } from '@/shared/recipe';
+import type { PublishStatus } from '@/shared/api';
 import { formatDateTime } from '@/shared/ui';
 import type { AdminPublishRequest } from '../api/publishRequests';
 

@@ -1,40 +1,27 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '@/shared/api';
-import type { User } from '@/shared/session';
+import {
+  api,
+  type ForgotPasswordPayload,
+  type LoginPayload,
+  type LoginResponse,
+  type MessageResponse,
+  queryKeys,
+  type RegisterPayload,
+  type RegisterResponse,
+  type ResetPasswordPayload,
+  type VerifyEmailPayload,
+} from '@/shared/api';
 
 // Calls of the auth screens. None of them sends the bearer token.
 
-export interface LoginPayload {
-  email: string;
-  password: string;
-}
-export interface LoginResponse {
-  token: string;
-  user: User;
-}
-
-export interface RegisterPayload {
-  name: string;
-  email: string;
-  password: string;
-  password_confirmation: string;
-  beta_code: string;
-}
-export interface RegisterResponse {
-  message: string;
-  user: User;
-}
-
-export interface ResetPasswordPayload {
-  email: string;
-  password: string;
-  password_confirmation: string;
-  token: string;
-}
-
-export interface MessageResponse {
-  message: string;
-}
+export type {
+  LoginPayload,
+  LoginResponse,
+  MessageResponse,
+  RegisterPayload,
+  RegisterResponse,
+  ResetPasswordPayload,
+} from '@/shared/api';
 
 /** POST /login */
 export function loginRequest(payload: LoginPayload): Promise<LoginResponse> {
@@ -45,7 +32,7 @@ export function useLoginMutation() {
 }
 
 /** POST /forgot-email */
-export function forgotEmailRequest(payload: { email: string }): Promise<MessageResponse> {
+export function forgotEmailRequest(payload: ForgotPasswordPayload): Promise<MessageResponse> {
   return api.post<MessageResponse>('/forgot-email', payload, { auth: false });
 }
 export function useForgotEmailMutation() {
@@ -74,8 +61,11 @@ export function useResetPasswordMutation() {
  */
 export function verifyEmailQueryOptions(token: string) {
   return queryOptions({
-    queryKey: ['auth', 'verify-email', token],
-    queryFn: () => api.post<MessageResponse>('/verify-email', { token }, { auth: false }),
+    queryKey: queryKeys.auth.verifyEmail(token),
+    queryFn: () => {
+      const body: VerifyEmailPayload = { token };
+      return api.post<MessageResponse>('/verify-email', body, { auth: false });
+    },
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,

@@ -1,21 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/shared/api';
+import { api, queryKeys, type SavedRecipe, type SavePayload } from '@/shared/api';
 import { STORAGE_KEYS } from '@/shared/lib/storageKeys';
 import { useSession } from '@/shared/session';
-import type { CategoryRef } from './types';
 
-/** A saved catalogue recipe with its card fields (spec part 1 §3, Saved recipe). */
-export interface SavedRecipe {
-  recipe_id: number;
-  name: string;
-  image: string | null;
-  category: CategoryRef | null;
-  description: string | null;
-  serves: number | null;
-}
-
-/** Query key of GET /user-saved-recipes (shared by Discover's save hearts and the cookbook). */
-export const SAVED_RECIPES_KEY = ['catalogue', 'saved-recipes'] as const;
+// The saved recipes (spec part 1 §3, Saved recipe): the catalogue's endpoint, shown by Discover's
+// save hearts and by the saved tab the app puts in the cookbook.
 
 /** The saved recipes stored in localStorage (kept in sync with every answer of the server). */
 export function readStoredSavedRecipes(): SavedRecipe[] | undefined {
@@ -41,7 +30,7 @@ export function storeSavedRecipes(list: SavedRecipe[]): void {
 export function useSavedRecipes() {
   const { signedIn } = useSession();
   return useQuery({
-    queryKey: SAVED_RECIPES_KEY,
+    queryKey: queryKeys.savedRecipes.all,
     queryFn: async ({ signal }) => {
       const list = await api.get<SavedRecipe[]>('/user-saved-recipes', { signal });
       storeSavedRecipes(list);
@@ -59,7 +48,7 @@ function useReplaceSaved() {
   return (list: unknown) => {
     if (Array.isArray(list)) {
       storeSavedRecipes(list as SavedRecipe[]);
-      queryClient.setQueryData(SAVED_RECIPES_KEY, list as SavedRecipe[]);
+      queryClient.setQueryData(queryKeys.savedRecipes.all, list as SavedRecipe[]);
     }
   };
 }
@@ -70,7 +59,7 @@ export function useToggleSaved(recipeId: number) {
   return useMutation({
     mutationFn: (save: boolean) =>
       save
-        ? api.post<SavedRecipe[]>('/user-saved-recipes', { recipe_id: recipeId })
+        ? api.post<SavedRecipe[]>('/user-saved-recipes', { recipe_id: recipeId } satisfies SavePayload)
         : api.delete<SavedRecipe[]>(`/user-saved-recipes/${recipeId}`),
     onSuccess: replace,
     onError: (error) => {

@@ -1,6 +1,6 @@
 import { ActionIcon, Button } from '@mantine/core';
 import { IconHeart, IconHeartFilled } from '@/shared/ui/icons';
-import { useSavedRecipes, useToggleSaved } from '../api/recipes';
+import { useSavedRecipes, useToggleSaved } from '../api/savedRecipes';
 
 /**
  * The save heart (spec part 1 §4): not saved or saved; a tap saves (POST) or unsaves (DELETE), a

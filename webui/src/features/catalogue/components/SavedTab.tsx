@@ -1,11 +1,12 @@
 import { ActionIcon, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { RecipeImage, type SavedRecipe, useRemoveSaved, useSavedRecipes } from '@/shared/recipe';
+import type { SavedRecipe } from '@/shared/api';
+import { RecipeCardList, RecipeImage } from '@/shared/recipe';
 import { IconTrash } from '@/shared/ui/icons';
-import { RecipeCardList } from './RecipeCardList';
+import { useRemoveSaved, useSavedRecipes } from '../api/savedRecipes';
 
-/** #saved: the saved catalogue recipes as cards; each opens /recipes/{id} and can be removed. */
+/** The cookbook's #saved tab: the saved catalogue recipes as cards; each opens /recipes/{id} and can be removed. */
 export function SavedTab() {
   const { data, isPending, error } = useSavedRecipes();
   useEffect(() => {

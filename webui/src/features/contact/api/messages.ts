@@ -1,18 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/shared/api';
+import { api, type BugReportPayload, type ContactPayload, type SentResponse } from '@/shared/api';
 
-export interface ContactPayload {
-  name: string;
-  email: string;
-  message: string;
-}
-export interface BugReportPayload {
-  message: string;
-  page?: string;
-}
-export interface SentResponse {
-  message: string;
-}
+export type { BugReportPayload, ContactPayload, SentResponse } from '@/shared/api';
 
 /**
  * POST /contact: works signed out (/contact) and signed in (/contact-beta); the client adds the

@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Card, Group, Menu, Stack, Text, UnstyledButton } fro
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '@/shared/api';
+import { RecipeCardList } from '@/shared/recipe';
 import { confirmDialog, formatDateTime, toast } from '@/shared/ui';
 import { IconDots } from '@/shared/ui/icons';
 import {
@@ -13,7 +14,6 @@ import {
   useUnpublishRecipe,
   useUserRecipes,
 } from '../api/userRecipes';
-import { RecipeCardList } from './RecipeCardList';
 
 export const PUBLISH_TEXTS = {
   inReview: 'In Review',
@@ -89,7 +89,7 @@ function CustomCard({ recipe }: { recipe: UserRecipe }) {
       danger: true,
     });
     if (!confirmed) return;
-    remove.mutate(recipe.user_recipe_id, {
+    remove.mutate(recipe, {
       onError: (error) => {
         if (!signedOut(error)) toast(PUBLISH_TEXTS.unknown, 'error');
       },

@@ -1,14 +1,17 @@
 import { Container, Tabs, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useHashTab } from '@/shared/ui';
 import { CustomTab } from '../components/CustomTab';
-import { ImportedTab } from '../components/ImportedTab';
 import { NotesTab } from '../components/NotesTab';
-import { SavedTab } from '../components/SavedTab';
 
 export const COOKBOOK_TABS = ['saved', 'custom', 'imported', 'notes'] as const;
 
-/** /user-recipes: my cookbook, with the tabs #saved, #custom, #imported and #notes. */
-export function CookbookRoute() {
+/**
+ * /user-recipes: my cookbook, with the tabs #saved, #custom, #imported and #notes. The saved and
+ * the imported recipes belong to other features: the app passes their tabs in (`savedTab`,
+ * `importedTab`).
+ */
+export function CookbookRoute({ savedTab, importedTab }: { savedTab: ReactNode; importedTab: ReactNode }) {
   const [tab, selectTab] = useHashTab(COOKBOOK_TABS, 'saved');
   return (
     <Container size="md" px="xs">
@@ -22,15 +25,11 @@ export function CookbookRoute() {
           <Tabs.Tab value="imported">imported</Tabs.Tab>
           <Tabs.Tab value="notes">notes</Tabs.Tab>
         </Tabs.List>
-        <Tabs.Panel value="saved">
-          <SavedTab />
-        </Tabs.Panel>
+        <Tabs.Panel value="saved">{savedTab}</Tabs.Panel>
         <Tabs.Panel value="custom">
           <CustomTab />
         </Tabs.Panel>
-        <Tabs.Panel value="imported">
-          <ImportedTab />
-        </Tabs.Panel>
+        <Tabs.Panel value="imported">{importedTab}</Tabs.Panel>
         <Tabs.Panel value="notes">
           <NotesTab />
         </Tabs.Panel>

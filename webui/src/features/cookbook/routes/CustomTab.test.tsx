@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { PublishRequestOut } from '@/shared/recipe';
+import type { PublishRequestOut } from '@/shared/api';
 import { formatDateTime } from '@/shared/ui';
 import { renderApp, signIn } from '@/test/render';
 import { apiUrl, server } from '@/test/server';

@@ -1,24 +1,32 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_BASE, ApiError, api } from '@/shared/api';
-import { clearSession, getToken } from '@/shared/session';
-import { postPublishRequest, type UserRecipeIn, type UserRecipeOut, type ValidateResult } from '@/shared/recipe';
-import type { IngredientOption, OptionItem } from './types';
-
-export const creatorKeys = {
-  all: ['creator'] as const,
-  options: (kind: 'categories' | 'ingredients') => ['creator', 'form-options', kind] as const,
-  recipe: (id: number) => ['creator', 'user-recipe', id] as const,
-  nameCheck: (name: string, userRecipeId: number | null) => ['creator', 'name-check', name, userRecipeId] as const,
-  publishCheck: (payload: UserRecipeIn) => ['creator', 'publish-check', payload] as const,
-};
+import {
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  ApiError,
+  api,
+  type Envelope,
+  type PublishPayload,
+  type PublishRequestOut,
+  queryKeys,
+  type UploadResponse,
+  type UserRecipeIn,
+  type UserRecipeOut,
+  type ValidateResult,
+} from '@/shared/api';
+import type { CategoryOptions, CreatorRecipe, IngredientOptions } from './types';
 
 const FORM_OPTIONS = { base: '/api' } as const;
 
 /** GET /api/form-options/categories: the recipe categories (only those of kind recipe, if told). */
 export function useCategoryOptions() {
   return useQuery({
-    queryKey: creatorKeys.options('categories'),
-    queryFn: ({ signal }) => api.get<{ data: OptionItem[] }>('/form-options/categories', { ...FORM_OPTIONS, signal }),
+    queryKey: queryKeys.formOptions.detail('categories'),
+    queryFn: ({ signal }) => api.get<CategoryOptions>('/form-options/categories', { ...FORM_OPTIONS, signal }),
     select: (answer) => answer.data.filter((option) => !option.kind || option.kind === 'recipe'),
     staleTime: 5 * 60_000,
   });
@@ -27,9 +35,8 @@ export function useCategoryOptions() {
 /** GET /api/form-options/ingredients: the catalogue ingredients (value, name, image, default_unit). */
 export function useIngredientOptions() {
   return useQuery({
-    queryKey: creatorKeys.options('ingredients'),
-    queryFn: ({ signal }) =>
-      api.get<{ data: IngredientOption[] }>('/form-options/ingredients', { ...FORM_OPTIONS, signal }),
+    queryKey: queryKeys.formOptions.detail('ingredients'),
+    queryFn: ({ signal }) => api.get<IngredientOptions>('/form-options/ingredients', { ...FORM_OPTIONS, signal }),
     select: (answer) => answer.data,
     staleTime: 5 * 60_000,
   });
@@ -38,8 +45,8 @@ export function useIngredientOptions() {
 /** GET /user-recipe-creator/{id}: an own recipe to edit (always fetched fresh). */
 export function userRecipeQueryOptions(id: number) {
   return queryOptions({
-    queryKey: creatorKeys.recipe(id),
-    queryFn: ({ signal }) => api.get<UserRecipeOut>(`/user-recipe-creator/${id}`, { signal }),
+    queryKey: queryKeys.userRecipes.detail(id),
+    queryFn: ({ signal }) => api.get<CreatorRecipe>(`/user-recipe-creator/${id}`, { signal }),
     staleTime: 0,
   });
 }
@@ -56,7 +63,7 @@ export function validateRecipe(payload: Partial<UserRecipeIn>, signal?: AbortSig
 /** Whether `name` is taken (another catalogue recipe or another user's recipe); checked when `name` is set. */
 export function useNameTaken(name: string, userRecipeId: number | null) {
   return useQuery({
-    queryKey: creatorKeys.nameCheck(name, userRecipeId),
+    queryKey: queryKeys.recipeChecks.name(name, userRecipeId),
     queryFn: ({ signal }) => validateRecipe({ name, user_recipe_id: userRecipeId }, signal),
     select: (result) => result.name_taken,
     enabled: name.length > 0,
@@ -68,7 +75,7 @@ export function useNameTaken(name: string, userRecipeId: number | null) {
 /** The full publish check of the draft (while `enabled`). */
 export function usePublishCheck(payload: UserRecipeIn, enabled: boolean) {
   return useQuery({
-    queryKey: creatorKeys.publishCheck(payload),
+    queryKey: queryKeys.recipeChecks.publish(payload),
     queryFn: ({ signal }) => validateRecipe(payload, signal),
     enabled,
     staleTime: 30_000,
@@ -77,36 +84,75 @@ export function usePublishCheck(payload: UserRecipeIn, enabled: boolean) {
   });
 }
 
+/** What an edit withdraws: a published recipe leaves the catalogue, an open publish request is cancelled. */
+interface Withdrawn {
+  published: boolean;
+  requested: boolean;
+}
+
+function withdrawnBy(id: number | null, recipe: CreatorRecipe | undefined): Withdrawn {
+  if (id === null) return { published: false, requested: false };
+  // The editor loads the recipe before saving it; without it, assume the most.
+  if (!recipe) return { published: true, requested: true };
+  return { published: recipe.published, requested: recipe.request?.status === 'pending' };
+}
+
+/**
+ * What saving an own recipe changes: the user's recipe list (the saved recipe itself is set from
+ * the answer); what the edit withdrew: the administrator's request lists, and for a published
+ * recipe the catalogue (lists and pages), saved recipes and the latest recipes of /home-beta.
+ */
+function refreshAfterSave(queryClient: QueryClient, withdrawn: Withdrawn) {
+  const keys: readonly (readonly unknown[])[] = [
+    queryKeys.userRecipes.list(),
+    ...(withdrawn.requested || withdrawn.published ? [queryKeys.adminPublishRequests.all] : []),
+    ...(withdrawn.published ? [queryKeys.catalogue.all, queryKeys.savedRecipes.all, queryKeys.homeBeta.all] : []),
+  ];
+  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
 /** POST /user-recipe-creator (create) or PUT /user-recipe-creator/{id} (edit); answers the saved recipe. */
 export function useSaveRecipeMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['creator', 'save'],
+    // The recipe as the editor loaded it, before the save changes it.
+    onMutate: ({ id }: { id: number | null; payload: UserRecipeIn }) =>
+      withdrawnBy(id, id === null ? undefined : queryClient.getQueryData<CreatorRecipe>(queryKeys.userRecipes.detail(id))),
     mutationFn: async ({ id, payload }: { id: number | null; payload: UserRecipeIn }) => {
       const answer =
         id === null
-          ? await api.post<{ data: UserRecipeOut }>('/user-recipe-creator', payload)
-          : await api.put<{ data: UserRecipeOut }>(`/user-recipe-creator/${id}`, payload);
+          ? await api.post<Envelope<UserRecipeOut>>('/user-recipe-creator', payload)
+          : await api.put<Envelope<UserRecipeOut>>(`/user-recipe-creator/${id}`, payload);
       return answer.data;
     },
-    onSuccess: async (recipe) => {
-      queryClient.setQueryData(creatorKeys.recipe(recipe.user_recipe_id), recipe);
-      // The cookbook, the own recipe viewer and (after an edit withdrew it) the catalogue change too.
-      await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'creator' });
+    onSuccess: async (recipe, _variables, withdrawn) => {
+      queryClient.setQueryData(queryKeys.userRecipes.detail(recipe.user_recipe_id), recipe);
+      await refreshAfterSave(queryClient, withdrawn);
     },
   });
 }
 
-/** POST /publish-requests/ {entity_id, entity_type: 'UserRecipe'}; a refused check answers 422 with `error`. */
+/**
+ * POST /publish-requests/ {entity_id, entity_type: 'UserRecipe'}; a refused check answers 422 with
+ * `error`. Either way the recipe carries a new request: the user's recipes and the administrator's
+ * lists change.
+ */
 export function usePublishRequestMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['creator', 'publish'],
     mutationFn: async (userRecipeId: number) => {
-      const answer = await postPublishRequest(userRecipeId);
+      const body: PublishPayload = { entity_id: userRecipeId, entity_type: 'UserRecipe' };
+      const answer = await api.post<Envelope<PublishRequestOut>>('/publish-requests/', body);
       return answer.data;
     },
-    onSettled: () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'creator' }),
+    onSettled: (_request, _error, userRecipeId) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.userRecipes.list() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.userRecipes.detail(userRecipeId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.adminPublishRequests.all }),
+      ]),
   });
 }
 
@@ -119,42 +165,15 @@ export function publishErrorText(error: unknown): string | null {
 }
 
 /**
- * POST /api/pwa/uploads (multipart field `file`): stores a processed picture and answers its name.
- * The shared client speaks JSON only, so this one call builds its own request (same token, same
- * error shape, same sign-out on a 401).
+ * POST /api/pwa/uploads (multipart field `file`) through the shared client (token, errors, sign-out
+ * on a 401): stores a processed picture and answers its name.
  */
 export async function uploadImage(image: Blob, filename = 'image.jpg'): Promise<string> {
   const form = new FormData();
   form.append('file', image, filename);
-  const token = getToken();
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(new URL(`${API_BASE}/uploads`, window.location.origin).toString(), {
-      method: 'POST',
-      headers,
-      body: form,
-    });
-  } catch {
-    throw new ApiError(0, 'Network error');
-  }
-  const text = await response.text();
-  let body: unknown = null;
-  try {
-    body = text ? (JSON.parse(text) as unknown) : null;
-  } catch {
-    body = text;
-  }
-  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  if (!response.ok) {
-    if (response.status === 401 && token) clearSession();
-    const message =
-      typeof record.message === 'string' && record.message ? record.message : `Upload failed (${response.status})`;
-    throw new ApiError(response.status, message, {}, body);
-  }
-  if (typeof record.image !== 'string' || !record.image) throw new ApiError(response.status, 'Upload failed', {}, body);
-  return record.image;
+  const answer = await api.post<UploadResponse | null>('/uploads', form);
+  if (typeof answer?.image !== 'string' || !answer.image) throw new ApiError(200, 'Upload failed', {}, answer);
+  return answer.image;
 }
 
 export function useUploadImageMutation() {

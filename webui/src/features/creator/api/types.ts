@@ -1,23 +1,19 @@
 /**
- * Wire types of the recipe creator's form options. The own recipe and publish request types
- * (contract for issues #5/#6) live in shared/recipe/userRecipes.
+ * What the recipe creator reads of the API's answers (wire types in shared/api/wire.ts).
  */
-import type { UserRecipeOut } from '@/shared/recipe';
+import type { CategoryOption, IngredientOption, UserRecipeOut } from '@/shared/api';
 
-export interface OptionItem {
-  value: number;
-  name: string;
-  /** Present only if the server tells the kind of a category ('recipe' or 'ingredient'). */
-  kind?: string;
-}
+export type { IngredientOption } from '@/shared/api';
 
-export interface IngredientOption {
-  value: number;
-  name: string;
-  image: string | null;
-  category_id: number | null;
-  default_unit: string | null;
-}
+/** A category to file the recipe under (`kind` tells recipe categories from ingredient ones). */
+export type OptionItem = Pick<CategoryOption, 'value' | 'name'> & Partial<Pick<CategoryOption, 'kind'>>;
 
 /** An own recipe as the wizard reads it (the fields it uses). */
-export type CreatorRecipe = Omit<UserRecipeOut, 'category' | 'recipe_ingredients' | 'tags' | 'created_at' | 'updated_at'>;
+export type CreatorRecipe = Omit<
+  UserRecipeOut,
+  'category' | 'recipe_ingredients' | 'recipe_steps' | 'tags' | 'created_at' | 'updated_at'
+>;
+
+/** The form options' answer as the wizard reads it. */
+export type CategoryOptions = { data: OptionItem[] };
+export type IngredientOptions = { data: IngredientOption[] };

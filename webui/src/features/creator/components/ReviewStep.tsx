@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Checkbox, Group, Image, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import type { ValidateResult } from '@/shared/recipe';
+import type { ValidateResult } from '@/shared/api';
 import { IconAlertTriangle, IconCircleCheck } from '@/shared/ui/icons';
 import { useCategoryOptions } from '../api/creator';
 import { isCustom, type DraftErrors, type RecipeDraft } from '../lib/draft';

@@ -116,7 +116,7 @@ describe('wire conversions', () => {
       serves: 6,
       category_id: 3,
       ingredients: [
-        { value: null, name: 'Quince', quantity: 2, measurement: null, treatment: null, image: null, default_unit: null, custom: true },
+        { value: null, name: 'Quince', quantity: 2, measurement: 'unit(s)', treatment: null, image: null, default_unit: 'unit(s)', custom: true },
       ],
       steps: [
         { id: 'x2', step_order: 2, title: 'Bake', description: 'Bake it.', timer: '00:40:00', step_image: null },

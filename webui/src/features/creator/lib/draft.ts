@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@/shared/lib/storageKeys';
-import type { DraftIngredientIn, UserRecipeIn } from '@/shared/recipe';
+import type { DraftIngredientIn, UserRecipeIn } from '@/shared/api';
 import type { CreatorRecipe, IngredientOption } from '../api/types';
 import { DEFAULT_UNIT, isTreatment, isUnit } from './options';
 

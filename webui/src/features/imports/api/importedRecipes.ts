@@ -1,13 +1,43 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/shared/api';
-import { importedKeys, type ImportedRecipe } from '@/shared/recipe';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type Envelope, type ImportedRecipe, type ImportPayload, queryKeys } from '@/shared/api';
+import { useSession } from '@/shared/session';
+import { sortNewestFirst } from '../lib/importedData';
+
+/** GET /user-imported-recipes: the user's imports, newest first (signed in only). */
+export function useImportedRecipes() {
+  const { signedIn } = useSession();
+  return useQuery({
+    queryKey: queryKeys.importedRecipes.list(),
+    queryFn: ({ signal }) => api.get<ImportedRecipe[]>('/user-imported-recipes', { signal }),
+    select: sortNewestFirst,
+    enabled: signedIn,
+  });
+}
+
+/**
+ * One import of the user by id: taken from the loaded list when it is there, and fetched with
+ * GET /user-imported-recipes/{id} (e.g. after a reload).
+ */
+export function useImportedRecipe(id: string) {
+  const { signedIn } = useSession();
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: queryKeys.importedRecipes.detail(id),
+    queryFn: ({ signal }) => api.get<ImportedRecipe>(`/user-imported-recipes/${encodeURIComponent(id)}`, { signal }),
+    initialData: () =>
+      queryClient
+        .getQueryData<ImportedRecipe[]>(queryKeys.importedRecipes.list())
+        ?.find((item) => String(item.import_recipe_id) === id),
+    enabled: signedIn && id !== '',
+  });
+}
 
 /** POST /user-imported-recipes {url} -> 201 {data} (also when the fetch failed: import_failed true). */
 export function useImportRecipe() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (url: string) => api.post<{ data: ImportedRecipe }>('/user-imported-recipes', { url }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: importedKeys.list }),
+    mutationFn: (url: string) => api.post<Envelope<ImportedRecipe>>('/user-imported-recipes', { url } satisfies ImportPayload),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.importedRecipes.list() }),
   });
 }
 
@@ -17,11 +47,11 @@ export function useDeleteImported() {
   return useMutation({
     mutationFn: (id: number) => api.delete<null>(`/user-imported-recipes/${id}`),
     onSuccess: (_answer, id) => {
-      queryClient.setQueryData<ImportedRecipe[]>(importedKeys.list, (list) =>
+      queryClient.setQueryData<ImportedRecipe[]>(queryKeys.importedRecipes.list(), (list) =>
         list ? list.filter((item) => item.import_recipe_id !== id) : list,
       );
-      queryClient.removeQueries({ queryKey: importedKeys.one(String(id)) });
-      return queryClient.invalidateQueries({ queryKey: importedKeys.list });
+      queryClient.removeQueries({ queryKey: queryKeys.importedRecipes.detail(String(id)) });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.importedRecipes.list() });
     },
   });
 }

@@ -1,17 +1,13 @@
 import { ActionIcon, Anchor, Button, Card, Group, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import {
-  type ImportedRecipe,
-  importedCategory,
-  isHttpUrl,
-  tryParseImportedData,
-  useImportedRecipes,
-} from '@/shared/recipe';
+import type { ImportedRecipe } from '@/shared/api';
+import { isHttpUrl } from '@/shared/lib/url';
+import { RecipeCardList } from '@/shared/recipe';
 import { confirmDialog, formatDateTime, toast } from '@/shared/ui';
 import { IconTrash } from '@/shared/ui/icons';
-import { useDeleteImported, useImportRecipe } from '../api/importedRecipes';
-import { RecipeCardList } from './RecipeCardList';
+import { useDeleteImported, useImportedRecipes, useImportRecipe } from '../api/importedRecipes';
+import { importedCategory, tryParseImportedData } from '../lib/importedData';
 
 export const IMPORT_TEXTS = {
   imported: 'recipe imported',
@@ -19,7 +15,7 @@ export const IMPORT_TEXTS = {
   empty: '...',
 } as const;
 
-/** #imported: paste a link to import a recipe; the imports newest first. */
+/** The cookbook's #imported tab: paste a link to import a recipe; the imports newest first. */
 export function ImportedTab() {
   const { data, isPending, error } = useImportedRecipes();
   const importRecipe = useImportRecipe();

@@ -1,4 +1,6 @@
-import { type ImportedRecipeData, type IngredientItem, isHttpUrl, type StepItem } from '@/shared/recipe';
+import { isHttpUrl } from '@/shared/lib/url';
+import type { IngredientItem, StepItem } from '@/shared/recipe';
+import type { ImportedRecipeData } from './importedData';
 
 /** The image of an imported recipe: the url, or the first entry of a list (http/https only). */
 export function importedImage(image: ImportedRecipeData['image']): string | null {

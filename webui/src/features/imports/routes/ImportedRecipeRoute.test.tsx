@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ImportedRecipe } from '@/shared/recipe';
+import type { ImportedRecipe } from '@/shared/api';
 import { renderApp, signIn } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
 

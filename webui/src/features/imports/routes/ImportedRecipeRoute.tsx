@@ -2,19 +2,14 @@ import { ActionIcon, Anchor, Container, Group, Stack, Text, Title } from '@manti
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '@/shared/api';
-import {
-  type ImportedRecipeData,
-  IngredientsPanel,
-  isHttpUrl,
-  parseImportedData,
-  RecipeImage,
-  StepList,
-  useImportedRecipe,
-} from '@/shared/recipe';
+import { isHttpUrl } from '@/shared/lib/url';
+import { IngredientsPanel, RecipeImage, StepList } from '@/shared/recipe';
 import { useSession } from '@/shared/session';
 import { CenteredLoader, FormAlert } from '@/shared/ui';
 import { IconAlertCircle } from '@/shared/ui/icons';
+import { useImportedRecipe } from '../api/importedRecipes';
 import { DisclaimerDialog } from '../components/DisclaimerDialog';
+import { type ImportedRecipeData, parseImportedData } from '../lib/importedData';
 import { importedImage, importedIngredients, importedSource, importedSteps, importedYield } from '../lib/importedView';
 
 export const IMPORTED_NOT_FOUND_TEXT = 'Recipe not found.';

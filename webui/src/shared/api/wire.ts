@@ -1,0 +1,121 @@
+/**
+ * The API's wire types under the names the app uses, every one taken from the types generated from
+ * the server's OpenAPI document (schema.gen.ts, `make api-types`): the app cannot expect a field the
+ * server does not send, or a null it never sends.
+ *
+ * This is the one file that names generated schemas. When the server renames one, re-point it
+ * here. Payloads are named, not their envelopes: an envelope is `Envelope<Payload>` below.
+ */
+import type { components, paths } from './schema.gen';
+
+type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];
+
+/** The JSON body of the successful answer (200 or 201) of `method path`. */
+type Answer<Path extends keyof paths, Method extends keyof paths[Path]> = paths[Path][Method] extends {
+  responses: infer Responses;
+}
+  ? Responses extends { 200: { content: { 'application/json': infer Body } } }
+    ? Body
+    : Responses extends { 201: { content: { 'application/json': infer Body } } }
+      ? Body
+      : never
+  : never;
+
+/** `{data: payload}`: how the server wraps the answer of most writes. */
+export interface Envelope<Payload> {
+  data: Payload;
+}
+
+// -- accounts ---------------------------------------------------------------------------------------
+
+/** The signed-in user's profile (stored in localStorage with the token). */
+export type User = Schema<'UserOut'>;
+export type Role = User['role'];
+export type LoginPayload = Schema<'LoginIn'>;
+export type LoginResponse = Schema<'LoginOut'>;
+export type RegisterPayload = Schema<'RegisterIn'>;
+export type RegisterResponse = Schema<'RegisterOut'>;
+export type ForgotPasswordPayload = Schema<'ForgotIn'>;
+export type ResetPasswordPayload = Schema<'ResetPasswordIn'>;
+export type VerifyEmailPayload = Schema<'VerifyEmailIn'>;
+export type MessageResponse = Schema<'MessageOut'>;
+export type UpdateAccountPayload = Schema<'AccountUpdateIn'>;
+/** The answer of PUT /account/update and PUT /account/preferences. */
+export type AccountResponse = Schema<'AccountUpdateOut'>;
+export type ChangePasswordPayload = Schema<'ChangePasswordIn'>;
+export type PreferencesPayload = Schema<'PreferencesIn'>;
+
+// -- content and contact ----------------------------------------------------------------------------
+
+export type NewsItem = Schema<'NewsItemOut'>;
+export type NewsPayload = Schema<'NewsItemIn'>;
+export type ContactPayload = Schema<'ContactIn'>;
+export type BugReportPayload = Schema<'BugReportIn'>;
+export type SentResponse = Schema<'SentOut'>;
+
+// -- catalogue --------------------------------------------------------------------------------------
+
+export type DietaryTags = Schema<'Tags'>;
+export type CategoryRef = Schema<'CategoryRef'>;
+/** A catalogue recipe as listed. */
+export type RecipeSummary = Schema<'RecipeSummary'>;
+/** A catalogue recipe with its ingredients and steps. */
+export type RecipeDetail = Schema<'RecipeOut'>;
+export type RecipeIngredient = Schema<'RecipeIngredientOut'>;
+export type RecipeStep = Schema<'RecipeStepOut'>;
+/** A page of catalogue recipes (GET /recipes, GET /recipe-search, POST /recipe-filter). */
+export type RecipePage = Answer<'/api/pwa/recipes', 'get'>;
+export type RecipeFilterPayload = Schema<'RecipeFilterIn'>;
+export type FilterItemIn = Schema<'FilterItem'>;
+/** A saved catalogue recipe with its card fields. */
+export type SavedRecipe = Schema<'SavedRecipeOut'>;
+export type SavePayload = Schema<'SaveIn'>;
+/** GET /api/form-options/categories: the categories (recipe and ingredient ones, told by `kind`). */
+export type CategoryOption = Schema<'OptionOut'>;
+/** GET /api/form-options/ingredients: the catalogue ingredients. */
+export type IngredientOption = Schema<'IngredientOptionOut'>;
+export type FormOptions<Option> = { data: Option[] };
+
+/**
+ * GET /home-beta. The server declares `recipes` as a list of anything; it sends catalogue recipe
+ * summaries, of which the app reads these fields.
+ */
+export type HomeBetaResponse = Omit<Schema<'HomeBetaOut'>, 'recipes'> & { recipes: LatestRecipe[] };
+export type LatestRecipe = Pick<RecipeSummary, 'recipe_id' | 'name' | 'description'>;
+
+// -- own recipes and publish requests (cookbook, creator, admin) ------------------------------------
+
+/** An own recipe as the server answers it. */
+export type UserRecipeOut = Schema<'UserRecipeOut'>;
+export type UserRecipeIngredient = Schema<'UserIngredientOut'>;
+export type UserRecipeStep = Schema<'UserStepOut'>;
+export type PublishRequestOut = Schema<'PublishRequestOut'>;
+/** pending, approved, rejected or cancelled (the server declares a string). */
+export type PublishStatus = PublishRequestOut['status'];
+/** The answer of POST /user-recipe-validate (the publish check). */
+export type ValidateResult = Schema<'ValidateOut'>;
+/** A publish request as the administrator sees it: with its author, recipe and check. */
+export type AdminPublishRequest = Schema<'AdminPublishRequestOut'>;
+export type RejectPayload = Schema<'RejectIn'>;
+export type PublishPayload = Schema<'PublishIn'>;
+
+type DraftIngredientSchema = Schema<'DraftIngredientIn'>;
+type DraftStepSchema = Schema<'DraftStepIn'>;
+/** One ingredient of a draft as the app sends it (every field; `value` a catalogue id or 'custom-…'). */
+export type DraftIngredientIn = Required<DraftIngredientSchema>;
+export type DraftStepIn = Required<DraftStepSchema>;
+/**
+ * Body of POST/PUT /user-recipe-creator and POST /user-recipe-validate as the app sends it: every
+ * field (the server's defaults are never relied on); `recipe_image` is the older clients' `image`.
+ */
+export type UserRecipeIn = Required<
+  Omit<Schema<'UserRecipeIn'>, 'recipe_image' | 'ingredients' | 'steps'>
+> & { ingredients: DraftIngredientIn[]; steps: DraftStepIn[] };
+
+// -- imports and uploads ----------------------------------------------------------------------------
+
+/** An imported recipe as the server keeps it; `data` is JSON text (see the imports feature). */
+export type ImportedRecipe = Schema<'ImportedRecipeOut'>;
+export type ImportPayload = Schema<'ImportIn'>;
+/** The answer of POST /uploads: the stored image's name. */
+export type UploadResponse = Schema<'UploadOut'>;
