@@ -191,6 +191,26 @@ export interface paths {
     /** VerifyEmail */
     post: operations["ApiPwaVerifyEmailVerifyEmail"];
   };
+  "/api/schema": {
+    /** Handler */
+    get: operations["ApiSchemaHandler"];
+  };
+  "/api/schema/{path}": {
+    /** HandleSchemaPathNotFound */
+    get: operations["ApiSchemaPathHandleSchemaPathNotFound"];
+  };
+  "/api/schema/oauth2-redirect.html": {
+    /** RenderOauth2Redirect */
+    get: operations["ApiSchemaOauth2RedirectHtmlRenderOauth2Redirect"];
+  };
+  "/api/schema/openapi.json": {
+    /** Handler */
+    get: operations["ApiSchemaOpenapiJsonHandler"];
+  };
+  "/api/schema/swagger": {
+    /** Handler */
+    get: operations["ApiSchemaSwaggerHandler"];
+  };
 }
 
 export type webhooks = Record<string, never>;
@@ -263,17 +283,33 @@ export interface components {
       message: string;
       name: string;
     };
-    /** DataOut[AdminPublishRequestOut] */
-    "DataOut_larder.cookbook.schemas.AdminPublishRequestOut_": {
+    /** Data[AdminPublishRequestOut] */
+    "Data_larder.cookbook.schemas.AdminPublishRequestOut_": {
       data: components["schemas"]["AdminPublishRequestOut"];
     };
-    /** DataOut[PublishRequestOut] */
-    "DataOut_larder.cookbook.schemas.PublishRequestOut_": {
+    /** Data[PublishRequestOut] */
+    "Data_larder.cookbook.schemas.PublishRequestOut_": {
       data: components["schemas"]["PublishRequestOut"];
     };
-    /** DataOut[UserRecipeOut] */
-    "DataOut_larder.cookbook.schemas.UserRecipeOut_": {
+    /** Data[UserRecipeOut] */
+    "Data_larder.cookbook.schemas.UserRecipeOut_": {
       data: components["schemas"]["UserRecipeOut"];
+    };
+    /** Data[ImportedRecipeOut] */
+    "Data_larder.imports.schemas.ImportedRecipeOut_": {
+      data: components["schemas"]["ImportedRecipeOut"];
+    };
+    /** Data[list[IngredientOptionOut]] */
+    "Data_list_larder.catalogue.schemas.IngredientOptionOut_": {
+      data: components["schemas"]["IngredientOptionOut"][];
+    };
+    /** Data[list[OptionOut]] */
+    "Data_list_larder.catalogue.schemas.OptionOut_": {
+      data: components["schemas"]["OptionOut"][];
+    };
+    /** Data[list[RecipeOptionOut]] */
+    "Data_list_larder.catalogue.schemas.RecipeOptionOut_": {
+      data: components["schemas"]["RecipeOptionOut"][];
     };
     /** DraftIngredientIn */
     DraftIngredientIn: {
@@ -325,10 +361,6 @@ export interface components {
       featured: unknown[];
       news: components["schemas"]["NewsItemOut"][];
       recipes: unknown[];
-    };
-    /** ImportedRecipeEnvelope */
-    ImportedRecipeEnvelope: {
-      data: components["schemas"]["ImportedRecipeOut"];
     };
     /** ImportedRecipeOut */
     ImportedRecipeOut: {
@@ -409,8 +441,8 @@ export interface components {
       token: string;
       user: components["schemas"]["UserOut"];
     };
-    /** MessageOut */
-    MessageOut: {
+    /** Message */
+    Message: {
       message: string;
     };
     /** NewsItemIn */
@@ -430,18 +462,6 @@ export interface components {
       kind: string;
       name: string;
       value: number;
-    };
-    /** OptionsOut[IngredientOptionOut] */
-    "OptionsOut_larder.catalogue.schemas.IngredientOptionOut_": {
-      data: components["schemas"]["IngredientOptionOut"][];
-    };
-    /** OptionsOut[OptionOut] */
-    "OptionsOut_larder.catalogue.schemas.OptionOut_": {
-      data: components["schemas"]["OptionOut"][];
-    };
-    /** OptionsOut[RecipeOptionOut] */
-    "OptionsOut_larder.catalogue.schemas.RecipeOptionOut_": {
-      data: components["schemas"]["RecipeOptionOut"][];
     };
     /** Page[RecipeSummary] */
     "Page_larder.catalogue.schemas.RecipeSummary_": {
@@ -602,10 +622,6 @@ export interface components {
     /** SaveIn */
     SaveIn: {
       recipe_id: number;
-    };
-    /** SentOut */
-    SentOut: {
-      message: string;
     };
     /** Tags */
     Tags: {
@@ -934,7 +950,7 @@ export interface operations {
         headers: {
         };
         content: {
-          "application/json": components["schemas"]["DataOut_larder.cookbook.schemas.AdminPublishRequestOut_"];
+          "application/json": components["schemas"]["Data_larder.cookbook.schemas.AdminPublishRequestOut_"];
         };
       };
       /** @description Bad request syntax or unsupported method */
@@ -969,7 +985,7 @@ export interface operations {
         headers: {
         };
         content: {
-          "application/json": components["schemas"]["DataOut_larder.cookbook.schemas.AdminPublishRequestOut_"];
+          "application/json": components["schemas"]["Data_larder.cookbook.schemas.AdminPublishRequestOut_"];
         };
       };
       /** @description Bad request syntax or unsupported method */
@@ -1100,7 +1116,7 @@ export interface operations {
         headers: {
         };
         content: {
-          "application/json": components["schemas"]["OptionsOut_larder.catalogue.schemas.OptionOut_"];
+          "application/json": components["schemas"]["Data_list_larder.catalogue.schemas.OptionOut_"];
         };
       };
     };
@@ -1113,7 +1129,7 @@ export interface operations {
         headers: {
         };
         content: {
-          "application/json": components["schemas"]["OptionsOut_larder.catalogue.schemas.IngredientOptionOut_"];
+          "application/json": components["schemas"]["Data_list_larder.catalogue.schemas.IngredientOptionOut_"];
         };
       };
     };
@@ -1131,7 +1147,7 @@ export interface operations {
         headers: {
         };
         content: {
-          "application/json": components["schemas"]["OptionsOut_larder.catalogue.schemas.RecipeOptionOut_"];
+          "application/json": components["schemas"]["Data_list_larder.catalogue.schemas.RecipeOptionOut_"];
         };
       };
       /** @description Bad request syntax or unsupported method */
@@ -1187,7 +1203,7 @@ export interface operations {
         headers: {
         };
         content: {
-          "application/json": components["schemas"]["MessageOut"];
+          "application/json": components["schemas"]["Message"];
         };
       };
       /** @description Bad request syntax or unsupported method */
@@ -1277,7 +1293,7 @@ export interface operations {
         headers: {
         };
         content: {
-          "application/json": components["schemas"]["SentOut"];
+          "application/json": components["schemas"]["Message"];
         };
       };
       /** @description Bad request syntax or unsupported method */
@@ -1307,7 +1323,7 @@ export interface operations {
         headers: {
         };
         content: {
-          "application/json": components["schemas"]["SentOut"];
+          "application/json": components["schemas"]["Message"];
         };
       };
       /** @description Bad request syntax or unsupported method */
@@ -1337,7 +1353,7 @@ export interface operations {
         headers: {
         };
         content: {
-          "application/json": components["schemas"]["MessageOut"];
+          "application/json": components["schemas"]["Message"];
         };
       };
       /** @description Bad request syntax or unsupported method */
@@ -1405,7 +1421,7 @@ export interface operations {
         headers: {
         };
         content: {
-          "application/json": components["schemas"]["MessageOut"];
+          "application/json": components["schemas"]["Message"];
         };
       };
     };
@@ -1466,7 +1482,7 @@ export interface operations {
         headers: {
         };
         content: {
-          "application/json": components["schemas"]["DataOut_larder.cookbook.schemas.PublishRequestOut_"];
+          "application/json": components["schemas"]["Data_larder.cookbook.schemas.PublishRequestOut_"];
         };
       };
       /** @description Bad request syntax or unsupported method */
@@ -1496,7 +1512,7 @@ export interface operations {
         headers: {
         };
         content: {
-          "application/json": components["schemas"]["DataOut_larder.cookbook.schemas.UserRecipeOut_"];
+          "application/json": components["schemas"]["Data_larder.cookbook.schemas.UserRecipeOut_"];
         };
       };
       /** @description Bad request syntax or unsupported method */
@@ -1677,7 +1693,7 @@ export interface operations {
         headers: {
         };
         content: {
-          "application/json": components["schemas"]["MessageOut"];
+          "application/json": components["schemas"]["Message"];
         };
       };
       /** @description Bad request syntax or unsupported method */
@@ -1752,7 +1768,7 @@ export interface operations {
         headers: {
         };
         content: {
-          "application/json": components["schemas"]["ImportedRecipeEnvelope"];
+          "application/json": components["schemas"]["Data_larder.imports.schemas.ImportedRecipeOut_"];
         };
       };
       /** @description Bad request syntax or unsupported method */
@@ -1853,7 +1869,7 @@ export interface operations {
         headers: {
         };
         content: {
-          "application/json": components["schemas"]["DataOut_larder.cookbook.schemas.UserRecipeOut_"];
+          "application/json": components["schemas"]["Data_larder.cookbook.schemas.UserRecipeOut_"];
         };
       };
       /** @description Bad request syntax or unsupported method */
@@ -1918,7 +1934,7 @@ export interface operations {
         headers: {
         };
         content: {
-          "application/json": components["schemas"]["DataOut_larder.cookbook.schemas.UserRecipeOut_"];
+          "application/json": components["schemas"]["Data_larder.cookbook.schemas.UserRecipeOut_"];
         };
       };
       /** @description Bad request syntax or unsupported method */
@@ -2079,7 +2095,7 @@ export interface operations {
         headers: {
         };
         content: {
-          "application/json": components["schemas"]["MessageOut"];
+          "application/json": components["schemas"]["Message"];
         };
       };
       /** @description Bad request syntax or unsupported method */
@@ -2092,6 +2108,88 @@ export interface operations {
             } | unknown[];
             status_code: number;
           };
+        };
+      };
+    };
+  };
+  /** Handler */
+  ApiSchemaHandler: {
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "text/html": string;
+        };
+      };
+    };
+  };
+  /** HandleSchemaPathNotFound */
+  ApiSchemaPathHandleSchemaPathNotFound: {
+    parameters: {
+      path: {
+        path: string;
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "text/html": Record<string, never>;
+        };
+      };
+      /** @description Bad request syntax or unsupported method */
+      400: {
+        content: {
+          "application/json": {
+            detail: string;
+            extra?: null | {
+              [key: string]: unknown;
+            } | unknown[];
+            status_code: number;
+          };
+        };
+      };
+    };
+  };
+  /** RenderOauth2Redirect */
+  ApiSchemaOauth2RedirectHtmlRenderOauth2Redirect: {
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "text/html": string;
+        };
+      };
+    };
+  };
+  /** Handler */
+  ApiSchemaOpenapiJsonHandler: {
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/vnd.oai.openapi+json": string;
+        };
+      };
+    };
+  };
+  /** Handler */
+  ApiSchemaSwaggerHandler: {
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "text/html": string;
         };
       };
     };

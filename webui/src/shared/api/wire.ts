@@ -38,7 +38,7 @@ export type RegisterResponse = Schema<'RegisterOut'>;
 export type ForgotPasswordPayload = Schema<'ForgotIn'>;
 export type ResetPasswordPayload = Schema<'ResetPasswordIn'>;
 export type VerifyEmailPayload = Schema<'VerifyEmailIn'>;
-export type MessageResponse = Schema<'MessageOut'>;
+export type MessageResponse = Schema<'Message'>;
 export type UpdateAccountPayload = Schema<'AccountUpdateIn'>;
 /** The answer of PUT /account/update and PUT /account/preferences. */
 export type AccountResponse = Schema<'AccountUpdateOut'>;
@@ -51,7 +51,7 @@ export type NewsItem = Schema<'NewsItemOut'>;
 export type NewsPayload = Schema<'NewsItemIn'>;
 export type ContactPayload = Schema<'ContactIn'>;
 export type BugReportPayload = Schema<'BugReportIn'>;
-export type SentResponse = Schema<'SentOut'>;
+export type SentResponse = Schema<'Message'>;
 
 // -- catalogue --------------------------------------------------------------------------------------
 
