@@ -24,7 +24,7 @@ const generated = await openapiTS(document, {
   silent: true,
   commentHeader:
     '/**\n * The API\'s wire types, generated from the server\'s OpenAPI document by webui/scripts/api-types.mjs.\n' +
-    ' * Do not edit: run `make api-types`. The app reads them through shared/api/wire.ts.\n */\n\n',
+    ' * Do not edit: run `make api-types`. The app reads them through shared/api/wire.ts.\n */\n',
 });
 
 if (!check) {

@@ -3,7 +3,6 @@
  * Do not edit: run `make api-types`. The app reads them through shared/api/wire.ts.
  */
 
-
 export interface paths {
   "/api/admin/invites": {
     /** ListInvites */
