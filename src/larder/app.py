@@ -99,7 +99,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             version=__version__,
             path="/api/schema",
             render_plugins=[SwaggerRenderPlugin()],
-            openapi_router=Router(path="/api/schema", route_handlers=[], opt=PUBLIC),
+            openapi_router=Router(path="/api/schema", route_handlers=[], opt=PUBLIC, include_in_schema=False),
         ),
         compression_config=CompressionConfig(backend="gzip", minimum_size=1024),
         request_max_body_size=REQUEST_MAX_BODY_BYTES,

@@ -7,7 +7,7 @@ messages are checked in the service, which reports every problem of a form at on
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -22,7 +22,7 @@ class UserOut(msgspec.Struct):
     name: str
     email: str
     email_verified: bool
-    role: str
+    role: Literal["user", "admin"]
     created_at: datetime
     preferences: list[str] = []
 

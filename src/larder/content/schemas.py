@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Annotated
 
 import msgspec
+
+from larder.catalogue.schemas import OptionOut, RecipeSummary
 
 Title = Annotated[str, msgspec.Meta(max_length=200)]
 Html = Annotated[str, msgspec.Meta(max_length=100_000)]
@@ -26,9 +28,9 @@ class NewsItemIn(msgspec.Struct):
 
 class HomeBetaOut(msgspec.Struct):
     news: list[NewsItemOut]
-    categories: list[Any]
-    recipes: list[Any]
-    featured: list[Any]
+    categories: list[OptionOut]
+    recipes: list[RecipeSummary]
+    featured: list[RecipeSummary]
 
 
 class ContactIn(msgspec.Struct):

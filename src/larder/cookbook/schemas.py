@@ -114,8 +114,8 @@ PublishStatus = Literal["pending", "approved", "rejected", "cancelled"]
 class PublishRequestOut(msgspec.Struct):
     id: int
     entity_id: int
-    entity_type: str
-    status: str
+    entity_type: Literal["UserRecipe"]
+    status: Literal["pending", "approved", "rejected", "cancelled"]
     created_at: datetime
     updated_at: datetime
     error: str | None

@@ -190,26 +190,6 @@ export interface paths {
     /** VerifyEmail */
     post: operations["ApiPwaVerifyEmailVerifyEmail"];
   };
-  "/api/schema": {
-    /** Handler */
-    get: operations["ApiSchemaHandler"];
-  };
-  "/api/schema/{path}": {
-    /** HandleSchemaPathNotFound */
-    get: operations["ApiSchemaPathHandleSchemaPathNotFound"];
-  };
-  "/api/schema/oauth2-redirect.html": {
-    /** RenderOauth2Redirect */
-    get: operations["ApiSchemaOauth2RedirectHtmlRenderOauth2Redirect"];
-  };
-  "/api/schema/openapi.json": {
-    /** Handler */
-    get: operations["ApiSchemaOpenapiJsonHandler"];
-  };
-  "/api/schema/swagger": {
-    /** Handler */
-    get: operations["ApiSchemaSwaggerHandler"];
-  };
 }
 
 export type webhooks = Record<string, never>;
@@ -233,11 +213,13 @@ export interface components {
       /** Format: date-time */
       created_at: string;
       entity_id: number;
-      entity_type: string;
+      /** @constant */
+      entity_type: "UserRecipe";
       error: string | null;
       id: number;
       recipe: components["schemas"]["UserRecipeOut"];
-      status: string;
+      /** @enum {string} */
+      status: "pending" | "approved" | "rejected" | "cancelled";
       /** Format: date-time */
       updated_at: string;
     };
@@ -356,10 +338,10 @@ export interface components {
     };
     /** HomeBetaOut */
     HomeBetaOut: {
-      categories: unknown[];
-      featured: unknown[];
+      categories: components["schemas"]["OptionOut"][];
+      featured: components["schemas"]["RecipeSummary"][];
       news: components["schemas"]["NewsItemOut"][];
-      recipes: unknown[];
+      recipes: components["schemas"]["RecipeSummary"][];
     };
     /** ImportedRecipeOut */
     ImportedRecipeOut: {
@@ -490,10 +472,12 @@ export interface components {
       /** Format: date-time */
       created_at: string;
       entity_id: number;
-      entity_type: string;
+      /** @constant */
+      entity_type: "UserRecipe";
       error: string | null;
       id: number;
-      status: string;
+      /** @enum {string} */
+      status: "pending" | "approved" | "rejected" | "cancelled";
       /** Format: date-time */
       updated_at: string;
     };
@@ -659,7 +643,8 @@ export interface components {
       id: number;
       name: string;
       preferences?: string[];
-      role: string;
+      /** @enum {string} */
+      role: "user" | "admin";
     };
     /** UserRecipeIn */
     UserRecipeIn: {
@@ -2107,88 +2092,6 @@ export interface operations {
             } | unknown[];
             status_code: number;
           };
-        };
-      };
-    };
-  };
-  /** Handler */
-  ApiSchemaHandler: {
-    responses: {
-      /** @description Request fulfilled, document follows */
-      200: {
-        headers: {
-        };
-        content: {
-          "text/html": string;
-        };
-      };
-    };
-  };
-  /** HandleSchemaPathNotFound */
-  ApiSchemaPathHandleSchemaPathNotFound: {
-    parameters: {
-      path: {
-        path: string;
-      };
-    };
-    responses: {
-      /** @description Request fulfilled, document follows */
-      200: {
-        headers: {
-        };
-        content: {
-          "text/html": Record<string, never>;
-        };
-      };
-      /** @description Bad request syntax or unsupported method */
-      400: {
-        content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
-        };
-      };
-    };
-  };
-  /** RenderOauth2Redirect */
-  ApiSchemaOauth2RedirectHtmlRenderOauth2Redirect: {
-    responses: {
-      /** @description Request fulfilled, document follows */
-      200: {
-        headers: {
-        };
-        content: {
-          "text/html": string;
-        };
-      };
-    };
-  };
-  /** Handler */
-  ApiSchemaOpenapiJsonHandler: {
-    responses: {
-      /** @description Request fulfilled, document follows */
-      200: {
-        headers: {
-        };
-        content: {
-          "application/vnd.oai.openapi+json": string;
-        };
-      };
-    };
-  };
-  /** Handler */
-  ApiSchemaSwaggerHandler: {
-    responses: {
-      /** @description Request fulfilled, document follows */
-      200: {
-        headers: {
-        };
-        content: {
-          "text/html": string;
         };
       };
     };

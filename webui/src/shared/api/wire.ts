@@ -76,11 +76,9 @@ export type CategoryOption = Schema<'OptionOut'>;
 export type IngredientOption = Schema<'IngredientOptionOut'>;
 export type FormOptions<Option> = { data: Option[] };
 
-/**
- * GET /home-beta. The server declares `recipes` as a list of anything; it sends catalogue recipe
- * summaries, of which the app reads these fields.
- */
-export type HomeBetaResponse = Omit<Schema<'HomeBetaOut'>, 'recipes'> & { recipes: LatestRecipe[] };
+/** GET /home-beta: news, categories and the newest catalogue recipes. */
+export type HomeBetaResponse = Schema<'HomeBetaOut'>;
+/** What the home screen reads of a newest recipe (test data gives only these fields). */
 export type LatestRecipe = Pick<RecipeSummary, 'recipe_id' | 'name' | 'description'>;
 
 // -- own recipes and publish requests (cookbook, creator, admin) ------------------------------------
