@@ -78,13 +78,20 @@ def test_banned_words_are_reported_before_custom_ingredients(client, catalogue, 
     failed_publish(client, author, recipe["user_recipe_id"], "Contains banned words or symbols")
 
 
-def test_a_taken_name_blocks_publishing(client, catalogue, author, other):
+def test_a_taken_name_blocks_publishing(client, catalogue, author, other, admin):
     recipe = create(client, author, catalogue.draft(name="Tomato Basil Pasta"))
     failed_publish(client, author, recipe["user_recipe_id"], "This name is already taken.")
     theirs = create(client, other, catalogue.draft(name="Shared name"))
     mine = create(client, author, catalogue.draft(name="shared name"))
-    assert publish(client, other, theirs["user_recipe_id"]).status_code == 201
-    failed_publish(client, author, mine["user_recipe_id"], "This name is already taken.")
+    their_request = publish(client, other, theirs["user_recipe_id"])
+    # Another household's request waiting for approval is private and blocks nobody...
+    my_request = publish(client, author, mine["user_recipe_id"])
+    assert my_request.status_code == 201
+    # ...the catalogue decides: once theirs is approved, mine can no longer be.
+    assert approve(client, admin, their_request.json()["data"]["id"]).status_code == 200
+    refused = approve(client, admin, my_request.json()["data"]["id"])
+    assert refused.status_code == 422
+    assert refused.json()["message"] == "This name is already taken."
 
 
 def test_an_invalid_stored_recipe_fails_with_the_first_section_5_message(client, settings, catalogue, author):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.cookbook.support import VALIDATE, create, publish
+from tests.cookbook.support import VALIDATE, approve, create, publish, published_copy
 
 
 def check(client, who, body):
@@ -98,16 +98,19 @@ def test_a_catalogue_recipe_name_is_taken_ignoring_case_and_spaces(client, catal
     assert check(client, author, catalogue.draft(name="Tomato basil pasta bake"))["name_taken"] is False
 
 
-def test_another_users_pending_recipe_takes_its_name(client, catalogue, author, other):
+def test_another_users_recipe_takes_its_name_only_once_published(client, catalogue, author, other, admin):
+    # A draft or a request waiting for approval is private: checking a name must not reveal it.
     theirs = create(client, other, catalogue.draft(name="Bob's bake"))
-    assert check(client, author, catalogue.draft(name="bob's bake"))["name_taken"] is False  # only a draft
-    assert publish(client, other, theirs["user_recipe_id"]).status_code == 201
+    assert check(client, author, catalogue.draft(name="bob's bake"))["name_taken"] is False
+    request = publish(client, other, theirs["user_recipe_id"])
+    assert request.status_code == 201
+    assert check(client, author, catalogue.draft(name="bob's bake"))["name_taken"] is False
+    assert approve(client, admin, request.json()["data"]["id"]).status_code == 200
     assert check(client, author, catalogue.draft(name="bob's bake"))["name_taken"] is True
 
 
-def test_a_recipe_does_not_clash_with_itself(client, catalogue, author, other):
-    mine = create(client, author, catalogue.draft(name="My bake"))
-    assert publish(client, author, mine["user_recipe_id"]).status_code == 201
+def test_a_recipe_does_not_clash_with_itself(client, catalogue, author, other, admin):
+    mine = published_copy(client, author, catalogue.draft(name="My bake"), admin)
     body = catalogue.draft(name="My bake", user_recipe_id=mine["user_recipe_id"])
     assert check(client, author, body)["name_taken"] is False
     # Without the id (a new recipe) or from someone else, the name is taken.

@@ -10,7 +10,6 @@ from larder.catalogue.service import CatalogueService, RecipeDraft, recipe_probl
 from larder.cookbook.banned_words import shipped_banned_words
 from larder.cookbook.drafts import draft_of, tag_sources
 from larder.cookbook.models import UserRecipe
-from larder.cookbook.repositories import UserRecipeRepository
 from larder.cookbook.schemas import ValidateOut
 from larder.core.errors import FieldCollector
 
@@ -20,9 +19,8 @@ MSG_NAME_TAKEN = "This name is already taken."
 
 
 class RecipeChecks:
-    def __init__(self, catalogue: CatalogueService, recipes: UserRecipeRepository) -> None:
+    def __init__(self, catalogue: CatalogueService) -> None:
         self.catalogue = catalogue
-        self.recipes = recipes
 
     async def problems(self, draft: RecipeDraft) -> list[tuple[str, str]]:
         return recipe_problems(
@@ -38,14 +36,13 @@ class RecipeChecks:
             form.add(where, message)
         form.raise_if_any()
 
-    async def name_taken(self, name: str, own: UserRecipe | None, *, pending: bool = True) -> bool:
-        """A verified catalogue recipe (other than this recipe's own copy) or, when `pending`, another
-        user recipe waiting for approval has this name (trimmed, ignoring case)."""
+    async def name_taken(self, name: str, own: UserRecipe | None) -> bool:
+        """A verified catalogue recipe (other than this recipe's own copy) has this name (trimmed,
+        ignoring case). Requests still waiting for approval never count: another household's
+        unpublished recipe is private, and the approval checks the catalogue again."""
         if not name.strip():
             return False
-        if await self.catalogue.name_taken(name, except_recipe_id=own.recipe_id if own else None):
-            return True
-        return pending and await self.recipes.pending_name_taken(name, own.id if own else None)
+        return await self.catalogue.name_taken(name, except_recipe_id=own.recipe_id if own else None)
 
     async def report(self, draft: RecipeDraft, own: UserRecipe | None) -> ValidateOut:
         """Everything the review step shows: what would block publishing, and the derived tags."""
@@ -57,7 +54,7 @@ class RecipeChecks:
             tags=tags_from(tag_sources(draft)),
         )
 
-    async def publish_error(self, recipe: UserRecipe, *, pending_names: bool = True) -> str | None:
+    async def publish_error(self, recipe: UserRecipe) -> str | None:
         """Why this recipe may not join the catalogue, or None."""
         draft = await draft_of(recipe, self.catalogue)
         problems = await self.problems(draft)
@@ -67,6 +64,6 @@ class RecipeChecks:
             return MSG_BANNED
         if draft.custom_names:
             return MSG_CUSTOM
-        if await self.name_taken(draft.name, recipe, pending=pending_names):
+        if await self.name_taken(draft.name, recipe):
             return MSG_NAME_TAKEN
         return None

@@ -74,8 +74,7 @@ class ModerationService(CookbookBase):
 
     async def approve(self, request_id: int) -> AdminPublishRequestOut:
         request, recipe = await self._pending(request_id)
-        # Other requests waiting with the same name do not block an approval; the catalogue does.
-        error = await self.checks.publish_error(recipe, pending_names=False)
+        error = await self.checks.publish_error(recipe)
         if error:
             raise FormError({"recipe": [error]})
         author = (await self.users.users_by_id([request.user_id])).get(request.user_id)

@@ -53,7 +53,7 @@ class CookbookBase(DomainService[UserRecipe]):
         super().__init__(session)
         self.catalogue = catalogue
         self.requests = PublishRequestRepository(session=self.session)
-        self.checks = RecipeChecks(catalogue, self.repository)
+        self.checks = RecipeChecks(catalogue)
         self.mapper = RecipeMapper(catalogue, self.requests)
         self.publication = Publication(catalogue, self.requests)
 

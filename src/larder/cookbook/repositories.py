@@ -6,10 +6,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from larder.cookbook.models import ENTITY_USER_RECIPE, STATUS_PENDING, PublishRequest, UserRecipe
+from larder.cookbook.models import ENTITY_USER_RECIPE, PublishRequest, UserRecipe
 from larder.core.ids import is_id
 
 
@@ -35,20 +35,6 @@ class UserRecipeRepository(SQLAlchemyAsyncRepository[UserRecipe]):
         wanted = list(set(ids))
         rows = await self.session.scalars(with_parts(select(UserRecipe)).where(UserRecipe.id.in_(wanted)))
         return {r.id: r for r in rows}
-
-    async def pending_name_taken(self, name: str, except_id: int | None) -> bool:
-        """Another recipe waiting for approval has this name (trimmed, ignoring case)."""
-        statement = (
-            select(UserRecipe.id)
-            .join(
-                PublishRequest,
-                (PublishRequest.entity_type == ENTITY_USER_RECIPE) & (PublishRequest.entity_id == UserRecipe.id),
-            )
-            .where(PublishRequest.status == STATUS_PENDING, func.lower(UserRecipe.name) == name.strip().lower())
-        )
-        if except_id is not None:
-            statement = statement.where(UserRecipe.id != except_id)
-        return await self.session.scalar(statement.limit(1)) is not None
 
 
 class PublishRequestRepository(SQLAlchemyAsyncRepository[PublishRequest]):
