@@ -313,3 +313,12 @@ def test_unknown_fields_and_the_publish_tick_are_ignored(client, catalogue, auth
     recipe = create(client, author, catalogue.draft(published=True, user_recipe_id=12345, extra={"a": 1}))
     assert recipe["published"] is False
     assert recipe["request"] is None
+
+
+def test_a_deleted_recipes_id_is_never_given_to_another(client, catalogue, author, other):
+    first = create(client, author, catalogue.draft(name="Soon gone"))
+    assert client.delete(f"{CREATOR}/{first['user_recipe_id']}", headers=author.headers).status_code == 204
+    second = create(client, other, catalogue.draft(name="Someone else's draft"))
+    assert second["user_recipe_id"] > first["user_recipe_id"]
+    # The old id still names nothing, for its author too.
+    assert client.get(f"{CREATOR}/{first['user_recipe_id']}", headers=author.headers).status_code == 404

@@ -64,3 +64,57 @@ def test_models_and_migrations_agree(tmp_path):
     declared = {index.name for table in metadata.tables.values() for index in table.indexes}
     built = {row[0] for row in sql(settings, "select name from sqlite_master where type = 'index'")}
     assert declared <= built, f"indexes declared by the models but not made by a migration: {declared - built}"
+
+
+# Tables made by hand for full-text search, and SQLite's and alembic's own.
+NOT_OURS = ("recipe_fts", "recipe_stats", "sqlite_", "alembic_version")
+
+
+def test_every_table_never_reuses_ids(tmp_path):
+    settings = Settings.from_env({"LARDER_DATA_DIR": str(tmp_path)}).prepared()
+    command.upgrade(alembic_config(settings), "head")
+    tables = sql(settings, "select name, sql from sqlite_master where type = 'table'")
+    plain = [name for name, create in tables if not name.startswith(NOT_OURS) and "AUTOINCREMENT" not in create]
+    assert plain == [], f"tables that would hand a deleted row's id to the next row: {plain}"
+
+
+def test_the_autoincrement_rebuild_keeps_rows_links_indexes_and_triggers(tmp_path):
+    settings = Settings.from_env({"LARDER_DATA_DIR": str(tmp_path)}).prepared()
+    cfg = alembic_config(settings)
+    command.upgrade(cfg, "0008")
+    at = "2026-01-01 00:00:00.000000"
+    sql(
+        settings,
+        "insert into user_account (id, name, email, password_hash, role, preferences, created_at, updated_at) "
+        "values (7, 'alice_1', 'a@example.org', 'h', 'user', '[]', :at, :at)",
+        at=at,
+    )
+    sql(
+        settings,
+        "insert into recipe (id, name, description, serves, verified, tag_allergen, tag_vegetarian, tag_vegan, "
+        "tag_dairy_free, tag_gluten_free, tag_sugar_free, allergens, created_at, updated_at) "
+        "values (40, 'Soup', '', 1, 1, 0, 0, 0, 0, 0, 0, '[]', :at, :at)",
+        at=at,
+    )
+    sql(
+        settings,
+        "insert into saved_recipe (user_id, recipe_id, created_at, updated_at) values (7, 40, :at, :at)",
+        at=at,
+    )
+    command.upgrade(cfg, "head")
+    assert sql(settings, "select user_id, recipe_id from saved_recipe") == [(7, 40)]
+    assert sql(settings, "pragma foreign_key_check") == []
+    assert_name_index(settings)
+    triggers = {row[0] for row in sql(settings, "select name from sqlite_master where type = 'trigger'")}
+    assert {"recipe_stats_insert", "recipe_stats_delete", "recipe_stats_update"} <= triggers
+    # The sequence continues after the largest id that ever existed.
+    sql(settings, "delete from saved_recipe")
+    sql(settings, "delete from recipe where id = 40")
+    sql(
+        settings,
+        "insert into recipe (name, description, serves, verified, tag_allergen, tag_vegetarian, tag_vegan, "
+        "tag_dairy_free, tag_gluten_free, tag_sugar_free, allergens, created_at, updated_at) "
+        "values ('Stew', '', 1, 1, 0, 0, 0, 0, 0, 0, '[]', :at, :at)",
+        at=at,
+    )
+    assert sql(settings, "select id from recipe where name = 'Stew'") == [(41,)]

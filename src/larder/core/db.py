@@ -24,7 +24,7 @@ from advanced_alchemy.extensions.litestar import (
 from litestar import Request
 from litestar.datastructures import State
 from litestar.types import Scope
-from sqlalchemy import create_engine, event
+from sqlalchemy import Table, create_engine, event
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session
@@ -45,6 +45,14 @@ __all__ = [
 T = TypeVar("T")
 Base = BigIntAuditBase
 metadata = orm_registry.metadata
+
+
+@event.listens_for(Table, "after_parent_attach")
+def _never_reuse_ids(table: Table, parent: Any) -> None:
+    """Every table of ours gets SQLite's AUTOINCREMENT: without it a deleted row's id goes to the next
+    row, and whatever still names the old id (a publish request, a link, a share) names a stranger's row."""
+    if parent is metadata:
+        table.dialect_kwargs["sqlite_autoincrement"] = True
 BUSY_TIMEOUT_MS = 10_000
 _BEGIN_OPTION = "larder_begin"
 _READ_ONLY_METHODS = {"GET", "HEAD", "OPTIONS"}
