@@ -53,6 +53,8 @@ def _never_reuse_ids(table: Table, parent: Any) -> None:
     row, and whatever still names the old id (a publish request, a link, a share) names a stranger's row."""
     if parent is metadata:
         table.dialect_kwargs["sqlite_autoincrement"] = True
+
+
 BUSY_TIMEOUT_MS = 10_000
 _BEGIN_OPTION = "larder_begin"
 _READ_ONLY_METHODS = {"GET", "HEAD", "OPTIONS"}
