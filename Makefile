@@ -88,6 +88,7 @@ bench: setup
 	$(PY) bench/build_catalogue.py 100000 bench/.data/catalogue-100k
 	$(PY) bench/explain.py --sizes 100k,10k --quiet-sql
 	$(PY) bench/run.py --sizes 10k,100k
+	$(PY) bench/first_start.py
 
 clean:
 	rm -rf $(STAMPS) build dist src/larder/static/web
