@@ -59,7 +59,7 @@ def test_values_must_differ(client, member):
 def test_changed_email_becomes_unverified_and_gets_a_verification_mail(client, settings, mail, member):
     sql(settings, "update user_account set email_verified_at = created_at")
     assert client.get("/api/pwa/account", headers=member.headers).json()["email_verified"] is True
-    response = update(client, member, name=member.name, email="alice.new@example.org")
+    response = update(client, member, name=member.name, email="alice.new@example.org", current_password=member.password)
     assert response.status_code == 200
     assert response.json()["user"]["email"] == "alice.new@example.org"
     assert response.json()["user"]["email_verified"] is False
@@ -67,6 +67,21 @@ def test_changed_email_becomes_unverified_and_gets_a_verification_mail(client, s
     assert kind == "verify"
     assert client.post("/api/pwa/verify-email", json={"token": token}).status_code == 200
     assert client.get("/api/pwa/account", headers=member.headers).json()["email_verified"] is True
+
+
+def test_a_new_email_needs_the_current_password(client, member, mail):
+    missing = update(client, member, name=member.name, email="taken.over@example.org")
+    assert missing.status_code == 422
+    assert missing.json()["errors"] == {
+        "current_password": ["Please enter your current password to change your email address."]
+    }
+    wrong = update(client, member, name=member.name, email="taken.over@example.org", current_password="guess123")
+    assert wrong.status_code == 422
+    assert wrong.json()["errors"] == {"current_password": ["The current password is incorrect."]}
+    assert client.get("/api/pwa/account", headers=member.headers).json()["email"] == member.email
+    mail.assert_empty()
+    # A new name alone needs no password.
+    assert update(client, member, name="Alice Renamed", email=member.email).status_code == 200
 
 
 def test_email_of_another_account_is_refused_and_nothing_changes(client, member_factory):

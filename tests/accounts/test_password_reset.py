@@ -119,7 +119,11 @@ def test_tampered_reset_token(client, mail, member):
 def test_verify_token_cannot_reset_a_password(client, settings, mail, member_factory):
     # member_factory consumed the verification mail; ask for a new one by changing the address.
     alice = member_factory()
-    client.put("/api/pwa/account/update", headers=alice.headers, json={"name": alice.name, "email": "new@example.org"})
+    client.put(
+        "/api/pwa/account/update",
+        headers=alice.headers,
+        json={"name": alice.name, "email": "new@example.org", "current_password": alice.password},
+    )
     _, kind, verify_token = mail.next_mail("new@example.org").link()
     assert kind == "verify"
     response = reset(client, "new@example.org", verify_token)

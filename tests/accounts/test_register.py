@@ -125,6 +125,18 @@ def test_duplicate_email_refused_and_invite_not_spent(client, settings, member):
     assert sql(settings, "select uses from invite_code where code = :c", c=code) == [(0,)]
 
 
+def test_without_a_valid_invite_nobody_learns_which_accounts_exist(client, settings, member):
+    for code in ("ZZZZZZZZ", "SHORT"):
+        response = register(client, registration(member.name, member.email, code))
+        assert response.status_code == 422
+        assert set(response.json()["errors"]) == {"beta_code"}, response.json()
+    (used,) = new_invites(settings)
+    sql(settings, "update invite_code set uses = max_uses where code = :c", c=used)
+    response = register(client, registration(member.name, member.email, used))
+    assert set(response.json()["errors"]) == {"beta_code"}
+    assert response.json()["errors"]["beta_code"] == ["This invite code is not valid, used up or expired."]
+
+
 def test_duplicate_username_refused_regardless_of_case(client, settings, member):
     (code,) = new_invites(settings)
     response = register(client, registration(member.name.upper(), "new@example.org", code))

@@ -6,7 +6,7 @@ import time
 
 import jwt
 
-from tests.support import new_invites, registration
+from tests.support import DEFAULT_PASSWORD, new_invites, registration
 
 
 def register_and_get_token(client, settings, mail, email="alice@example.org"):
@@ -55,7 +55,11 @@ def test_old_link_is_void_after_the_address_changes(client, settings, mail):
     token = register_and_get_token(client, settings, mail)
     login = client.post("/api/pwa/login", json={"email": "alice@example.org", "password": "secret123"}).json()
     headers = {"Authorization": f"Bearer {login['token']}"}
-    client.put("/api/pwa/account/update", headers=headers, json={"name": "alice_1", "email": "new@example.org"})
+    client.put(
+        "/api/pwa/account/update",
+        headers=headers,
+        json={"name": "alice_1", "email": "new@example.org", "current_password": DEFAULT_PASSWORD},
+    )
     new_token = mail.next_mail("new@example.org").link()[2]
     assert client.post("/api/pwa/verify-email", json={"token": token}).json()["error"] == "This link is invalid."
     assert client.post("/api/pwa/verify-email", json={"token": new_token}).status_code == 200

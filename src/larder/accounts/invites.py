@@ -68,6 +68,12 @@ class InviteService(DomainService[InviteCode]):
         )
         return bool(getattr(result, "rowcount", 0))
 
+    async def is_usable(self, code: str) -> bool:
+        found = await self.session.scalar(
+            select(InviteCode.id).where(InviteCode.code == code.strip().upper(), *_usable()).limit(1)
+        )
+        return found is not None
+
     async def usable_code(self) -> str:
         """A code someone can still register with, made when there is none (the first start prints it)."""
         code = await self.session.scalar(select(InviteCode.code).where(*_usable()).order_by(InviteCode.id).limit(1))

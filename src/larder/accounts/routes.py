@@ -79,7 +79,9 @@ class AccountController(Controller):
     async def update_account(
         self, data: JSONBody[AccountUpdateIn], auth: NamedDependency[Auth], users: NamedDependency[UserService]
     ) -> AccountUpdateOut:
-        user = await users.update_account(auth.user, name=data.name, email=data.email)
+        user = await users.update_account(
+            auth.user, name=data.name, email=data.email, current_password=data.current_password
+        )
         return AccountUpdateOut(message="User Updated.", user=user)
 
     @put("/account/preferences")

@@ -68,6 +68,7 @@ class VerifyEmailIn(msgspec.Struct):
 class AccountUpdateIn(msgspec.Struct):
     email: EmailText
     name: ShortText
+    current_password: PasswordText | None = None  # needed when the e-mail changes
 
 
 class AccountUpdateOut(msgspec.Struct):

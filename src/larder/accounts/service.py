@@ -56,6 +56,9 @@ MSG_PASSWORDS_DIFFER = "Passwords do not match"
 MSG_RESET_SHORT = "Passwords must be 6 characters or more."
 MSG_RESET_DIFFER = "Passwords must match."
 MSG_BAD_LOGIN = "Invalid email or password."
+MSG_INVITE_UNUSABLE = "This invite code is not valid, used up or expired."
+MSG_PASSWORD_FOR_EMAIL = "Please enter your current password to change your email address."  # noqa: S105
+MSG_WRONG_PASSWORD = "The current password is incorrect."  # noqa: S105
 MSG_NO_SESSION = "Please log in to continue."
 MSG_SESSION_ENDED = "Your session has ended. Please log in again."
 
@@ -145,23 +148,29 @@ class UserService(DomainService[User]):
         name = name.strip()
         email = normalise_email(email)
         code = beta_code.strip().upper()
+        invites = InviteService(session=self.session)
         if not USERNAME_PATTERN.match(name):
             form.add("name", MSG_USERNAME)
-        elif await self.name_taken(name):
-            form.add("name", "This username is already taken.")
         if not is_email(email):
             form.add("email", MSG_EMAIL)
-        elif await self.email_taken(email):
-            form.add("email", "An account with this email address already exists.")
         if len(password) < REGISTER_PASSWORD_MIN:
             form.add("password", MSG_RESET_SHORT)
         if password != password_confirmation:
             form.add("password_confirmation", MSG_PASSWORDS_DIFFER)
         if len(code) != INVITE_CODE_LENGTH:
             form.add("beta_code", "The invite code must be exactly 8 characters.")
+        elif not await invites.is_usable(code):
+            form.add("beta_code", MSG_INVITE_UNUSABLE)
+        # Who has an account is told only to somebody holding a valid invite: without one, a
+        # stranger could ask the register form which addresses and names exist here.
+        if "beta_code" not in form.errors:
+            if "name" not in form.errors and await self.name_taken(name):
+                form.add("name", "This username is already taken.")
+            if "email" not in form.errors and await self.email_taken(email):
+                form.add("email", "An account with this email address already exists.")
         form.raise_if_any()
-        if not await InviteService(session=self.session).consume(code):
-            raise FormError({"beta_code": ["This invite code is not valid, used up or expired."]})
+        if not await invites.consume(code):  # used up by someone else a moment ago
+            raise FormError({"beta_code": [MSG_INVITE_UNUSABLE]})
         first_user = not await self.session.scalar(select(User.id).limit(1))
         role = ROLE_ADMIN if first_user and self.settings.first_user_admin else ROLE_USER
         user = await self.repository.add(User(name=name, email=email, password_hash=hash_password(password), role=role))
@@ -275,7 +284,9 @@ class UserService(DomainService[User]):
     def profile(self, user: User) -> UserOut:
         return to_user_out(user)
 
-    async def update_account(self, user: User, *, name: str, email: str) -> UserOut:
+    async def update_account(self, user: User, *, name: str, email: str, current_password: str | None) -> UserOut:
+        """Rename, or move the account to another address. A new address needs the current password:
+        whoever holds a session (a phone left unlocked) must not be able to take the account over."""
         name = name.strip()
         email = normalise_email(email)
         form = FieldCollector()
@@ -296,6 +307,10 @@ class UserService(DomainService[User]):
             same = "Values must differ from the current ones."
             raise FormError({"name": [same], "email": [same]}, message=same)
         email_changed = email != user.email
+        if email_changed and not current_password:
+            raise FormError({"current_password": [MSG_PASSWORD_FOR_EMAIL]})
+        if email_changed and not verify_password(user.password_hash, current_password or ""):
+            raise FormError({"current_password": [MSG_WRONG_PASSWORD]})
         user.name = name
         if email_changed:
             user.email = email
@@ -317,7 +332,7 @@ class UserService(DomainService[User]):
             form.add("confirm_password", "Password does not match.")
         form.raise_if_any()
         if not verify_password(user.password_hash, current_password):
-            raise FormError({"current_password": ["The current password is incorrect."]})
+            raise FormError({"current_password": [MSG_WRONG_PASSWORD]})
         user.password_hash = hash_password(new_password)
         await self.revoke_all_sessions(user)
 

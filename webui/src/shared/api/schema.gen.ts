@@ -198,6 +198,7 @@ export interface components {
   schemas: {
     /** AccountUpdateIn */
     AccountUpdateIn: {
+      current_password?: string | null;
       email: string;
       name: string;
     };

@@ -72,6 +72,7 @@ export function AccountTab({ user }: { user: User }) {
           buttonLabel="Save email"
           inputType="email"
           autoComplete="email"
+          askPassword
           current={user}
           validate={validateEmail}
           beforeSave={() => confirmDialog({ title: EMAIL_CHANGE_TITLE, description: EMAIL_CHANGE_WARNING })}

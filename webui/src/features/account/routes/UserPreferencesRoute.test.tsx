@@ -81,6 +81,7 @@ describe('account tab: username and e-mail', () => {
     );
     const { user } = await openPreferences();
     await fill(user, screen.getByLabelText('Email'), 'new@example.com');
+    await fill(user, screen.getByLabelText('Your password'), 'secret123');
     await user.click(screen.getByRole('button', { name: 'Save email' }));
     const dialog = await screen.findByRole('dialog', { name: 'Update Email Address?' });
     expect(within(dialog).getByText(/social and sharing features/i)).toBeInTheDocument();
@@ -103,13 +104,41 @@ describe('account tab: username and e-mail', () => {
     );
     const { user } = await openPreferences();
     await fill(user, screen.getByLabelText('Email'), 'new@example.com');
+    await fill(user, screen.getByLabelText('Your password'), 'secret123');
     await user.click(screen.getByRole('button', { name: 'Save email' }));
     const dialog = await screen.findByRole('dialog', { name: 'Update Email Address?' });
     await user.click(within(dialog).getByRole('button', { name: 'confirm' }));
     expect(await screen.findByText('User Updated.')).toBeInTheDocument();
-    expect(body).toEqual({ name: testUser.name, email: 'new@example.com' });
+    expect(body).toEqual({ name: testUser.name, email: 'new@example.com', current_password: 'secret123' });
     expect(await screen.findByText(/not verified yet/)).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('new@example.com');
+  });
+
+  it('asks for the password before a new e-mail, and shows the server refusing it', async () => {
+    let calls = 0;
+    server.use(
+      http.put(apiUrl('/account/update'), () => {
+        calls += 1;
+        return HttpResponse.json(
+          {
+            message: 'The current password is incorrect.',
+            errors: { current_password: ['The current password is incorrect.'] },
+          },
+          { status: 422 },
+        );
+      }),
+    );
+    const { user } = await openPreferences();
+    await fill(user, screen.getByLabelText('Email'), 'new@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save email' }));
+    expect(await screen.findByText('Please enter your password to change your email address.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await fill(user, screen.getByLabelText('Your password'), 'wrong-one');
+    await user.click(screen.getByRole('button', { name: 'Save email' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Email Address?' });
+    await user.click(within(dialog).getByRole('button', { name: 'confirm' }));
+    expect(await screen.findByText('The current password is incorrect.')).toBeInTheDocument();
+    expect(calls).toBe(1);
   });
 
   it('rejects an e-mail without the x@y.z shape', async () => {
