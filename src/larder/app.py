@@ -14,7 +14,7 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import SwaggerRenderPlugin
 
 from larder import __version__
-from larder.accounts.guards import administrator, provide_auth, provide_caller, signed_in
+from larder.accounts.guards import administrator, provide_auth, provide_caller, provide_caller_id, signed_in
 from larder.accounts.routes import AccountController
 from larder.accounts.service import provide_invite_service, provide_user_service
 from larder.admin.routes import ADMIN_CONTROLLERS
@@ -72,6 +72,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             "invites": Provide(provide_invite_service),
             "auth": Provide(provide_auth),
             "caller": Provide(provide_caller),
+            "caller_id": Provide(provide_caller_id, sync_to_thread=False),
             "news": Provide(provide_news_service),
             "inbox": Provide(provide_inbox_service),
             "catalogue": Provide(provide_catalogue_service),

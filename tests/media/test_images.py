@@ -147,7 +147,7 @@ def test_upload_names_are_safe_even_when_the_token_starts_with_a_dash(monkeypatc
 def test_service_reads_at_most_one_byte_past_the_limit(tmp_path: Path) -> None:
     upload = Upload(b"\xff\xd8\xff" + b"\0" * (3 * 1024 * 1024))
     with pytest.raises(FormError) as caught:
-        anyio.run(MediaService(tmp_path).store_upload, upload)
+        anyio.run(MediaService(tmp_path).store_upload, 1, upload)
     assert caught.value.errors == {"file": ["file size must be under 2MB."]}
     assert upload.asked == [2 * 1024 * 1024 + 1]
 
@@ -158,11 +158,11 @@ def test_a_failed_write_leaves_no_temp_file(tmp_path: Path, monkeypatch: pytest.
 
     monkeypatch.setattr(media_service.os, "replace", broken_replace)
     with pytest.raises(OSError, match="disk full"):
-        anyio.run(MediaService(tmp_path).store_upload, Upload(encode(Image.new("RGB", (8, 8)), "PNG")))
+        anyio.run(MediaService(tmp_path).store_upload, 1, Upload(encode(Image.new("RGB", (8, 8)), "PNG")))
     assert os.listdir(tmp_path) == []
 
 
 def test_stored_file_is_complete_and_only_the_final_name_remains(tmp_path: Path) -> None:
-    name = anyio.run(MediaService(tmp_path).store_upload, Upload(encode(Image.new("RGB", (8, 8)), "PNG")))
+    name = anyio.run(MediaService(tmp_path).store_upload, 1, Upload(encode(Image.new("RGB", (8, 8)), "PNG")))
     assert os.listdir(tmp_path) == [name]
     assert open_bytes((tmp_path / name).read_bytes()).size == (8, 8)

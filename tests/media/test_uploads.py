@@ -301,3 +301,52 @@ def test_existing_file_serving_still_refuses_unsafe_names(client: TestClient[Any
     Path(settings.uploads_dir, ".upload-abc.tmp").write_bytes(b"x")  # what a temp file would look like
     assert client.get("/uploads/.upload-abc.tmp").status_code == 404
     assert client.get("/uploads/nothing.jpg").status_code == 404
+
+
+def test_an_upload_being_decoded_holds_no_database_lock(client, member, monkeypatch):
+    """Decoding runs outside any transaction: a household member's save goes through meanwhile.
+
+    Without it, the upload's request held SQLite's write lock for the whole decode, and every other
+    writer waited behind it (seconds per large photo, then 503).
+    """
+    import threading
+
+    decoding, release = threading.Event(), threading.Event()
+    real = media_service.process_image
+
+    def slow_decode(data: bytes) -> Any:
+        decoding.set()
+        assert release.wait(30), "the test never released the decode"
+        return real(data)
+
+    monkeypatch.setattr(media_service, "process_image", slow_decode)
+    answers: list[int] = []
+    uploader = threading.Thread(
+        target=lambda: answers.append(upload(client, member, png_with_alpha(), "a.png", "image/png").status_code)
+    )
+    uploader.start()
+    try:
+        assert decoding.wait(30), "the upload never reached the decode"
+        # A write of another kind while the decode is still running: answered, not queued behind it.
+        saved = client.put(
+            "/api/pwa/account/preferences", headers=member.headers, json={"preferences": ["vegan"]}, timeout=5
+        )
+        assert saved.status_code == 200, saved.text
+    finally:
+        release.set()
+        uploader.join(30)
+    assert answers == [201]
+
+
+def test_uploads_are_limited_per_user(client, member_factory):
+    from larder.media.service import UPLOADS_PER_USER_MINUTE
+
+    alice, bob = member_factory("alice_1", "alice@example.org"), member_factory("bobby_1", "bob@example.org")
+    tiny = png_with_alpha((8, 8))
+    for _ in range(UPLOADS_PER_USER_MINUTE.attempts):
+        assert upload(client, alice, tiny, "a.png", "image/png").status_code == 201
+    refused = upload(client, alice, tiny, "a.png", "image/png")
+    assert refused.status_code == 429
+    assert "Retry-After" in refused.headers
+    # Another member of the household is not held back by Alice's uploads.
+    assert upload(client, bob, tiny, "b.png", "image/png").status_code == 201

@@ -76,10 +76,19 @@ async def provide_auth(request: Request[Any, Any, Any], db_session: NamedDepende
     return await _attached(auth, db_session)
 
 
+def provide_caller_id(request: Request[Any, Any, Any]) -> int:
+    """The signed-in caller's id, for handlers that must not open a database transaction (uploads:
+    decoding an image takes seconds and needs no lock)."""
+    auth = _caller_of(request)
+    if auth is None:
+        raise Unauthorized(MSG_NO_SESSION)
+    return auth.user.id
+
+
 async def provide_caller(request: Request[Any, Any, Any], db_session: NamedDependency[AsyncSession]) -> Auth | None:
     """The caller of a public route marked `identify`, or None when no token was sent."""
     auth = _caller_of(request)
     return await _attached(auth, db_session) if auth else None
 
 
-__all__ = ["administrator", "provide_auth", "provide_caller", "signed_in"]
+__all__ = ["administrator", "provide_auth", "provide_caller", "provide_caller_id", "signed_in"]

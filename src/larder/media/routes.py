@@ -25,7 +25,7 @@ class MediaController(Controller):
 
     @post("/uploads")
     async def upload_image(
-        self, data: MultipartBody[dict[str, Any]], media: NamedDependency[MediaService]
+        self, data: MultipartBody[dict[str, Any]], caller_id: NamedDependency[int], media: NamedDependency[MediaService]
     ) -> UploadOut:
         """Answer 201 {image: name}; 422 {message, errors: {file: [...]}} when the file is refused."""
         upload = data.get(UPLOAD_FIELD) if isinstance(data, dict) else None
@@ -33,4 +33,4 @@ class MediaController(Controller):
             upload = next((item for item in upload if isinstance(item, UploadFile)), None)
         if not isinstance(upload, UploadFile):
             raise FormError({UPLOAD_FIELD: [MSG_NO_FILE]})
-        return UploadOut(image=await media.store_upload(upload))
+        return UploadOut(image=await media.store_upload(caller_id, upload))

@@ -14,11 +14,14 @@ from litestar.datastructures import State
 
 from larder.core.errors import FormError
 from larder.core.images import ImageProcessingFailed, NotAnImage, process_image
+from larder.core.throttle import Limit, Throttle
 from larder.media.schemas import MAX_UPLOAD_BYTES, MSG_FAILED, MSG_NOT_AN_IMAGE, MSG_TOO_LARGE, UPLOAD_FIELD
 
 # Decoding may briefly need a few hundred MB for a large PNG; never run more than two at once (blocked
 # callers wait in their worker thread, the event loop stays free).
 _DECODE_SLOTS = threading.BoundedSemaphore(2)
+UPLOADS_PER_USER_MINUTE = Limit(20, 60)
+UPLOADS_PER_USER_HOUR = Limit(200, 3600)
 
 
 class Readable(Protocol):
@@ -35,11 +38,15 @@ def new_upload_name() -> str:
 
 
 class MediaService:
-    def __init__(self, uploads_dir: Path) -> None:
+    def __init__(self, uploads_dir: Path, throttle: Throttle | None = None) -> None:
         self.uploads_dir = uploads_dir
+        self.throttle = throttle or Throttle()
 
-    async def store_upload(self, upload: Readable) -> str:
+    async def store_upload(self, user_id: int, upload: Readable) -> str:
         """Process and store one uploaded image; the stored name. FormError {file: [...]} when it is refused."""
+        # A recipe with a picture for every step is a few dozen uploads; a script is far more.
+        self.throttle.hit(f"upload:user:{user_id}", UPLOADS_PER_USER_MINUTE)
+        self.throttle.hit(f"upload:user-hour:{user_id}", UPLOADS_PER_USER_HOUR)
         data = await upload.read(MAX_UPLOAD_BYTES + 1)  # never more than one byte past the limit
         if len(data) > MAX_UPLOAD_BYTES:
             raise _file_error(MSG_TOO_LARGE)
@@ -81,4 +88,4 @@ def _file_error(message: str) -> FormError:
 
 
 async def provide_media_service(state: State) -> MediaService:
-    return MediaService(state["settings"].uploads_dir)
+    return MediaService(state["settings"].uploads_dir, state["throttle"])
