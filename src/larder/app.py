@@ -18,6 +18,7 @@ from larder.accounts.guards import administrator, provide_auth, provide_caller, 
 from larder.accounts.routes import AccountController
 from larder.accounts.service import provide_invite_service, provide_user_service
 from larder.admin.routes import ADMIN_CONTROLLERS
+from larder.bootstrap import upload_collector
 from larder.catalogue.routes import CatalogueController, FormOptionsController
 from larder.catalogue.service import provide_catalogue_service
 from larder.content.routes import ContentController
@@ -94,6 +95,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             }
         ),
         on_shutdown=[reader.dispose] if reader else [],
+        lifespan=[upload_collector],
         exception_handlers=exception_handlers,
         openapi_config=OpenAPIConfig(
             title="Larder API",

@@ -356,6 +356,13 @@ class CatalogueService(DomainService[Recipe]):
             statement = statement.where(Recipe.id != except_recipe_id)
         return await self.session.scalar(statement.limit(1)) is not None
 
+    async def referenced_uploads(self) -> set[str]:
+        """The stored images the catalogue shows (recipes, steps, categories, ingredients)."""
+        found: set[str] = set()
+        for column in (Recipe.image, RecipeStep.image, Category.image, Ingredient.image):
+            found.update(await self.session.scalars(select(column).where(column.is_not(None)).distinct()))
+        return found
+
     async def is_empty(self) -> bool:
         return await self.session.scalar(select(Recipe.id).limit(1)) is None
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncGenerator
 from typing import Any
 
@@ -25,6 +26,7 @@ from larder.core.settings import Settings
 from larder.core.throttle import Limit, Throttle
 
 NEWS_ON_HOME = 20
+_UPLOAD_LINK = re.compile(r"/uploads/([A-Za-z0-9][A-Za-z0-9._-]{0,200})")
 CONTACT_PER_CLIENT = Limit(5, 3600)
 BUG_REPORT_PER_CLIENT = Limit(20, 3600)
 
@@ -62,6 +64,13 @@ class NewsService(DomainService[NewsItem]):
             form.add("HtmlContent", "Some content is required.")
         form.raise_if_any()
         return title, clean
+
+    async def referenced_uploads(self) -> set[str]:
+        """Stored images that news items show (<img src="/uploads/...">)."""
+        found: set[str] = set()
+        for html in await self.session.scalars(select(NewsItem.html_content)):
+            found.update(_UPLOAD_LINK.findall(html))
+        return found
 
     async def newest(self, limit: int = NEWS_ON_HOME) -> list[NewsItemOut]:
         rows = await self.session.scalars(select(NewsItem).order_by(NewsItem.id.desc()).limit(limit))

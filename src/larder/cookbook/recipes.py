@@ -6,6 +6,8 @@ cancels an open publish request and withdraws a published recipe (private until 
 
 from __future__ import annotations
 
+from sqlalchemy import select
+
 from larder.catalogue.service import RecipeDraft
 from larder.cookbook.drafts import draft_from_input
 from larder.cookbook.models import UserRecipe, UserRecipeIngredient, UserRecipeStep
@@ -45,6 +47,13 @@ def _fill(recipe: UserRecipe, draft: RecipeDraft) -> None:
 
 
 class CookbookService(CookbookBase):
+    async def referenced_uploads(self) -> set[str]:
+        """The stored images own recipes use (covers and steps), everyone's."""
+        found: set[str] = set()
+        for column in (UserRecipe.image, UserRecipeStep.image):
+            found.update(await self.session.scalars(select(column).where(column.is_not(None)).distinct()))
+        return found
+
     async def list_own(self, user_id: int) -> list[UserRecipeOut]:
         return await self.mapper.many(await self.repository.list_own(user_id))
 

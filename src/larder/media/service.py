@@ -83,8 +83,34 @@ class MediaService:
         return name
 
 
+def collect_unused(uploads_dir: Path, referenced: set[str], *, grace_seconds: float, now: float) -> list[str]:
+    """Delete stored images nothing refers to any more; the names deleted.
+
+    A picture is uploaded before the recipe that shows it is saved, and a draft in the browser may
+    hold it for days, so only files older than the grace period go. Unfinished temporary files of an
+    upload that crashed go after the same period.
+    """
+    if not uploads_dir.is_dir():
+        return []
+    removed: list[str] = []
+    for path in uploads_dir.iterdir():
+        if path.name in referenced or not path.is_file():
+            continue
+        try:
+            if now - path.stat().st_mtime < grace_seconds:
+                continue
+            path.unlink()
+        except FileNotFoundError:
+            continue
+        removed.append(path.name)
+    return sorted(removed)
+
+
 def _file_error(message: str) -> FormError:
     return FormError({UPLOAD_FIELD: [message]})
+
+
+__all__ = ["UPLOADS_PER_USER_HOUR", "UPLOADS_PER_USER_MINUTE", "MediaService", "collect_unused", "new_upload_name"]
 
 
 async def provide_media_service(state: State) -> MediaService:
