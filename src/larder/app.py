@@ -18,7 +18,7 @@ from larder.accounts.guards import administrator, provide_auth, provide_caller, 
 from larder.accounts.routes import AccountController
 from larder.accounts.service import provide_invite_service, provide_user_service
 from larder.admin.routes import ADMIN_CONTROLLERS
-from larder.bootstrap import upload_collector
+from larder.bootstrap import housekeeping
 from larder.catalogue.routes import CatalogueController, FormOptionsController
 from larder.catalogue.service import provide_catalogue_service
 from larder.content.routes import ContentController
@@ -37,6 +37,7 @@ from larder.core.paths import web_dist_dir
 from larder.core.settings import Settings, get_settings
 from larder.core.spa import spa_router
 from larder.core.system import health, latest_version
+from larder.core.throttle import ThrottleStore
 from larder.core.uploads import uploaded_file
 from larder.imports.routes import ImportController
 from larder.imports.service import provide_import_service
@@ -91,11 +92,11 @@ def create_app(settings: Settings | None = None) -> Litestar:
                 "alchemy_config": alchemy,
                 "db_reader": reader,
                 "mailer": Mailer(settings),
-                "throttle": _throttle(),
+                "throttle_store": ThrottleStore(alchemy),
             }
         ),
         on_shutdown=[reader.dispose] if reader else [],
-        lifespan=[upload_collector],
+        lifespan=[housekeeping],
         exception_handlers=exception_handlers,
         openapi_config=OpenAPIConfig(
             title="Larder API",
@@ -113,12 +114,6 @@ def create_app(settings: Settings | None = None) -> Litestar:
         ),
         debug=False,
     )
-
-
-def _throttle():
-    from larder.core.throttle import Throttle
-
-    return Throttle()
 
 
 logging.getLogger("aiosqlite").setLevel(logging.WARNING)

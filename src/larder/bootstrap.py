@@ -20,6 +20,7 @@ from larder.catalogue.service import CatalogueService
 from larder.content.service import NewsService
 from larder.cookbook.service import CookbookService
 from larder.core.settings import Settings
+from larder.core.throttle import ThrottleStore
 from larder.media.service import collect_unused
 
 logger = logging.getLogger("larder")
@@ -57,7 +58,7 @@ async def collect_unused_uploads(session: AsyncSession, settings: Settings) -> l
 UPLOAD_COLLECTION_FIRST_AFTER_SECONDS = 60  # not in the way of the start itself
 
 
-async def _collect_uploads_forever(config: SQLAlchemyAsyncConfig, settings: Settings) -> None:
+async def _housekeeping_forever(config: SQLAlchemyAsyncConfig, settings: Settings, throttle: ThrottleStore) -> None:
     await asyncio.sleep(UPLOAD_COLLECTION_FIRST_AFTER_SECONDS)
     while True:
         try:
@@ -65,15 +66,19 @@ async def _collect_uploads_forever(config: SQLAlchemyAsyncConfig, settings: Sett
                 removed = await collect_unused_uploads(session, settings)
             if removed:
                 logger.info("removed %d unused uploaded image(s)", len(removed))
+            await throttle.forget_old()
         except Exception:  # a failed round is retried at the next one, the server keeps serving
-            logger.exception("collecting unused uploads failed")
+            logger.exception("housekeeping failed")
         await asyncio.sleep(UPLOAD_COLLECTION_EVERY_SECONDS)
 
 
 @asynccontextmanager
-async def upload_collector(app: Litestar) -> AsyncIterator[None]:
-    """Runs beside the server: once a day, unused uploaded images are deleted."""
-    task = asyncio.create_task(_collect_uploads_forever(app.state["alchemy_config"], app.state["settings"]))
+async def housekeeping(app: Litestar) -> AsyncIterator[None]:
+    """Runs beside the server, once a day: unused uploaded images and old throttle counts are deleted."""
+    state = app.state
+    task = asyncio.create_task(
+        _housekeeping_forever(state["alchemy_config"], state["settings"], state["throttle_store"])
+    )
     try:
         yield
     finally:

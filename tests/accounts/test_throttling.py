@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
-from larder.accounts.service import FORGOT_PER_EMAIL, LOGIN_PER_CLIENT, LOGIN_PER_EMAIL, REGISTER_PER_CLIENT
-from tests.support import new_invites, registration
+import pytest
+
+from larder.accounts import service as accounts_service
+from larder.accounts.service import (
+    ACCOUNT_BACKOFF_AFTER,
+    FORGOT_PER_EMAIL,
+    LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT,
+    LOGIN_PER_CLIENT,
+    REGISTER_PER_CLIENT,
+)
+from tests.support import new_invites, registration, sql
 
 
 def test_burst_of_wrong_passwords_gets_429(client, member):
-    for _ in range(LOGIN_PER_EMAIL.attempts):
+    for _ in range(LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT.attempts):
         wrong = client.post("/api/pwa/login", json={"email": member.email, "password": "nope-nope"})
         assert wrong.status_code == 401
     blocked = client.post("/api/pwa/login", json={"email": member.email, "password": member.password})
@@ -19,7 +28,7 @@ def test_burst_of_wrong_passwords_gets_429(client, member):
 def test_login_throttle_per_email_does_not_block_other_accounts(client, member_factory):
     alice = member_factory("alice_1", "alice@example.org")
     bob = member_factory("bobby_1", "bob@example.org")
-    for _ in range(LOGIN_PER_EMAIL.attempts):
+    for _ in range(LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT.attempts):
         client.post("/api/pwa/login", json={"email": alice.email, "password": "nope-nope"})
     assert client.post("/api/pwa/login", json={"email": bob.email, "password": bob.password}).status_code == 200
 
@@ -49,3 +58,62 @@ def test_registration_throttled_per_client(client, settings):
     ]
     assert statuses[:-1] == [201] * REGISTER_PER_CLIENT.attempts
     assert statuses[-1] == 429
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 2_000_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock(client) -> FakeClock:
+    fake = FakeClock()
+    client.app.state["throttle_store"].clock = fake
+    return fake
+
+
+@pytest.fixture
+def from_clients(monkeypatch):
+    """Requests name their client with X-Test-Client (the test client always comes from one address)."""
+    monkeypatch.setattr(
+        accounts_service, "client_address", lambda connection: connection.headers.get("x-test-client", "testclient")
+    )
+
+
+def login(client, email: str, password: str, where: str):
+    return client.post("/api/pwa/login", json={"email": email, "password": password}, headers={"X-Test-Client": where})
+
+
+def test_guessing_from_one_place_does_not_lock_the_owner_out(client, member, from_clients, clock):
+    for _ in range(LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT.attempts):
+        assert login(client, member.email, "nope-nope", "attacker").status_code == 401
+    assert login(client, member.email, member.password, "attacker").status_code == 429
+    # Right after, every attempt on the account waits a moment (the account backoff)...
+    waited = login(client, member.email, member.password, "home")
+    assert (waited.status_code, waited.headers.get("retry-after")) == (429, "2")
+    clock.now += 3
+    # ...then the owner, somewhere else, gets in; the guessing place stays locked out.
+    assert login(client, member.email, member.password, "home").status_code == 200
+    assert login(client, member.email, member.password, "attacker").status_code == 429
+
+
+def test_guessing_from_many_places_slows_the_account_down_more_and_more(client, member, from_clients, clock):
+    for attempt in range(ACCOUNT_BACKOFF_AFTER):
+        assert login(client, member.email, "nope-nope", f"bot{attempt}").status_code == 401
+    slowed = login(client, member.email, "nope-nope", "bot-new")
+    assert (slowed.status_code, slowed.headers["retry-after"]) == (429, "2")
+    clock.now += 2
+    assert login(client, member.email, "nope-nope", "bot-new").status_code == 401
+    slower = login(client, member.email, "nope-nope", "bot-newer")
+    assert (slower.status_code, slower.headers["retry-after"]) == (429, "4")
+    # Another account is not slowed by it.
+    assert login(client, "someone.else@example.org", "whatever1", "bot-new").status_code == 401
+
+
+def test_a_rolled_back_login_still_counts(client, member, settings, from_clients):
+    # A failed login answers 401 and its transaction rolls back; the attempt is kept all the same.
+    login(client, member.email, "nope-nope", "somewhere")
+    assert sql(settings, "select count(*) from throttle_attempt where key like 'login:fail:%'") == [(2,)]

@@ -6,6 +6,7 @@ these calls, and every answer leaves as a wire struct made here.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import AsyncGenerator, Iterable
 from dataclasses import dataclass
@@ -26,7 +27,7 @@ from larder.accounts.schemas import LoginOut, UserOut
 from larder.core.clients import client_address
 from larder.core.clock import now
 from larder.core.email import Mailer
-from larder.core.errors import AppError, FieldCollector, FormError, NotFound, Unauthorized
+from larder.core.errors import AppError, FieldCollector, FormError, NotFound, TooManyRequests, Unauthorized
 from larder.core.security import (
     TokenExpired,
     TokenInvalid,
@@ -38,7 +39,7 @@ from larder.core.security import (
 )
 from larder.core.service import DomainService
 from larder.core.settings import Settings
-from larder.core.throttle import Limit, Throttle
+from larder.core.throttle import Limit, NoThrottle, Throttle, request_throttle
 
 USERNAME_PATTERN = re.compile(r"^[A-Za-z0-9_-]{6,64}$")
 EMAIL_PATTERN = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
@@ -65,7 +66,10 @@ MSG_SESSION_ENDED = "Your session has ended. Please log in again."
 PURPOSE_SESSION = "session"
 
 LOGIN_PER_CLIENT = Limit(20, 300)
-LOGIN_PER_EMAIL = Limit(10, 300)
+LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT = Limit(10, 300)
+ACCOUNT_BACKOFF_AFTER = 10  # failures on one account, from anywhere, within the window below
+ACCOUNT_BACKOFF_WINDOW_SECONDS = 900
+ACCOUNT_BACKOFF_MAX_SECONDS = 60
 FORGOT_PER_CLIENT = Limit(10, 900)
 FORGOT_PER_EMAIL = Limit(3, 900)
 REGISTER_PER_CLIENT = Limit(10, 3600)
@@ -116,11 +120,11 @@ class UserService(DomainService[User]):
         client: str = "local",
     ) -> None:
         """`throttle` and `client` (the caller's address) come from the request; the command line
-        has neither, and a throttle of its own counts nothing that matters."""
+        has neither and limits nothing."""
         super().__init__(session)
         self.settings = settings
         self.links = AccountLinks(session, settings, mailer or Mailer(settings))
-        self.throttle = throttle or Throttle()
+        self.throttle = throttle or NoThrottle()
         self.client = client
 
     # -- look-ups -------------------------------------------------------------------------------
@@ -143,7 +147,7 @@ class UserService(DomainService[User]):
     async def register(
         self, *, name: str, email: str, password: str, password_confirmation: str, beta_code: str
     ) -> UserOut:
-        self.throttle.hit(f"register:client:{self.client}", REGISTER_PER_CLIENT)
+        await self.throttle.hit(f"register:client:{self.client}", REGISTER_PER_CLIENT)
         form = FieldCollector()
         name = name.strip()
         email = normalise_email(email)
@@ -179,18 +183,34 @@ class UserService(DomainService[User]):
 
     # -- sessions -------------------------------------------------------------------------------
     async def login(self, email: str, password: str, user_agent: str | None) -> LoginOut:
-        self.throttle.hit(f"login:client:{self.client}", LOGIN_PER_CLIENT)
-        # Per account only failures count, so a household signing in on many devices is never locked out.
-        email_key = f"login:email:{normalise_email(email)}"
-        self.throttle.check(email_key, LOGIN_PER_EMAIL)
+        await self.throttle.hit(f"login:client:{self.client}", LOGIN_PER_CLIENT)
+        # Only failures count against an account, so a household signing in on many devices is never
+        # held back. Guessing from one place locks that place out of the account; guessing from many
+        # places only slows every attempt on the account down, so its owner can still get in.
+        account_key = f"login:fail:{normalise_email(email)}"
+        pair_key = f"{account_key}:{self.client}"
+        await self.throttle.check(pair_key, LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT)
+        await self._account_backoff(account_key)
         user = await self.by_email(email)
         if user is None:
             burn_password_check(password)
         if user is None or not verify_password(user.password_hash, password):
-            self.throttle.record(email_key, LOGIN_PER_EMAIL)
+            await self.throttle.record(pair_key)
+            await self.throttle.record(account_key)
             raise Unauthorized(MSG_BAD_LOGIN)
         token = await self.open_session(user, user_agent)
         return LoginOut(token=token, user=to_user_out(user))
+
+    async def _account_backoff(self, account_key: str) -> None:
+        """After many failures on one account from anywhere, each attempt waits a little longer (up to a
+        minute) after the last failure."""
+        failures = await self.throttle.window(account_key, ACCOUNT_BACKOFF_WINDOW_SECONDS)
+        if failures.count < ACCOUNT_BACKOFF_AFTER or failures.newest is None:
+            return
+        wait = min(2 ** (failures.count - ACCOUNT_BACKOFF_AFTER + 1), ACCOUNT_BACKOFF_MAX_SECONDS)
+        left = failures.newest + wait - self.throttle.now()
+        if left > 0:
+            raise TooManyRequests(math.ceil(left))
 
     async def open_session(self, user: User, user_agent: str | None = None) -> str:
         ttl = self.settings.session_ttl_days * 86_400
@@ -237,7 +257,7 @@ class UserService(DomainService[User]):
         )
 
     async def verify_email(self, token: str) -> None:
-        self.throttle.hit(f"token:client:{self.client}", TOKEN_PER_CLIENT)
+        await self.throttle.hit(f"token:client:{self.client}", TOKEN_PER_CLIENT)
         try:
             user = await self.links.redeem(token, PURPOSE_VERIFY)
         except AppError as exc:
@@ -247,8 +267,8 @@ class UserService(DomainService[User]):
             user.email_verified_at = now()
 
     async def forgot_password(self, email: str) -> None:
-        self.throttle.hit(f"forgot:client:{self.client}", FORGOT_PER_CLIENT)
-        self.throttle.hit(f"forgot:email:{normalise_email(email)}", FORGOT_PER_EMAIL)
+        await self.throttle.hit(f"forgot:client:{self.client}", FORGOT_PER_CLIENT)
+        await self.throttle.hit(f"forgot:email:{normalise_email(email)}", FORGOT_PER_EMAIL)
         if not is_email(normalise_email(email)):
             raise FormError({"email": [MSG_EMAIL]})
         user = await self.by_email(email)
@@ -257,7 +277,7 @@ class UserService(DomainService[User]):
         await self.links.send_reset(user)
 
     async def reset_password(self, *, email: str, password: str, password_confirmation: str, token: str) -> None:
-        self.throttle.hit(f"token:client:{self.client}", TOKEN_PER_CLIENT)
+        await self.throttle.hit(f"token:client:{self.client}", TOKEN_PER_CLIENT)
         form = FieldCollector()
         if not is_email(normalise_email(email)):
             form.add("email", MSG_EMAIL)
@@ -397,10 +417,6 @@ class UserService(DomainService[User]):
 # -- request dependencies (the public surface other domains use) --------------------------------
 
 
-def throttle_of(state: State) -> Throttle:
-    return state["throttle"]
-
-
 async def provide_user_service(
     db_session: NamedDependency[AsyncSession], state: State, request: Request[Any, Any, Any]
 ) -> AsyncGenerator[UserService, None]:
@@ -408,7 +424,7 @@ async def provide_user_service(
         session=db_session,
         settings=state["settings"],
         mailer=state["mailer"],
-        throttle=throttle_of(state),
+        throttle=request_throttle(state, request.state),
         client=client_address(request),
     )
 
@@ -424,6 +440,5 @@ __all__ = [
     "is_email",
     "provide_invite_service",
     "provide_user_service",
-    "throttle_of",
     "to_user_out",
 ]

@@ -23,7 +23,7 @@ from larder.core.errors import FieldCollector, FormError, NotFound
 from larder.core.ids import is_id
 from larder.core.service import DomainService
 from larder.core.settings import Settings
-from larder.core.throttle import Limit, Throttle
+from larder.core.throttle import Limit, NoThrottle, Throttle, request_throttle
 
 NEWS_ON_HOME = 20
 _UPLOAD_LINK = re.compile(r"/uploads/([A-Za-z0-9][A-Za-z0-9._-]{0,200})")
@@ -114,12 +114,12 @@ class InboxService(DomainService[InboxMessage]):
         super().__init__(session)
         self.settings = settings
         self.mailer = mailer
-        self.throttle = throttle or Throttle()
+        self.throttle = throttle or NoThrottle()
         self.client = client
 
     async def contact(self, *, name: str, email: str, message: str, user_id: int | None) -> None:
         """A message from anyone (/contact) or a signed-in user (/contact-beta, then linked to them)."""
-        self.throttle.hit(f"contact:client:{self.client}", CONTACT_PER_CLIENT)
+        await self.throttle.hit(f"contact:client:{self.client}", CONTACT_PER_CLIENT)
         form = FieldCollector()
         name, email, message = name.strip(), email.strip(), message.strip()
         if not name:
@@ -137,7 +137,7 @@ class InboxService(DomainService[InboxMessage]):
         await self._notify_admin(f"Contact message from {name}", f"From: {name} <{email}>\n\n{message}\n")
 
     async def bug_report(self, *, name: str, email: str, message: str, page: str | None, user_id: int) -> None:
-        self.throttle.hit(f"bug:client:{self.client}", BUG_REPORT_PER_CLIENT)
+        await self.throttle.hit(f"bug:client:{self.client}", BUG_REPORT_PER_CLIENT)
         if not message.strip():
             raise FormError({"message": ["Please describe the problem."]})
         await self.repository.add(
@@ -163,6 +163,6 @@ async def provide_inbox_service(
         session=db_session,
         settings=state["settings"],
         mailer=state["mailer"],
-        throttle=state["throttle"],
+        throttle=request_throttle(state, request.state),
         client=client_address(request),
     )

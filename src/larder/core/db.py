@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncGenerator, AsyncIterator, Callable
+import logging
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 
@@ -35,6 +36,7 @@ from larder.core.settings import Settings
 __all__ = [
     "Base",
     "DbReader",
+    "after_transaction",
     "build_alchemy_config",
     "provide_db_reader",
     "provide_db_session",
@@ -43,6 +45,7 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+logger = logging.getLogger("larder")
 Base = BigIntAuditBase
 metadata = orm_registry.metadata
 
@@ -58,6 +61,7 @@ def _never_reuse_ids(table: Table, parent: Any) -> None:
 BUSY_TIMEOUT_MS = 10_000
 _BEGIN_OPTION = "larder_begin"
 _READ_ONLY_METHODS = {"GET", "HEAD", "OPTIONS"}
+_AFTER_TRANSACTION = "larder_after_transaction"
 
 
 def _install_sqlite_pragmas(sync_engine: Engine) -> None:
@@ -151,15 +155,35 @@ async def provide_db_session(
     session = config.provide_session(state, scope)
     opt = request.route_handler.opt
     writes = (request.method not in _READ_ONLY_METHODS or opt.get("writes")) and not opt.get("read_only")
-    if writes and config.get_engine().dialect.name == "sqlite":
-        await session.connection(execution_options={_BEGIN_OPTION: "IMMEDIATE"})
+    waiting: list[Callable[[], Awaitable[None]]] = []
+    request.state[_AFTER_TRANSACTION] = waiting
     try:
-        yield session
-    except BaseException:
-        await session.rollback()
-        raise
-    else:
-        await session.commit()
+        if writes and config.get_engine().dialect.name == "sqlite":
+            await session.connection(execution_options={_BEGIN_OPTION: "IMMEDIATE"})
+        try:
+            yield session
+        except BaseException:
+            await session.rollback()
+            raise
+        else:
+            await session.commit()
+    finally:
+        del request.state[_AFTER_TRANSACTION]
+        for callback in waiting:
+            try:
+                await callback()
+            except Exception:  # the answer stands; what failed here is bookkeeping
+                logger.exception("work after the transaction of %s failed", request.method)
+
+
+def after_transaction(request_state: Any, callback: Callable[[], Awaitable[None]]) -> bool:
+    """Run `callback` once the request's transaction has ended, committed or rolled back. False when
+    the request has no transaction open (the caller may then do its work at once)."""
+    waiting = request_state.get(_AFTER_TRANSACTION) if request_state is not None else None
+    if waiting is None:
+        return False
+    waiting.append(callback)
+    return True
 
 
 def run_migrations(settings: Settings) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import secrets
 from collections.abc import Mapping
@@ -40,6 +41,8 @@ class Settings:
     session_ttl_days: int = 30
     reset_token_ttl_minutes: int = 60
     verify_token_ttl_hours: int = 48
+    # Peers whose X-Forwarded-For is believed (a reverse proxy in front): IP addresses or networks.
+    trusted_proxies: tuple[str, ...] = ()
 
     @property
     def uploads_dir(self) -> Path:
@@ -80,6 +83,7 @@ class Settings:
             admin_email=get("ADMIN_EMAIL"),
             import_allow_private=(get("IMPORT_ALLOW_PRIVATE") or "").lower() in _TRUE,
             first_user_admin=(get("FIRST_USER_ADMIN") or "").lower() in _TRUE,
+            trusted_proxies=_networks(get("TRUSTED_PROXIES") or ""),
         )
 
     def prepared(self) -> Settings:
@@ -97,6 +101,17 @@ class Settings:
         if len(key) < 32:
             raise SettingsError(f"{key_file} holds too short a secret key")
         return replace(self, secret_key=key)
+
+
+def _networks(value: str) -> tuple[str, ...]:
+    """Comma-separated addresses or networks (10.0.0.0/8, ::1), checked here so a typo fails at start."""
+    found = tuple(part.strip() for part in value.split(",") if part.strip())
+    for part in found:
+        try:
+            ipaddress.ip_network(part, strict=False)
+        except ValueError:
+            raise SettingsError(f"LARDER_TRUSTED_PROXIES: {part!r} is not an IP address or network") from None
+    return found
 
 
 def _int(value: str, name: str) -> int:

@@ -1,18 +1,35 @@
-"""A small in-process sliding-window limiter for login, password reset and registration.
+"""Sliding-window limits (login, password reset, registration, uploads, imports) counted in the database.
 
-State is per process; Larder runs as one process on a home server. Several instances behind a
-proxy would each count on their own (documented in the README).
+The counters live in a table, so a restart forgets nothing and several server processes share them.
+An attempt must count whatever its request's outcome, and a failed request rolls its transaction
+back: so a request's attempts are written after its transaction has ended, on a short session of
+their own (`after_transaction`), never inside it — a second writer inside a request that holds
+SQLite's write lock would wait for itself.
 """
 
 from __future__ import annotations
 
 import math
 import time
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
+from advanced_alchemy.extensions.litestar import SQLAlchemyAsyncConfig
+from sqlalchemy import Float, Index, String, delete, func, insert, select
+from sqlalchemy.orm import Mapped, mapped_column
+
+from larder.core.db import Base, after_transaction
 from larder.core.errors import TooManyRequests
+
+KEPT_SECONDS = 86_400  # longer than any window; older attempts are deleted by `forget_old`
+
+
+class ThrottleAttempt(Base):
+    __tablename__ = "throttle_attempt"
+    __table_args__ = (Index("ix_throttle_attempt_key_at", "key", "at"),)
+    key: Mapped[str] = mapped_column(String(255))
+    at: Mapped[float] = mapped_column(Float)  # seconds since the epoch
 
 
 @dataclass(frozen=True)
@@ -21,35 +38,110 @@ class Limit:
     window_seconds: float
 
 
+@dataclass(frozen=True)
+class Window:
+    """The attempts of one key within a window."""
+
+    count: int
+    oldest: float | None
+    newest: float | None
+
+
+class ThrottleStore:
+    """The attempts table, read and written on short sessions of its own."""
+
+    def __init__(self, config: SQLAlchemyAsyncConfig, clock: Callable[[], float] = time.time) -> None:
+        self.config = config
+        self.clock = clock
+
+    async def window(self, key: str, seconds: float) -> Window:
+        since = self.clock() - seconds
+        async with self.config.get_session() as session:
+            row = (
+                await session.execute(
+                    select(func.count(), func.min(ThrottleAttempt.at), func.max(ThrottleAttempt.at)).where(
+                        ThrottleAttempt.key == key, ThrottleAttempt.at > since
+                    )
+                )
+            ).one()
+        return Window(row[0], row[1], row[2])
+
+    async def add(self, attempts: list[tuple[str, float]]) -> None:
+        if not attempts:
+            return
+        async with self.config.get_session() as session:
+            await session.execute(insert(ThrottleAttempt), [{"key": k, "at": at} for k, at in attempts])
+            await session.commit()
+
+    async def forget_old(self) -> None:
+        async with self.config.get_session() as session:
+            await session.execute(delete(ThrottleAttempt).where(ThrottleAttempt.at < self.clock() - KEPT_SECONDS))
+            await session.commit()
+
+
 class Throttle:
-    def __init__(self, clock: Callable[[], float] = time.monotonic, max_keys: int = 50_000) -> None:
-        self._clock = clock
-        self._hits: dict[str, deque[float]] = {}
-        self._max_keys = max_keys
+    """One request's limits: checks read the store; attempts are written once its transaction has ended
+    (at once when it has none, e.g. an upload, which opens no transaction)."""
 
-    def check(self, key: str, limit: Limit) -> None:
-        """Raise 429 when the window for `key` is already full."""
-        hits = self._window(key, limit)
-        if len(hits) >= limit.attempts:
-            raise TooManyRequests(math.ceil(limit.window_seconds - (self._clock() - hits[0])))
+    def __init__(self, store: ThrottleStore, request_state: Any = None) -> None:
+        self.store = store
+        self.request_state = request_state
+        self._pending: list[tuple[str, float]] = []
 
-    def record(self, key: str, limit: Limit) -> None:
-        self._window(key, limit).append(self._clock())
-        if len(self._hits) > self._max_keys:
-            self._forget_idle(self._clock(), limit.window_seconds)
+    def now(self) -> float:
+        return self.store.clock()
 
-    def hit(self, key: str, limit: Limit) -> None:
-        """Count one attempt for `key`; raise 429 when the window is already full."""
-        self.check(key, limit)
-        self.record(key, limit)
+    async def window(self, key: str, seconds: float) -> Window:
+        return await self.store.window(key, seconds)
 
-    def _window(self, key: str, limit: Limit) -> deque[float]:
-        now = self._clock()
-        hits = self._hits.setdefault(key, deque())
-        while hits and now - hits[0] >= limit.window_seconds:
-            hits.popleft()
-        return hits
+    async def check(self, key: str, limit: Limit) -> None:
+        """429 when the window of `key` is already full."""
+        seen = await self.store.window(key, limit.window_seconds)
+        if seen.count >= limit.attempts and seen.oldest is not None:
+            raise TooManyRequests(math.ceil(limit.window_seconds - (self.now() - seen.oldest)))
 
-    def _forget_idle(self, now: float, window: float) -> None:
-        for key in [k for k, v in self._hits.items() if not v or now - v[-1] >= window]:
-            del self._hits[key]
+    async def record(self, key: str) -> None:
+        self._pending.append((key, self.now()))
+        if len(self._pending) == 1 and not (
+            self.request_state is not None and after_transaction(self.request_state, self.flush)
+        ):
+            await self.flush()
+
+    async def hit(self, key: str, limit: Limit) -> None:
+        """Count one attempt for `key`; 429 when the window is already full."""
+        await self.check(key, limit)
+        await self.record(key)
+
+    async def flush(self) -> None:
+        pending, self._pending = self._pending, []
+        await self.store.add(pending)
+
+
+class NoThrottle(Throttle):
+    """For work outside requests (the command line, start-up): nothing is limited or counted."""
+
+    def __init__(self) -> None:
+        self._pending = []
+
+    def now(self) -> float:
+        return time.time()
+
+    async def window(self, key: str, seconds: float) -> Window:
+        return Window(0, None, None)
+
+    async def check(self, key: str, limit: Limit) -> None:
+        return None
+
+    async def record(self, key: str) -> None:
+        return None
+
+    async def flush(self) -> None:
+        return None
+
+
+def request_throttle(app_state: Any, request_state: Any) -> Throttle:
+    """The throttle of one request, over the app's store."""
+    return Throttle(app_state["throttle_store"], request_state)
+
+
+__all__ = ["Limit", "NoThrottle", "Throttle", "ThrottleAttempt", "ThrottleStore", "Window", "request_throttle"]

@@ -20,6 +20,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
+from litestar import Request
 from litestar.datastructures import State
 from litestar.di import NamedDependency
 from sqlalchemy import select
@@ -28,7 +29,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from larder.core.errors import FormError, NotFound
 from larder.core.service import DomainService
 from larder.core.settings import Settings
-from larder.core.throttle import Limit, Throttle
+from larder.core.throttle import Limit, NoThrottle, Throttle, request_throttle
 from larder.imports.fetch import FetchError, FetchPolicy, fetch_page
 from larder.imports.models import ImportedRecipe
 from larder.imports.parse import parse_fetched
@@ -98,11 +99,11 @@ class ImportService(DomainService[ImportedRecipe]):
     def __init__(self, session: AsyncSession, *, policy: FetchPolicy, throttle: Throttle | None = None) -> None:
         super().__init__(session)
         self.policy = policy
-        self.throttle = throttle or Throttle()
+        self.throttle = throttle or NoThrottle()
 
     async def import_url(self, user_id: int, url: str) -> ImportedRecipeOut:
         url = checked_url(url)  # an invalid link does not count against the limit
-        self.throttle.hit(f"import:user:{user_id}", IMPORTS_PER_USER)
+        await self.throttle.hit(f"import:user:{user_id}", IMPORTS_PER_USER)
         await self._release_database()
         data = await import_page(url, self.policy)
         item = await self.repository.add(
@@ -149,9 +150,13 @@ class ImportService(DomainService[ImportedRecipe]):
 
 
 async def provide_import_service(
-    db_session: NamedDependency[AsyncSession], state: State
+    db_session: NamedDependency[AsyncSession], state: State, request: Request[Any, Any, Any]
 ) -> AsyncGenerator[ImportService, None]:
-    yield ImportService(session=db_session, policy=fetch_policy(state["settings"]), throttle=state["throttle"])
+    yield ImportService(
+        session=db_session,
+        policy=fetch_policy(state["settings"]),
+        throttle=request_throttle(state, request.state),
+    )
 
 
 __all__ = [

@@ -7,14 +7,15 @@ import secrets
 import tempfile
 import threading
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 import anyio.to_thread
+from litestar import Request
 from litestar.datastructures import State
 
 from larder.core.errors import FormError
 from larder.core.images import ImageProcessingFailed, NotAnImage, process_image
-from larder.core.throttle import Limit, Throttle
+from larder.core.throttle import Limit, NoThrottle, Throttle, request_throttle
 from larder.media.schemas import MAX_UPLOAD_BYTES, MSG_FAILED, MSG_NOT_AN_IMAGE, MSG_TOO_LARGE, UPLOAD_FIELD
 
 # Decoding may briefly need a few hundred MB for a large PNG; never run more than two at once (blocked
@@ -40,13 +41,13 @@ def new_upload_name() -> str:
 class MediaService:
     def __init__(self, uploads_dir: Path, throttle: Throttle | None = None) -> None:
         self.uploads_dir = uploads_dir
-        self.throttle = throttle or Throttle()
+        self.throttle = throttle or NoThrottle()
 
     async def store_upload(self, user_id: int, upload: Readable) -> str:
         """Process and store one uploaded image; the stored name. FormError {file: [...]} when it is refused."""
         # A recipe with a picture for every step is a few dozen uploads; a script is far more.
-        self.throttle.hit(f"upload:user:{user_id}", UPLOADS_PER_USER_MINUTE)
-        self.throttle.hit(f"upload:user-hour:{user_id}", UPLOADS_PER_USER_HOUR)
+        await self.throttle.hit(f"upload:user:{user_id}", UPLOADS_PER_USER_MINUTE)
+        await self.throttle.hit(f"upload:user-hour:{user_id}", UPLOADS_PER_USER_HOUR)
         data = await upload.read(MAX_UPLOAD_BYTES + 1)  # never more than one byte past the limit
         if len(data) > MAX_UPLOAD_BYTES:
             raise _file_error(MSG_TOO_LARGE)
@@ -113,5 +114,5 @@ def _file_error(message: str) -> FormError:
 __all__ = ["UPLOADS_PER_USER_HOUR", "UPLOADS_PER_USER_MINUTE", "MediaService", "collect_unused", "new_upload_name"]
 
 
-async def provide_media_service(state: State) -> MediaService:
-    return MediaService(state["settings"].uploads_dir, state["throttle"])
+async def provide_media_service(state: State, request: Request[Any, Any, Any]) -> MediaService:
+    return MediaService(state["settings"].uploads_dir, request_throttle(state, request.state))
