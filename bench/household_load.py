@@ -30,7 +30,7 @@ from pathlib import Path
 import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from run import Server  # noqa: E402  (bench/run.py: start, wait, RSS of a real server)
+from run import Server
 
 ACCOUNTS = 10
 PASSWORD = "bench-secret-1"

@@ -11,7 +11,7 @@ from larder.core.settings import Settings, SettingsError
 
 
 def connection(peer: str, forwarded: str | None, trusted: str) -> SimpleNamespace:
-    settings = Settings.from_env({"LARDER_DATA_DIR": "/tmp/unused", "LARDER_TRUSTED_PROXIES": trusted})
+    settings = Settings.from_env({"LARDER_DATA_DIR": "unused-data-dir", "LARDER_TRUSTED_PROXIES": trusted})
     headers = {"x-forwarded-for": forwarded} if forwarded is not None else {}
     return SimpleNamespace(
         client=SimpleNamespace(host=peer), headers=headers, app=SimpleNamespace(state={"settings": settings})
@@ -36,4 +36,4 @@ def test_client_address(peer, forwarded, trusted, expected):
 
 def test_a_mistyped_proxy_fails_at_start():
     with pytest.raises(SettingsError, match="not an IP address"):
-        Settings.from_env({"LARDER_DATA_DIR": "/tmp/unused", "LARDER_TRUSTED_PROXIES": "10.0.0.0/8, proxy.lan"})
+        Settings.from_env({"LARDER_DATA_DIR": "unused-data-dir", "LARDER_TRUSTED_PROXIES": "10.0.0.0/8, proxy.lan"})
