@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -10,7 +10,8 @@ from litestar.testing import TestClient
 
 from larder.app import create_app
 from larder.core.settings import Settings
-from tests.support import DEFAULT_PASSWORD, MailCatcher, login, make_settings, new_invites, registration
+from tests.factories import Member, make_member
+from tests.support import MailCatcher, login, make_settings, new_invites, registration
 
 logging.getLogger("httpx").setLevel(logging.WARNING)
 
@@ -53,23 +54,27 @@ def client(settings: Settings) -> Iterator[TestClient[Any]]:
         yield test_client
 
 
-class Member:
-    """A registered account with its credentials and a live token."""
+@pytest.fixture
+def member_factory(settings: Settings) -> Callable[..., Member]:
+    """Accounts made as rows with a real session (tests/factories.py): no argon2, invite or mail per user."""
 
-    def __init__(self, name: str, email: str, token: str, user_id: int) -> None:
-        self.name = name
-        self.email = email
-        self.password = DEFAULT_PASSWORD
-        self.token = token
-        self.id = user_id
+    def make(
+        name: str = "alice_1", email: str = "alice@example.org", *, verified: bool = False, admin: bool = False
+    ) -> Member:
+        return make_member(settings, name, email, verified=verified, admin=admin)
 
-    @property
-    def headers(self) -> dict[str, str]:
-        return {"Authorization": f"Bearer {self.token}"}
+    return make
 
 
 @pytest.fixture
-def member_factory(client: TestClient[Any], settings: Settings, mail: MailCatcher) -> Any:
+def member(member_factory: Callable[..., Member]) -> Member:
+    return member_factory()
+
+
+@pytest.fixture
+def registered_member_factory(client: TestClient[Any], settings: Settings, mail: MailCatcher) -> Callable[..., Member]:
+    """Accounts made the full HTTP way: an invite, POST /register-beta, the verification mail, POST /login."""
+
     def make(name: str = "alice_1", email: str = "alice@example.org") -> Member:
         (code,) = new_invites(settings)
         response = client.post("/api/pwa/register-beta", json=registration(name, email, code))
@@ -82,5 +87,5 @@ def member_factory(client: TestClient[Any], settings: Settings, mail: MailCatche
 
 
 @pytest.fixture
-def member(member_factory: Any) -> Member:
-    return member_factory()
+def registered_member(registered_member_factory: Callable[..., Member]) -> Member:
+    return registered_member_factory()

@@ -19,9 +19,8 @@ def ids(settings, tmp_path):
 
 
 @pytest.fixture
-def admin(settings, member):
-    sql(settings, "update user_account set role = 'admin' where id = :id", id=member.id)
-    return member
+def admin(member_factory):
+    return member_factory(admin=True)
 
 
 def draft(ingredients, categories, names=("Tomato", "Basil"), **changes):

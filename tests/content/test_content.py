@@ -10,9 +10,8 @@ from tests.support import make_settings, sql
 
 
 @pytest.fixture
-def admin(settings, member):
-    sql(settings, "update user_account set role = 'admin' where id = :id", id=member.id)
-    return member
+def admin(member_factory):
+    return member_factory(admin=True)
 
 
 def write_news(client, admin, title="Beta open", html="<p>Hello <b>kitchen</b></p>"):

@@ -68,10 +68,8 @@ def other(member_factory):
 
 
 @pytest.fixture
-def admin(settings, member_factory):
-    boss = member_factory("admin_1", "admin@example.org")
-    sql(settings, "update user_account set role = 'admin' where id = :id", id=boss.id)
-    return boss
+def admin(member_factory):
+    return member_factory("admin_1", "admin@example.org", admin=True)
 
 
 def create(client, who, body: dict[str, Any]) -> dict[str, Any]:
