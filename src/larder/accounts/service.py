@@ -9,32 +9,27 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import AsyncGenerator, Iterable
-from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
 from litestar import Request
 from litestar.datastructures import State
 from litestar.di import NamedDependency
-from sqlalchemy import func, select, update
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.accounts.invites import INVITE_CODE_LENGTH, InviteService
 from larder.accounts.links import MSG_LINK_INVALID, PURPOSE_RESET, PURPOSE_VERIFY, AccountLinks
-from larder.accounts.models import ROLE_ADMIN, ROLE_USER, User, UserSession
+from larder.accounts.models import ROLE_ADMIN, ROLE_USER, User
 from larder.accounts.schemas import LoginOut, UserOut
+from larder.accounts.sessions import MSG_NO_SESSION, Auth, Sessions
 from larder.core.clients import client_address
 from larder.core.clock import now
 from larder.core.email import Mailer
 from larder.core.errors import AppError, FieldCollector, FormError, NotFound, TooManyRequests, Unauthorized
 from larder.core.security import (
-    TokenExpired,
-    TokenInvalid,
     burn_password_check,
     hash_password,
-    issue_token,
-    read_token,
     verify_password,
 )
 from larder.core.service import DomainService
@@ -60,10 +55,7 @@ MSG_BAD_LOGIN = "Invalid email or password."
 MSG_INVITE_UNUSABLE = "This invite code is not valid, used up or expired."
 MSG_PASSWORD_FOR_EMAIL = "Please enter your current password to change your email address."  # noqa: S105
 MSG_WRONG_PASSWORD = "The current password is incorrect."  # noqa: S105
-MSG_NO_SESSION = "Please log in to continue."
-MSG_SESSION_ENDED = "Your session has ended. Please log in again."
 
-PURPOSE_SESSION = "session"
 
 LOGIN_PER_CLIENT = Limit(20, 300)
 LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT = Limit(10, 300)
@@ -96,14 +88,6 @@ def to_user_out(user: User) -> UserOut:
     )
 
 
-@dataclass(frozen=True)
-class Auth:
-    """The signed-in caller of a request."""
-
-    user: User
-    token_id: str
-
-
 class UserService(DomainService[User]):
     class Repo(SQLAlchemyAsyncRepository[User]):
         model_type = User
@@ -124,6 +108,7 @@ class UserService(DomainService[User]):
         super().__init__(session)
         self.settings = settings
         self.links = AccountLinks(session, settings, mailer or Mailer(settings))
+        self.sessions = Sessions(session, settings)
         self.throttle = throttle or NoThrottle()
         self.client = client
 
@@ -213,48 +198,13 @@ class UserService(DomainService[User]):
             raise TooManyRequests(math.ceil(left))
 
     async def open_session(self, user: User, user_agent: str | None = None) -> str:
-        ttl = self.settings.session_ttl_days * 86_400
-        token, claims = issue_token(
-            self.settings.secret_key, subject=str(user.id), purpose=PURPOSE_SESSION, ttl_seconds=ttl
-        )
-        self.session.add(
-            UserSession(
-                token_id=claims.token_id,
-                user_id=user.id,
-                expires_at=datetime.fromtimestamp(claims.expires_at, UTC),
-                user_agent=(user_agent or "")[:255] or None,
-            )
-        )
-        await self.session.flush()
-        return token
+        return await self.sessions.open(user, user_agent)
 
     async def authenticate(self, bearer: str | None) -> Auth:
-        """The user behind a bearer token, or 401: missing, malformed, expired or revoked alike."""
-        if not bearer:
-            raise Unauthorized(MSG_NO_SESSION)
-        try:
-            claims = read_token(self.settings.secret_key, bearer, purpose=PURPOSE_SESSION)
-        except (TokenExpired, TokenInvalid):
-            raise Unauthorized(MSG_SESSION_ENDED) from None
-        row = await self.session.scalar(select(UserSession).where(UserSession.token_id == claims.token_id))
-        if row is None or row.revoked_at is not None or row.expires_at <= now() or str(row.user_id) != claims.subject:
-            raise Unauthorized(MSG_SESSION_ENDED)
-        user = await self.session.get(User, row.user_id)
-        if user is None:
-            raise Unauthorized(MSG_SESSION_ENDED)
-        return Auth(user=user, token_id=claims.token_id)
+        return await self.sessions.authenticate(bearer)
 
     async def logout(self, auth: Auth) -> None:
-        await self.session.execute(
-            update(UserSession).where(UserSession.token_id == auth.token_id).values(revoked_at=now())
-        )
-
-    async def revoke_all_sessions(self, user: User) -> None:
-        await self.session.execute(
-            update(UserSession)
-            .where(UserSession.user_id == user.id, UserSession.revoked_at.is_(None))
-            .values(revoked_at=now())
-        )
+        await self.sessions.revoke(auth.token_id)
 
     async def verify_email(self, token: str) -> None:
         await self.throttle.hit(f"token:client:{self.client}", TOKEN_PER_CLIENT)
@@ -298,7 +248,7 @@ class UserService(DomainService[User]):
         # The link reached this inbox, so the address is proven.
         if user.email_verified_at is None:
             user.email_verified_at = now()
-        await self.revoke_all_sessions(user)
+        await self.sessions.revoke_all(user)
 
     # -- account settings -----------------------------------------------------------------------
     def profile(self, user: User) -> UserOut:
@@ -354,7 +304,7 @@ class UserService(DomainService[User]):
         if not verify_password(user.password_hash, current_password):
             raise FormError({"current_password": [MSG_WRONG_PASSWORD]})
         user.password_hash = hash_password(new_password)
-        await self.revoke_all_sessions(user)
+        await self.sessions.revoke_all(user)
 
     async def set_preferences(self, user: User, preferences: list[str]) -> UserOut:
         unknown = sorted({p for p in preferences if p not in FILTER_PREFERENCES})
@@ -434,6 +384,7 @@ async def provide_invite_service(db_session: NamedDependency[AsyncSession]) -> A
 
 
 __all__ = [
+    "MSG_NO_SESSION",
     "Auth",
     "InviteService",
     "UserService",

@@ -1,0 +1,76 @@
+"""Sessions behind bearer tokens: opened at login, checked on every request, revoked at logout and on a
+password change (a JWT alone could not be taken back, so every token names a session row)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from sqlalchemy import select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from larder.accounts.models import User, UserSession
+from larder.core.clock import now
+from larder.core.errors import Unauthorized
+from larder.core.security import TokenExpired, TokenInvalid, issue_token, read_token
+from larder.core.settings import Settings
+
+PURPOSE_SESSION = "session"
+MSG_NO_SESSION = "Please log in to continue."
+MSG_SESSION_ENDED = "Your session has ended. Please log in again."
+
+
+@dataclass(frozen=True)
+class Auth:
+    """The signed-in caller of a request."""
+
+    user: User
+    token_id: str
+
+
+class Sessions:
+    def __init__(self, session: AsyncSession, settings: Settings) -> None:
+        self.session = session
+        self.settings = settings
+
+    async def open(self, user: User, user_agent: str | None = None) -> str:
+        ttl = self.settings.session_ttl_days * 86_400
+        token, claims = issue_token(
+            self.settings.secret_key, subject=str(user.id), purpose=PURPOSE_SESSION, ttl_seconds=ttl
+        )
+        self.session.add(
+            UserSession(
+                token_id=claims.token_id,
+                user_id=user.id,
+                expires_at=datetime.fromtimestamp(claims.expires_at, UTC),
+                user_agent=(user_agent or "")[:255] or None,
+            )
+        )
+        await self.session.flush()
+        return token
+
+    async def authenticate(self, bearer: str | None) -> Auth:
+        """The user behind a bearer token, or 401: missing, malformed, expired or revoked alike."""
+        if not bearer:
+            raise Unauthorized(MSG_NO_SESSION)
+        try:
+            claims = read_token(self.settings.secret_key, bearer, purpose=PURPOSE_SESSION)
+        except (TokenExpired, TokenInvalid):
+            raise Unauthorized(MSG_SESSION_ENDED) from None
+        row = await self.session.scalar(select(UserSession).where(UserSession.token_id == claims.token_id))
+        if row is None or row.revoked_at is not None or row.expires_at <= now() or str(row.user_id) != claims.subject:
+            raise Unauthorized(MSG_SESSION_ENDED)
+        user = await self.session.get(User, row.user_id)
+        if user is None:
+            raise Unauthorized(MSG_SESSION_ENDED)
+        return Auth(user=user, token_id=claims.token_id)
+
+    async def revoke(self, token_id: str) -> None:
+        await self.session.execute(update(UserSession).where(UserSession.token_id == token_id).values(revoked_at=now()))
+
+    async def revoke_all(self, user: User) -> None:
+        await self.session.execute(
+            update(UserSession)
+            .where(UserSession.user_id == user.id, UserSession.revoked_at.is_(None))
+            .values(revoked_at=now())
+        )
