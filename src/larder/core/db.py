@@ -38,6 +38,7 @@ __all__ = [
     "DbReader",
     "after_transaction",
     "build_alchemy_config",
+    "end_transaction_early",
     "provide_db_reader",
     "provide_db_session",
     "run_migrations",
@@ -62,6 +63,8 @@ BUSY_TIMEOUT_MS = 10_000
 _BEGIN_OPTION = "larder_begin"
 _READ_ONLY_METHODS = {"GET", "HEAD", "OPTIONS"}
 _AFTER_TRANSACTION = "larder_after_transaction"
+_WRITE_GATE = "larder_write_gate"
+_GATE_HELD = "larder_write_gate_held"
 
 
 def _install_sqlite_pragmas(sync_engine: Engine) -> None:
@@ -150,6 +153,12 @@ async def provide_db_session(
 
     The commit runs before the answer is sent, so a failed commit becomes an error answer and
     never a success the database did not keep.
+
+    Writing requests of this process take turns at an asyncio lock before BEGIN IMMEDIATE. SQLite
+    lets one writer in at a time anyway; waiting in line here is first come, first served and wakes
+    the next writer the moment the lock is free, where SQLite's busy handler polls with sleeps of up
+    to 100 ms and serves whoever polls first (seconds at the tail under load). The busy timeout still
+    covers writers of other processes (the command line, a second server).
     """
     config = _alchemy_config(state)
     session = config.provide_session(state, scope)
@@ -159,6 +168,9 @@ async def provide_db_session(
     request.state[_AFTER_TRANSACTION] = waiting
     try:
         if writes and config.get_engine().dialect.name == "sqlite":
+            gate = _write_gate(state)
+            await gate.acquire()
+            request.state[_GATE_HELD] = gate
             await session.connection(execution_options={_BEGIN_OPTION: "IMMEDIATE"})
         try:
             yield session
@@ -168,12 +180,34 @@ async def provide_db_session(
         else:
             await session.commit()
     finally:
+        _leave_gate(request.state)
         del request.state[_AFTER_TRANSACTION]
         for callback in waiting:
             try:
                 await callback()
             except Exception:  # the answer stands; what failed here is bookkeeping
                 logger.exception("work after the transaction of %s failed", request.method)
+
+
+def _write_gate(state: State) -> asyncio.Lock:
+    gate = state.get(_WRITE_GATE)
+    if gate is None:
+        gate = state[_WRITE_GATE] = asyncio.Lock()
+    return gate
+
+
+def _leave_gate(request_state: Any) -> None:
+    gate = request_state.pop(_GATE_HELD, None)
+    if gate is not None:
+        gate.release()
+
+
+async def end_transaction_early(request_state: Any, session: AsyncSession) -> None:
+    """End a request's transaction before slow work that needs no database (a page fetched for an
+    import): SQLite's write lock and this process's turn go to the next writer meanwhile. What the
+    request writes afterwards runs in a fresh transaction that the request commits as usual."""
+    await session.rollback()
+    _leave_gate(request_state)
 
 
 def after_transaction(request_state: Any, callback: Callable[[], Awaitable[None]]) -> bool:

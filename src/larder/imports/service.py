@@ -26,6 +26,7 @@ from litestar.di import NamedDependency
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from larder.core.db import end_transaction_early
 from larder.core.errors import FormError, NotFound
 from larder.core.service import DomainService
 from larder.core.settings import Settings
@@ -96,10 +97,18 @@ class ImportService(DomainService[ImportedRecipe]):
 
     repository_type = Repo
 
-    def __init__(self, session: AsyncSession, *, policy: FetchPolicy, throttle: Throttle | None = None) -> None:
+    def __init__(
+        self,
+        session: AsyncSession,
+        *,
+        policy: FetchPolicy,
+        throttle: Throttle | None = None,
+        request_state: Any = None,
+    ) -> None:
         super().__init__(session)
         self.policy = policy
         self.throttle = throttle or NoThrottle()
+        self.request_state = request_state
 
     async def import_url(self, user_id: int, url: str) -> ImportedRecipeOut:
         url = checked_url(url)  # an invalid link does not count against the limit
@@ -117,14 +126,15 @@ class ImportService(DomainService[ImportedRecipe]):
         return to_imported_out(item)
 
     async def _release_database(self) -> None:
-        """End the request's transaction (it has only read the caller's session) before the fetch.
+        """End the request's transaction (nothing is written yet) before the fetch.
 
         POST requests begin IMMEDIATE, i.e. hold SQLite's write lock; keeping it through a fetch
-        of up to 15 seconds would make every other writer wait and then fail. Nothing has been
-        written yet, so ending it loses nothing; the insert afterwards starts a fresh transaction
-        that the request commits as usual.
+        of up to 15 seconds would make every other writer wait and then fail.
         """
-        await self.session.rollback()
+        if self.request_state is None:
+            await self.session.rollback()
+        else:
+            await end_transaction_early(self.request_state, self.session)
 
     async def owned(self, user_id: int) -> list[ImportedRecipeOut]:
         """The user's imports, newest first."""
@@ -156,6 +166,7 @@ async def provide_import_service(
         session=db_session,
         policy=fetch_policy(state["settings"]),
         throttle=request_throttle(state, request.state),
+        request_state=request.state,
     )
 
 
