@@ -32,6 +32,7 @@ from larder.core.access import PUBLIC
 from larder.core.db import build_alchemy_config, build_db_reader, provide_db_reader, provide_db_session
 from larder.core.email import Mailer
 from larder.core.errors import exception_handlers
+from larder.core.headers import security_headers_hook
 from larder.core.paths import web_dist_dir
 from larder.core.settings import Settings, get_settings
 from larder.core.spa import spa_router
@@ -93,6 +94,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             }
         ),
         on_shutdown=[reader.dispose] if reader else [],
+        # Every answer, the web app's and the API's alike, leaves with the security headers.
+        before_send=[security_headers_hook(settings.public_url)],
         exception_handlers=exception_handlers,
         openapi_config=OpenAPIConfig(
             title="Larder API",
