@@ -11,7 +11,7 @@ from litestar.datastructures import State
 from litestar.di import Provide
 from litestar.logging import LoggingConfig
 from litestar.openapi import OpenAPIConfig
-from litestar.openapi.plugins import SwaggerRenderPlugin
+from litestar.openapi.plugins import JsonRenderPlugin
 
 from larder import __version__
 from larder.accounts.guards import administrator, provide_auth, provide_caller, signed_in
@@ -101,7 +101,9 @@ def create_app(settings: Settings | None = None) -> Litestar:
             title="Larder API",
             version=__version__,
             path="/api/schema",
-            render_plugins=[SwaggerRenderPlugin()],
+            # The document only, at /api/schema and /api/schema/openapi.json: every bundled renderer
+            # loads its scripts from a CDN, which would run third-party code on the app's origin.
+            render_plugins=[JsonRenderPlugin(path=["/", "/openapi.json"])],
             openapi_router=Router(path="/api/schema", route_handlers=[], opt=PUBLIC, include_in_schema=False),
         ),
         compression_config=CompressionConfig(backend="gzip", minimum_size=1024),
