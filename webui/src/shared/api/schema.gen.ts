@@ -314,6 +314,21 @@ export interface components {
       /** @default */
       title?: string;
     };
+    /** ErrorOut */
+    ErrorOut: {
+      /** @description A failed e-mail verification, and a refused publish: the message. */
+      error?: string;
+      /** @description Validation failures only (422): each field with its messages. */
+      errors?: {
+        [key: string]: string[];
+      };
+      /** @description What went wrong, for the user. */
+      message: string;
+      /** @description A refused publish request (422): the stored, rejected request. */
+      request?: {
+        [key: string]: unknown;
+      };
+    };
     /** FilterItem */
     FilterItem: {
       /**
@@ -753,6 +768,24 @@ export interface operations {
           "application/json": components["schemas"]["InviteOut"][];
         };
       };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** CreateInvites */
@@ -771,16 +804,40 @@ export interface operations {
           "application/json": components["schemas"]["InviteOut"][];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -794,6 +851,24 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["NewsItemOut"][];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -814,16 +889,40 @@ export interface operations {
           "application/json": components["schemas"]["NewsItemOut"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -849,16 +948,46 @@ export interface operations {
           "application/json": components["schemas"]["NewsItemOut"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -877,16 +1006,28 @@ export interface operations {
         };
         content: never;
       };
-      /** @description Bad request syntax or unsupported method */
-      400: {
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -907,16 +1048,28 @@ export interface operations {
           "application/json": components["schemas"]["AdminPublishRequestOut"][];
         };
       };
-      /** @description Bad request syntax or unsupported method */
-      400: {
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -937,16 +1090,34 @@ export interface operations {
           "application/json": components["schemas"]["Data_larder.cookbook.schemas.AdminPublishRequestOut_"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
-      400: {
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Conflicts with existing data or with the item's current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -972,16 +1143,52 @@ export interface operations {
           "application/json": components["schemas"]["Data_larder.cookbook.schemas.AdminPublishRequestOut_"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Conflicts with existing data or with the item's current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1002,16 +1209,40 @@ export interface operations {
           "application/json": components["schemas"]["RecipeOut"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1037,16 +1268,46 @@ export interface operations {
           "application/json": components["schemas"]["RecipeOut"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1065,16 +1326,28 @@ export interface operations {
         };
         content: never;
       };
-      /** @description Bad request syntax or unsupported method */
-      400: {
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1090,6 +1363,24 @@ export interface operations {
           "application/json": components["schemas"]["UserOut"][];
         };
       };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** Categories */
@@ -1103,6 +1394,12 @@ export interface operations {
           "application/json": components["schemas"]["Data_list_larder.catalogue.schemas.OptionOut_"];
         };
       };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** Ingredients */
@@ -1114,6 +1411,12 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Data_list_larder.catalogue.schemas.IngredientOptionOut_"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1134,16 +1437,16 @@ export interface operations {
           "application/json": components["schemas"]["Data_list_larder.catalogue.schemas.RecipeOptionOut_"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
-      400: {
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1159,6 +1462,12 @@ export interface operations {
           "application/json": components["schemas"]["Health"];
         };
       };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** Account */
@@ -1170,6 +1479,18 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["UserOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1190,16 +1511,34 @@ export interface operations {
           "application/json": components["schemas"]["Message"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1220,16 +1559,34 @@ export interface operations {
           "application/json": components["schemas"]["AccountUpdateOut"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1250,16 +1607,34 @@ export interface operations {
           "application/json": components["schemas"]["AccountUpdateOut"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1280,16 +1655,40 @@ export interface operations {
           "application/json": components["schemas"]["Message"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Too many attempts: try again after the seconds in the Retry-After header. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1310,16 +1709,40 @@ export interface operations {
           "application/json": components["schemas"]["Message"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Too many attempts: try again after the seconds in the Retry-After header. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1340,16 +1763,34 @@ export interface operations {
           "application/json": components["schemas"]["Message"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Too many attempts: try again after the seconds in the Retry-After header. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1363,6 +1804,18 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["HomeBetaOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1383,16 +1836,34 @@ export interface operations {
           "application/json": components["schemas"]["LoginOut"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Too many attempts: try again after the seconds in the Retry-After header. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1408,6 +1879,18 @@ export interface operations {
           "application/json": components["schemas"]["Message"];
         };
       };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** ListRequests */
@@ -1419,6 +1902,18 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["PublishRequestOut"][];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1439,16 +1934,46 @@ export interface operations {
           "application/json": unknown;
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Conflicts with existing data or with the item's current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1469,16 +1994,28 @@ export interface operations {
           "application/json": components["schemas"]["Data_larder.cookbook.schemas.PublishRequestOut_"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
-      400: {
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Conflicts with existing data or with the item's current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1499,16 +2036,46 @@ export interface operations {
           "application/json": components["schemas"]["Data_larder.cookbook.schemas.UserRecipeOut_"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Conflicts with existing data or with the item's current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1529,16 +2096,28 @@ export interface operations {
           "application/json": components["schemas"]["Page_larder.catalogue.schemas.RecipeSummary_"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1560,16 +2139,16 @@ export interface operations {
           "application/json": components["schemas"]["Page_larder.catalogue.schemas.RecipeSummary_"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
-      400: {
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1590,16 +2169,16 @@ export interface operations {
           "application/json": components["schemas"]["Page_larder.catalogue.schemas.RecipeSummary_"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
-      400: {
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1620,16 +2199,16 @@ export interface operations {
           "application/json": components["schemas"]["RecipeOut"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
-      400: {
+      /** @description No such item, or not one the caller may see. */
+      404: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1650,16 +2229,34 @@ export interface operations {
           "application/json": components["schemas"]["RegisterOut"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Too many attempts: try again after the seconds in the Retry-After header. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1680,16 +2277,34 @@ export interface operations {
           "application/json": components["schemas"]["Message"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Too many attempts: try again after the seconds in the Retry-After header. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1712,16 +2327,34 @@ export interface operations {
           "application/json": components["schemas"]["UploadOut"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1735,6 +2368,18 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["ImportedRecipeOut"][];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1755,16 +2400,40 @@ export interface operations {
           "application/json": components["schemas"]["Data_larder.imports.schemas.ImportedRecipeOut_"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Too many attempts: try again after the seconds in the Retry-After header. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1785,16 +2454,22 @@ export interface operations {
           "application/json": components["schemas"]["ImportedRecipeOut"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
-      400: {
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1813,16 +2488,22 @@ export interface operations {
         };
         content: never;
       };
-      /** @description Bad request syntax or unsupported method */
-      400: {
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1836,6 +2517,18 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["UserRecipeOut"][];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1856,16 +2549,34 @@ export interface operations {
           "application/json": components["schemas"]["Data_larder.cookbook.schemas.UserRecipeOut_"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1886,16 +2597,22 @@ export interface operations {
           "application/json": components["schemas"]["UserRecipeOut"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
-      400: {
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1921,16 +2638,40 @@ export interface operations {
           "application/json": components["schemas"]["Data_larder.cookbook.schemas.UserRecipeOut_"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1949,16 +2690,22 @@ export interface operations {
         };
         content: never;
       };
-      /** @description Bad request syntax or unsupported method */
-      400: {
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1979,16 +2726,34 @@ export interface operations {
           "application/json": components["schemas"]["ValidateOut"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -2002,6 +2767,18 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["SavedRecipeOut"][];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -2022,16 +2799,40 @@ export interface operations {
           "application/json": components["schemas"]["SavedRecipeOut"][];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -2052,16 +2853,22 @@ export interface operations {
           "application/json": components["schemas"]["SavedRecipeOut"][];
         };
       };
-      /** @description Bad request syntax or unsupported method */
-      400: {
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -2082,16 +2889,34 @@ export interface operations {
           "application/json": components["schemas"]["Message"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Too many attempts: try again after the seconds in the Retry-After header. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
