@@ -68,6 +68,13 @@ api-types-check: $(STAMPS)/python $(STAMPS)/node
 pytest: $(STAMPS)/python
 	$(BIN)/pytest -q -p no:cacheprovider -n 2 tests --ignore=tests/e2e
 
+## crash-test: SIGKILL `larder serve` under concurrent writes, restart it, check that no acknowledged
+## write is lost and the database is intact; prints the figures. Also run by `make test` (pytest
+## collects tests/test_crash_safety.py). CRASH_ROUNDS=N for more rounds, CRASH_SEED to replay one.
+.PHONY: crash-test
+crash-test: $(STAMPS)/python
+	$(BIN)/pytest -q -s -p no:cacheprovider tests/test_crash_safety.py
+
 vitest: $(STAMPS)/node
 	npm run --silent test
 

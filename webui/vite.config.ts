@@ -21,6 +21,9 @@ const backend = 'http://127.0.0.1:8000';
 export default defineConfig({
   root: webuiDir,
   base: '/',
+  // Written into every script, style and preload tag of index.html and a <meta property="csp-nonce">;
+  // the server puts a fresh nonce in its place on every answer (src/larder/core/headers.py).
+  html: { cspNonce: '__LARDER_CSP_NONCE__' },
   publicDir: `${webuiDir}public`,
   plugins: [
     react(),

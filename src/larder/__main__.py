@@ -64,24 +64,17 @@ def cli() -> None:
 @click.option("--port", type=int, default=None, help="Port to listen on (LARDER_PORT, default 8000).")
 def serve(host: str | None, port: int | None) -> None:
     """Apply migrations, prepare an empty instance, and serve the API and the web app."""
-    import uvicorn
-
     from larder.app import create_app
     from larder.bootstrap import prepare_instance
+    from larder.core.server import run
 
     settings = _migrated_settings(host, port)
     first_code = _with_session(settings, lambda session: prepare_instance(session, settings))
     if first_code:
         click.echo(f"No accounts yet. Register the first one with this invite code: {first_code}")
     click.echo(f"Larder {__version__} on http://{settings.host}:{settings.port} (data in {settings.data_dir})")
-    uvicorn.run(
-        create_app(settings),
-        host=settings.host,
-        port=settings.port,
-        log_level="info",
-        access_log=False,
-        proxy_headers=False,
-    )
+    # uvicorn with deadlines for slow headers and bodies and a connection limit (core/server.py).
+    run(create_app(settings), settings)
 
 
 @cli.command()

@@ -11,7 +11,7 @@ from litestar.datastructures import State
 from litestar.di import Provide
 from litestar.logging import LoggingConfig
 from litestar.openapi import OpenAPIConfig
-from litestar.openapi.plugins import SwaggerRenderPlugin
+from litestar.openapi.plugins import JsonRenderPlugin
 
 from larder import __version__
 from larder.accounts.guards import administrator, provide_auth, provide_caller, provide_caller_id, signed_in
@@ -33,6 +33,8 @@ from larder.core.access import PUBLIC
 from larder.core.db import build_alchemy_config, build_db_reader, provide_db_reader, provide_db_session
 from larder.core.email import Mailer
 from larder.core.errors import exception_handlers
+from larder.core.headers import security_headers_hook
+from larder.core.openapi import SECURITY_COMPONENTS, describe_errors
 from larder.core.paths import web_dist_dir
 from larder.core.settings import Settings, get_settings
 from larder.core.spa import spa_router
@@ -44,13 +46,43 @@ from larder.imports.service import provide_import_service
 from larder.media.routes import MediaController
 
 REQUEST_MAX_BODY_BYTES = 12 * 1024 * 1024  # room for a 2 MB image upload and its multipart overhead
+# What only the services know about their answers, told to the OpenAPI document (core/openapi.py
+# adds what every kind of route answers): where attempts are counted (429), where an item's state
+# can refuse a change (409), where an id read from the body may name nothing (404). A route named
+# here that does not exist stops the app from starting.
+THROTTLED_ROUTES = {
+    ("POST", "/api/pwa/login"),
+    ("POST", "/api/pwa/register-beta"),
+    ("POST", "/api/pwa/forgot-email"),
+    ("POST", "/api/pwa/reset-password"),
+    ("POST", "/api/pwa/verify-email"),
+    ("POST", "/api/pwa/contact"),
+    ("POST", "/api/pwa/bug-report"),
+    ("POST", "/api/pwa/user-imported-recipes"),
+    ("POST", "/api/pwa/uploads"),
+}
+SERVICE_ANSWERS = {
+    429: THROTTLED_ROUTES,
+    409: {
+        ("POST", "/api/pwa/publish-requests"),
+        ("GET", "/api/pwa/publish-requests/{request_id:int}/cancel"),
+        ("PUT", "/api/pwa/publish-requests/unpublish"),
+        ("POST", "/api/admin/publish-requests/{request_id:int}/approve"),
+        ("POST", "/api/admin/publish-requests/{request_id:int}/reject"),
+    },
+    404: {
+        ("POST", "/api/pwa/user-saved-recipes"),
+        ("POST", "/api/pwa/publish-requests"),
+        ("PUT", "/api/pwa/publish-requests/unpublish"),
+    },
+}
 
 
 def create_app(settings: Settings | None = None) -> Litestar:
     settings = (settings or get_settings()).prepared()
     alchemy = build_alchemy_config(settings)
     reader = build_db_reader(settings)
-    return Litestar(
+    app = Litestar(
         route_handlers=[
             health,
             latest_version,
@@ -97,12 +129,17 @@ def create_app(settings: Settings | None = None) -> Litestar:
         ),
         on_shutdown=[reader.dispose] if reader else [],
         lifespan=[housekeeping],
+        # Every answer, the web app's and the API's alike, leaves with the security headers.
+        before_send=[security_headers_hook(settings.public_url)],
         exception_handlers=exception_handlers,
         openapi_config=OpenAPIConfig(
             title="Larder API",
             version=__version__,
+            components=SECURITY_COMPONENTS,
             path="/api/schema",
-            render_plugins=[SwaggerRenderPlugin()],
+            # The document only, at /api/schema and /api/schema/openapi.json: every bundled renderer
+            # loads its scripts from a CDN, which would run third-party code on the app's origin.
+            render_plugins=[JsonRenderPlugin(path=["/", "/openapi.json"])],
             openapi_router=Router(path="/api/schema", route_handlers=[], opt=PUBLIC, include_in_schema=False),
         ),
         compression_config=CompressionConfig(backend="gzip", minimum_size=1024),
@@ -114,6 +151,9 @@ def create_app(settings: Settings | None = None) -> Litestar:
         ),
         debug=False,
     )
+    # Error answers and security of every route in the OpenAPI document, by the kind of route.
+    describe_errors(app, role_guards=[administrator], also=SERVICE_ANSWERS)
+    return app
 
 
 logging.getLogger("aiosqlite").setLevel(logging.WARNING)

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { prepareForContentSecurityPolicy } from './app/csp';
 import { listenForInstallPrompt } from './app/pwa/install';
 import { registerServiceWorker } from './app/pwa/serviceWorker';
 import { measureWebVitalsWhenIdle } from './app/pwa/webVitals';
@@ -10,6 +11,8 @@ if (!container) throw new Error('missing #root element');
 
 // Before the first render: the browser may offer the install prompt right away.
 listenForInstallPrompt();
+// Before the first render too: the first styles Mantine writes must carry the page's nonce.
+prepareForContentSecurityPolicy();
 
 createRoot(container).render(
   <StrictMode>

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import ipaddress
+import math
 import os
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
@@ -18,6 +19,16 @@ _TRUE = {"1", "true", "yes", "on"}
 
 class SettingsError(ValueError):
     """A LARDER_* variable has a value that cannot be used."""
+
+
+@dataclass(frozen=True)
+class ServerLimits:
+    """What one client may hold of the server (`larder serve`, see core/server.py)."""
+
+    max_connections: int = 200  # open connections served at once; the next ones are answered 503
+    header_timeout: float = 10.0  # seconds for the request line and headers to arrive in full
+    body_timeout: float = 60.0  # seconds for the whole body to arrive once the headers are in
+    keepalive_timeout: int = 5  # seconds an idle connection stays open between requests
 
 
 @dataclass(frozen=True)
@@ -43,6 +54,7 @@ class Settings:
     verify_token_ttl_hours: int = 48
     # Peers whose X-Forwarded-For is believed (a reverse proxy in front): IP addresses or networks.
     trusted_proxies: tuple[str, ...] = ()
+    limits: ServerLimits = ServerLimits()
 
     @property
     def uploads_dir(self) -> Path:
@@ -84,6 +96,7 @@ class Settings:
             import_allow_private=(get("IMPORT_ALLOW_PRIVATE") or "").lower() in _TRUE,
             first_user_admin=(get("FIRST_USER_ADMIN") or "").lower() in _TRUE,
             trusted_proxies=_networks(get("TRUSTED_PROXIES") or ""),
+            limits=_limits(get),
         )
 
     def prepared(self) -> Settings:
@@ -112,6 +125,35 @@ def _networks(value: str) -> tuple[str, ...]:
         except ValueError:
             raise SettingsError(f"LARDER_TRUSTED_PROXIES: {part!r} is not an IP address or network") from None
     return found
+
+
+def _limits(get: Callable[[str], str | None]) -> ServerLimits:
+    defaults = ServerLimits()
+
+    def positive(name: str, default: float) -> float:
+        raw = get(name)
+        if raw is None:
+            return default
+        try:
+            value = float(raw)
+        except ValueError:
+            raise SettingsError(f"LARDER_{name} must be a number, not {raw!r}") from None
+        if not (value > 0 and math.isfinite(value)):
+            raise SettingsError(f"LARDER_{name} must be a number of seconds above 0, not {raw!r}")
+        return value
+
+    def whole(name: str, default: int) -> int:
+        value = _int(get(name) or str(default), f"LARDER_{name}")
+        if value < 1:
+            raise SettingsError(f"LARDER_{name} must be 1 or more, not {value}")
+        return value
+
+    return ServerLimits(
+        max_connections=whole("MAX_CONNECTIONS", defaults.max_connections),
+        header_timeout=positive("HEADER_TIMEOUT", defaults.header_timeout),
+        body_timeout=positive("BODY_TIMEOUT", defaults.body_timeout),
+        keepalive_timeout=whole("KEEPALIVE_TIMEOUT", defaults.keepalive_timeout),
+    )
 
 
 def _int(value: str, name: str) -> int:

@@ -19,6 +19,7 @@ from litestar.static_files import create_static_files_router
 
 from larder.core.access import PUBLIC
 from larder.core.errors import NotFound
+from larder.core.headers import app_page
 
 mimetypes.add_type("application/manifest+json", ".webmanifest")
 mimetypes.add_type("text/javascript", ".js")
@@ -65,7 +66,7 @@ def spa_router(dist: Path) -> Router:
             return File(path=file, media_type=media_type, content_disposition_type="inline", headers=headers)
         if not index.is_file():
             return Response(_NOT_BUILT, media_type="text/html", status_code=503, headers=NO_CACHE_HEADERS)
-        return File(path=index, media_type="text/html", content_disposition_type="inline", headers=NO_CACHE_HEADERS)
+        return app_page(index, NO_CACHE_HEADERS)
 
     assets = create_static_files_router(
         path="/assets", directories=[dist / "assets"], cache_control=IMMUTABLE, name="assets"

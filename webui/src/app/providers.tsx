@@ -7,6 +7,7 @@ import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { TOAST_DURATION_MS } from '@/shared/ui';
+import { styleNonceGetter } from './csp';
 import { cssVariablesResolver, theme } from './theme';
 
 export interface AppProvidersProps {
@@ -19,7 +20,13 @@ export interface AppProvidersProps {
 export function AppProviders({ children, queryClient, env = 'default' }: AppProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env} defaultColorScheme="light">
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        env={env}
+        defaultColorScheme="light"
+        getStyleNonce={styleNonceGetter()}
+      >
         <ModalsProvider labels={{ confirm: 'confirm', cancel: 'cancel' }}>
           <Notifications position="top-center" autoClose={TOAST_DURATION_MS} />
           {children}

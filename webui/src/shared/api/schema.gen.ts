@@ -315,6 +315,21 @@ export interface components {
       /** @default */
       title?: string;
     };
+    /** ErrorOut */
+    ErrorOut: {
+      /** @description A failed e-mail verification, and a refused publish: the message. */
+      error?: string;
+      /** @description Validation failures only (422): each field with its messages. */
+      errors?: {
+        [key: string]: string[];
+      };
+      /** @description What went wrong, for the user. */
+      message: string;
+      /** @description A refused publish request (422): the stored, rejected request. */
+      request?: {
+        [key: string]: unknown;
+      };
+    };
     /** FilterItem */
     FilterItem: {
       /**
@@ -754,6 +769,24 @@ export interface operations {
           "application/json": components["schemas"]["InviteOut"][];
         };
       };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** CreateInvites */
@@ -772,16 +805,40 @@ export interface operations {
           "application/json": components["schemas"]["InviteOut"][];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -795,6 +852,24 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["NewsItemOut"][];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -815,16 +890,40 @@ export interface operations {
           "application/json": components["schemas"]["NewsItemOut"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -850,16 +949,46 @@ export interface operations {
           "application/json": components["schemas"]["NewsItemOut"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -878,16 +1007,28 @@ export interface operations {
         };
         content: never;
       };
-      /** @description Bad request syntax or unsupported method */
-      400: {
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -908,16 +1049,28 @@ export interface operations {
           "application/json": components["schemas"]["AdminPublishRequestOut"][];
         };
       };
-      /** @description Bad request syntax or unsupported method */
-      400: {
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -938,16 +1091,34 @@ export interface operations {
           "application/json": components["schemas"]["Data_larder.cookbook.schemas.AdminPublishRequestOut_"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
-      400: {
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Conflicts with existing data or with the item's current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -973,16 +1144,52 @@ export interface operations {
           "application/json": components["schemas"]["Data_larder.cookbook.schemas.AdminPublishRequestOut_"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Conflicts with existing data or with the item's current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1003,16 +1210,40 @@ export interface operations {
           "application/json": components["schemas"]["RecipeOut"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1038,16 +1269,46 @@ export interface operations {
           "application/json": components["schemas"]["RecipeOut"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1066,16 +1327,28 @@ export interface operations {
         };
         content: never;
       };
-      /** @description Bad request syntax or unsupported method */
-      400: {
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1091,6 +1364,24 @@ export interface operations {
           "application/json": components["schemas"]["UserOut"][];
         };
       };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** Categories */
@@ -1104,6 +1395,12 @@ export interface operations {
           "application/json": components["schemas"]["Data_list_larder.catalogue.schemas.OptionOut_"];
         };
       };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** Ingredients */
@@ -1115,6 +1412,12 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Data_list_larder.catalogue.schemas.IngredientOptionOut_"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1135,16 +1438,16 @@ export interface operations {
           "application/json": components["schemas"]["Data_list_larder.catalogue.schemas.RecipeOptionOut_"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
-      400: {
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1160,6 +1463,12 @@ export interface operations {
           "application/json": components["schemas"]["Health"];
         };
       };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** Account */
@@ -1171,6 +1480,18 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["UserOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1191,16 +1512,34 @@ export interface operations {
           "application/json": components["schemas"]["Message"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1221,16 +1560,34 @@ export interface operations {
           "application/json": components["schemas"]["AccountUpdateOut"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1251,16 +1608,34 @@ export interface operations {
           "application/json": components["schemas"]["AccountUpdateOut"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1281,16 +1656,40 @@ export interface operations {
           "application/json": components["schemas"]["Message"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Too many attempts: try again after the seconds in the Retry-After header. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1311,16 +1710,40 @@ export interface operations {
           "application/json": components["schemas"]["Message"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Too many attempts: try again after the seconds in the Retry-After header. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1341,16 +1764,34 @@ export interface operations {
           "application/json": components["schemas"]["Message"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Too many attempts: try again after the seconds in the Retry-After header. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1364,6 +1805,18 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["HomeBetaOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1384,16 +1837,34 @@ export interface operations {
           "application/json": components["schemas"]["LoginOut"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Too many attempts: try again after the seconds in the Retry-After header. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1409,6 +1880,18 @@ export interface operations {
           "application/json": components["schemas"]["Message"];
         };
       };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
     };
   };
   /** ListRequests */
@@ -1420,6 +1903,18 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["PublishRequestOut"][];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1440,16 +1935,46 @@ export interface operations {
           "application/json": unknown;
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Conflicts with existing data or with the item's current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1470,16 +1995,28 @@ export interface operations {
           "application/json": components["schemas"]["Data_larder.cookbook.schemas.PublishRequestOut_"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
-      400: {
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Conflicts with existing data or with the item's current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1500,16 +2037,46 @@ export interface operations {
           "application/json": components["schemas"]["Data_larder.cookbook.schemas.UserRecipeOut_"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Conflicts with existing data or with the item's current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1530,16 +2097,28 @@ export interface operations {
           "application/json": components["schemas"]["Page_larder.catalogue.schemas.RecipeSummary_"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1561,16 +2140,16 @@ export interface operations {
           "application/json": components["schemas"]["Page_larder.catalogue.schemas.RecipeSummary_"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
-      400: {
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1591,16 +2170,16 @@ export interface operations {
           "application/json": components["schemas"]["Page_larder.catalogue.schemas.RecipeSummary_"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
-      400: {
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1621,16 +2200,16 @@ export interface operations {
           "application/json": components["schemas"]["RecipeOut"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
-      400: {
+      /** @description No such item, or not one the caller may see. */
+      404: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1651,16 +2230,34 @@ export interface operations {
           "application/json": components["schemas"]["RegisterOut"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Too many attempts: try again after the seconds in the Retry-After header. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1681,16 +2278,34 @@ export interface operations {
           "application/json": components["schemas"]["Message"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Too many attempts: try again after the seconds in the Retry-After header. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1713,16 +2328,40 @@ export interface operations {
           "application/json": components["schemas"]["UploadOut"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Too many attempts: try again after the seconds in the Retry-After header. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1736,6 +2375,18 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["ImportedRecipeOut"][];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1756,16 +2407,40 @@ export interface operations {
           "application/json": components["schemas"]["Data_larder.imports.schemas.ImportedRecipeOut_"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Too many attempts: try again after the seconds in the Retry-After header. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1786,16 +2461,22 @@ export interface operations {
           "application/json": components["schemas"]["ImportedRecipeOut"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
-      400: {
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1814,16 +2495,22 @@ export interface operations {
         };
         content: never;
       };
-      /** @description Bad request syntax or unsupported method */
-      400: {
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1837,6 +2524,18 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["UserRecipeOut"][];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1857,16 +2556,34 @@ export interface operations {
           "application/json": components["schemas"]["Data_larder.cookbook.schemas.UserRecipeOut_"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1887,16 +2604,22 @@ export interface operations {
           "application/json": components["schemas"]["UserRecipeOut"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
-      400: {
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1922,16 +2645,40 @@ export interface operations {
           "application/json": components["schemas"]["Data_larder.cookbook.schemas.UserRecipeOut_"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1950,16 +2697,22 @@ export interface operations {
         };
         content: never;
       };
-      /** @description Bad request syntax or unsupported method */
-      400: {
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -1980,16 +2733,34 @@ export interface operations {
           "application/json": components["schemas"]["ValidateOut"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -2003,6 +2774,18 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["SavedRecipeOut"][];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -2023,16 +2806,40 @@ export interface operations {
           "application/json": components["schemas"]["SavedRecipeOut"][];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -2053,16 +2860,22 @@ export interface operations {
           "application/json": components["schemas"]["SavedRecipeOut"][];
         };
       };
-      /** @description Bad request syntax or unsupported method */
-      400: {
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };
@@ -2083,16 +2896,34 @@ export interface operations {
           "application/json": components["schemas"]["Message"];
         };
       };
-      /** @description Bad request syntax or unsupported method */
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
         content: {
-          "application/json": {
-            detail: string;
-            extra?: null | {
-              [key: string]: unknown;
-            } | unknown[];
-            status_code: number;
-          };
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Too many attempts: try again after the seconds in the Retry-After header. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
     };

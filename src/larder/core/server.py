@@ -1,0 +1,147 @@
+"""Running the app under uvicorn with limits a client cannot sit on (`larder serve`).
+
+uvicorn 0.54 (its h11 protocol; httptools is not installed) times out only an idle keep-alive
+connection: a connection that never finishes its headers, or a body that never finishes arriving,
+holds its slot for ever (one slow client, or a few hundred, can starve a home server). So the
+protocol here adds two deadlines to uvicorn's own:
+
+- the request line and headers must arrive in full within `header_timeout` of the connection
+  being opened (or of the first byte of the next request on a kept-alive connection);
+- once the headers are in, the whole body must arrive within `body_timeout`;
+- between requests, uvicorn's `timeout_keep_alive` closes an idle connection.
+
+A deadline that passes closes the connection (a handler still waiting for the body sees the
+client disconnect). Headers are capped by h11's incomplete-event size (a longer head gets a 400).
+
+Connections beyond `max_connections` are still accepted (so they hear why), but each of their
+requests is answered 503 in the API's error shape with `Connection: close`; uvicorn's own
+`limit_concurrency` would answer in plain text, and one connection early.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import Any
+
+import h11
+import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from larder.core.settings import ServerLimits, Settings
+
+logger = logging.getLogger("larder")
+
+MAX_HEADER_BYTES = 16 * 1024  # request line and headers; a bearer token is well under 1 KiB
+GRACEFUL_SHUTDOWN_SECONDS = 10  # on SIGTERM, requests in flight get this long to finish
+_BUSY_BODY = json.dumps({"message": "The server is busy. Please try again."}).encode()
+
+
+async def _over_the_limit(scope: Any, receive: Any, send: Any) -> None:
+    """The ASGI answer of every request on a connection beyond the limit."""
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 503,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(_BUSY_BODY)).encode()),
+                (b"retry-after", b"1"),
+                (b"x-content-type-options", b"nosniff"),
+                (b"connection", b"close"),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": _BUSY_BODY, "more_body": False})
+
+
+class GuardedH11Protocol(H11Protocol):
+    """uvicorn's h11 protocol with header and body deadlines and a JSON connection limit."""
+
+    limits: ServerLimits = ServerLimits()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._deadline: asyncio.TimerHandle | None = None
+        self._deadline_for: Any = None  # the h11 state the running deadline guards
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        if len(self.connections) > self.limits.max_connections:
+            self.app = _over_the_limit
+            logger.warning("over %d open connections: answering 503", self.limits.max_connections)
+        self._watch()
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        self._watch()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        self._watch()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
+
+    def _watch(self) -> None:
+        """Keep the deadline of whatever the client still owes us: headers, body, or nothing."""
+        if self.transport is None or self.transport.is_closing():
+            return
+        state = self.conn.their_state
+        if state is h11.IDLE:
+            if self.timeout_keep_alive_task is None:
+                self._arm(h11.IDLE, self.limits.header_timeout, "headers")
+            else:
+                self._disarm()  # between requests: uvicorn's keep-alive timeout until the next byte
+        elif state is h11.SEND_BODY:
+            self._arm(h11.SEND_BODY, self.limits.body_timeout, "body")
+        else:
+            self._disarm()  # the request is in: the handler may take its time
+
+    def _arm(self, state: Any, seconds: float, what: str) -> None:
+        if self._deadline is not None and self._deadline_for is state:
+            return  # a deadline runs from the start of what it guards, not from the last byte
+        self._disarm()
+        self._deadline_for = state
+        self._deadline = self.loop.call_later(seconds, self._expire, what)
+
+    def _disarm(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+        self._deadline = None
+        self._deadline_for = None
+
+    def _expire(self, what: str) -> None:
+        self._deadline = None
+        self._deadline_for = None
+        if not self.transport.is_closing():
+            logger.info("closing a connection whose %s did not arrive in time (%s)", what, self.client)
+            self.transport.close()
+
+
+def protocol_for(limits: ServerLimits) -> type[GuardedH11Protocol]:
+    return type("LarderHttpProtocol", (GuardedH11Protocol,), {"limits": limits})
+
+
+def server_options(settings: Settings) -> dict[str, Any]:
+    """uvicorn's settings for `larder serve`."""
+    limits = settings.limits
+    return {
+        "host": settings.host,
+        "port": settings.port,
+        "http": protocol_for(limits),
+        "ws": "none",  # the app serves no WebSocket: no upgrade to accept
+        "timeout_keep_alive": limits.keepalive_timeout,
+        "timeout_graceful_shutdown": GRACEFUL_SHUTDOWN_SECONDS,
+        "h11_max_incomplete_event_size": MAX_HEADER_BYTES,
+        "log_level": "info",
+        "access_log": False,
+        "proxy_headers": False,
+    }
+
+
+def run(app: Any, settings: Settings) -> None:
+    # uvicorn.run, not Server.run: it exits non-zero when the server cannot start (port taken).
+    uvicorn.run(app, **server_options(settings))
