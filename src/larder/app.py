@@ -33,6 +33,7 @@ from larder.core.db import build_alchemy_config, build_db_reader, provide_db_rea
 from larder.core.email import Mailer
 from larder.core.errors import exception_handlers
 from larder.core.paths import web_dist_dir
+from larder.core.requests import StrictJSONRequest
 from larder.core.settings import Settings, get_settings
 from larder.core.spa import spa_router
 from larder.core.system import health, latest_version
@@ -94,6 +95,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
         ),
         on_shutdown=[reader.dispose] if reader else [],
         exception_handlers=exception_handlers,
+        # JSON bodies: JSON content type only, decoded strictly into the handler's type (core/requests.py).
+        request_class=StrictJSONRequest,
         openapi_config=OpenAPIConfig(
             title="Larder API",
             version=__version__,
