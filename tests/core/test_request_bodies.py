@@ -106,3 +106,10 @@ def test_values_of_the_wrong_json_type_are_not_coerced(client, member, path, bod
 def test_a_well_typed_body_is_still_accepted(client, member):
     response = client.post("/api/pwa/user-recipe-validate", headers=member.headers, json={"name": "Soup", "serves": 2})
     assert response.status_code == 200, response.text
+
+
+@pytest.mark.parametrize("content", [b"", b"null"])
+def test_an_empty_body_is_a_400(client, content):
+    response = client.post("/api/pwa/login", content=content, headers={"Content-Type": "application/json"})
+    assert response.status_code == 400
+    assert response.json() == {"message": "The request body must be a JSON object."}

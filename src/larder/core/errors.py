@@ -150,9 +150,9 @@ def _validation_errors(exc: ValidationException) -> FieldErrors:
     return errors
 
 
-def _is_shape_error(message: str) -> bool:
-    """msgspec's "Expected `object`, got `array`": the wrong kind of JSON, not a value out of bounds."""
-    return message.startswith("Expected `") and ", got `" in message
+def _is_out_of_bounds(message: str) -> bool:
+    """A JSON value of the right kind outside its bounds ("Expected `int` >= 1", an id too large)."""
+    return message == MSG_NOT_AN_ID or (message.startswith("Expected `") and ", got `" not in message)
 
 
 def _names_path_parameter(exc: ValidationException) -> bool:
@@ -178,7 +178,9 @@ def validation_handler(_: Request[Any, Any, Any], exc: ValidationException) -> R
         # A body that is not JSON at all, or not an object.
         return _json(HTTP_400_BAD_REQUEST, error_body(MSG_BAD_JSON))
     root = [message for key in ("body", "data") for message in errors.get(key, [])]
-    if set(errors) <= {"body", "data"} and (not root or any(_is_shape_error(m) for m in root)):
+    # A bare value that is merely out of bounds (an id body) is a 422 like any field; anything
+    # else at the root (a missing body, an array for an object) is a body of the wrong shape.
+    if set(errors) <= {"body", "data"} and not (root and all(_is_out_of_bounds(m) for m in root)):
         return _json(HTTP_400_BAD_REQUEST, error_body("The request body must be a JSON object."))
     first = next(iter(errors.values()))[0]
     return _json(HTTP_422_UNPROCESSABLE_ENTITY, error_body(first, errors))
