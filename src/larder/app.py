@@ -36,6 +36,7 @@ from larder.core.errors import exception_handlers
 from larder.core.headers import security_headers_hook
 from larder.core.openapi import SECURITY_COMPONENTS, describe_errors
 from larder.core.paths import web_dist_dir
+from larder.core.requests import StrictJSONRequest
 from larder.core.settings import Settings, get_settings
 from larder.core.spa import spa_router
 from larder.core.system import health, latest_version
@@ -132,6 +133,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
         # Every answer, the web app's and the API's alike, leaves with the security headers.
         before_send=[security_headers_hook(settings.public_url)],
         exception_handlers=exception_handlers,
+        # JSON bodies: JSON content type only, decoded strictly into the handler's type (core/requests.py).
+        request_class=StrictJSONRequest,
         openapi_config=OpenAPIConfig(
             title="Larder API",
             version=__version__,

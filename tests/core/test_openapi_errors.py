@@ -123,6 +123,10 @@ def _matches(document: dict[str, Any], method: str, path: str, response: Any) ->
     return body
 
 
+JSON = {"Content-Type": "application/json"}
+FORM = {"Content-Type": "application/x-www-form-urlencoded"}
+
+
 def test_real_error_answers_are_what_the_document_says(client, member, document):
     bearer = member.headers
     cases = [
@@ -130,7 +134,8 @@ def test_real_error_answers_are_what_the_document_says(client, member, document)
         ("GET", "/api/admin/users", "/api/admin/users", {"headers": bearer}, 403),
         ("GET", "/api/pwa/recipes/999999", "/api/pwa/recipes/{recipe_id}", {}, 404),
         ("GET", "/api/pwa/recipes?page=abc", "/api/pwa/recipes", {}, 422),
-        ("POST", "/api/pwa/login", "/api/pwa/login", {"content": b"{oops"}, 400),
+        ("POST", "/api/pwa/login", "/api/pwa/login", {"content": b"{oops", "headers": JSON}, 400),
+        ("POST", "/api/pwa/login", "/api/pwa/login", {"content": b"email=a", "headers": FORM}, 415),
         ("POST", "/api/pwa/login", "/api/pwa/login", {"json": {}}, 422),
         ("POST", "/api/pwa/user-saved-recipes", "/api/pwa/user-saved-recipes", {"json": {"recipe_id": 999999}}, 404),
     ]

@@ -82,3 +82,24 @@ def test_openapi_lives_under_api_schema(client):
     paths = schema.json()["paths"]
     assert "/api/pwa/login" in paths
     assert "/api/pwa/account/change-password" in paths
+
+
+@pytest.mark.parametrize("length", [255, 256, 300, 5000])
+def test_a_segment_too_long_for_a_file_name_is_a_client_route(spa_client, length):
+    # The file system refuses names over 255 bytes (ENAMETOOLONG); no file of the build is that long.
+    response = spa_client.get("/" + "a" * length)
+    assert response.status_code == 200
+    assert 'id="root"' in response.text
+
+
+@pytest.mark.parametrize("path", ["/%00", "/service-worker.js%00.txt", "/a%00b"])
+def test_a_nul_in_the_path_is_a_client_route_not_an_error(spa_client, path):
+    response = spa_client.get(path)
+    assert response.status_code == 200
+    assert 'id="root"' in response.text
+
+
+def test_an_unknown_api_path_is_echoed_bounded(spa_client):
+    response = spa_client.get("/api/" + "x" * 5000)
+    assert response.status_code == 404
+    assert len(response.json()["message"]) < 300

@@ -11,10 +11,13 @@ from typing import Annotated, Literal
 
 import msgspec
 
-ShortText = Annotated[str, msgspec.Meta(max_length=200)]
-EmailText = Annotated[str, msgspec.Meta(max_length=320)]
+from larder.core.text import Line
+
+ShortText = Annotated[Line, msgspec.Meta(max_length=200)]
+EmailText = Annotated[Line, msgspec.Meta(max_length=320)]
+# Any character may be part of a secret: passwords are the one text the text rule leaves alone.
 PasswordText = Annotated[str, msgspec.Meta(max_length=1024)]
-TokenText = Annotated[str, msgspec.Meta(max_length=4096)]
+TokenText = Annotated[Line, msgspec.Meta(max_length=4096)]
 
 
 class UserOut(msgspec.Struct):
@@ -83,7 +86,7 @@ class ChangePasswordIn(msgspec.Struct):
 
 
 class PreferencesIn(msgspec.Struct):
-    preferences: Annotated[list[Annotated[str, msgspec.Meta(max_length=32)]], msgspec.Meta(max_length=10)]
+    preferences: Annotated[list[Annotated[Line, msgspec.Meta(max_length=32)]], msgspec.Meta(max_length=10)]
 
 
 class InviteOut(msgspec.Struct):

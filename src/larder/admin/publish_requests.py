@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from litestar import Controller, get, post
 from litestar.di import NamedDependency
-from litestar.params import FromPath, FromQuery, JSONBody
+from litestar.params import FromQuery, JSONBody
 from litestar.status_codes import HTTP_200_OK
 
 from larder.cookbook.schemas import AdminPublishRequestOut, RejectIn
 from larder.cookbook.service import ModerationService
+from larder.core.ids import PathId
 from larder.core.wire import Data
 
 
@@ -25,13 +26,13 @@ class AdminPublishRequestController(Controller):
 
     @post("/{request_id:int}/approve", status_code=HTTP_200_OK)
     async def approve(
-        self, request_id: FromPath[int], moderation: NamedDependency[ModerationService]
+        self, request_id: PathId, moderation: NamedDependency[ModerationService]
     ) -> Data[AdminPublishRequestOut]:
         return Data(data=await moderation.approve(request_id))
 
     @post("/{request_id:int}/reject", status_code=HTTP_200_OK)
     async def reject(
-        self, request_id: FromPath[int], data: JSONBody[RejectIn], moderation: NamedDependency[ModerationService]
+        self, request_id: PathId, data: JSONBody[RejectIn], moderation: NamedDependency[ModerationService]
     ) -> Data[AdminPublishRequestOut]:
         return Data(data=await moderation.reject(request_id, data.reason))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from litestar import Controller, delete, get, post, put
 from litestar.di import NamedDependency
-from litestar.params import FromPath, JSONBody
+from litestar.params import JSONBody
 
 from larder.accounts.schemas import InviteOut, UserOut
 from larder.accounts.service import InviteService, UserService
@@ -14,6 +14,7 @@ from larder.catalogue.schemas import CatalogueRecipeIn, RecipeOut
 from larder.catalogue.service import CatalogueService
 from larder.content.schemas import NewsItemIn, NewsItemOut
 from larder.content.service import NewsService
+from larder.core.ids import PathId
 
 
 class AdminController(Controller):
@@ -49,12 +50,12 @@ class AdminNewsController(Controller):
 
     @put("/{news_id:int}")
     async def update_news(
-        self, news_id: FromPath[int], data: JSONBody[NewsItemIn], news: NamedDependency[NewsService]
+        self, news_id: PathId, data: JSONBody[NewsItemIn], news: NamedDependency[NewsService]
     ) -> NewsItemOut:
         return await news.rewrite(news_id, data.title, data.html_content)
 
     @delete("/{news_id:int}")
-    async def delete_news(self, news_id: FromPath[int], news: NamedDependency[NewsService]) -> None:
+    async def delete_news(self, news_id: PathId, news: NamedDependency[NewsService]) -> None:
         await news.remove(news_id)
 
 
@@ -70,12 +71,12 @@ class AdminCatalogueController(Controller):
 
     @put("/{recipe_id:int}")
     async def update_recipe(
-        self, recipe_id: FromPath[int], data: JSONBody[CatalogueRecipeIn], catalogue: NamedDependency[CatalogueService]
+        self, recipe_id: PathId, data: JSONBody[CatalogueRecipeIn], catalogue: NamedDependency[CatalogueService]
     ) -> RecipeOut:
         return await catalogue.write_recipe(data, recipe_id)
 
     @delete("/{recipe_id:int}")
-    async def delete_recipe(self, recipe_id: FromPath[int], catalogue: NamedDependency[CatalogueService]) -> None:
+    async def delete_recipe(self, recipe_id: PathId, catalogue: NamedDependency[CatalogueService]) -> None:
         await catalogue.remove_recipe(recipe_id)
 
 

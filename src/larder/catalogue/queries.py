@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from larder.catalogue.models import Recipe
 from larder.catalogue.schemas import FilterItem
 from larder.core.errors import FormError
+from larder.core.ids import is_id
 
 PER_PAGE = 20
 MAX_SEARCH_TOKENS = 12
@@ -208,6 +209,7 @@ class RecipeQuery:
 
 
 def _as_id(value: str | int) -> int | None:
-    if isinstance(value, int):
-        return value
-    return int(value) if value.isdigit() and len(value) < 12 else None
+    """The row id a filter value names (an int, or ASCII digits), else None; never a bad FTS token."""
+    if isinstance(value, str):
+        value = int(value) if value.isascii() and value.isdigit() and len(value) < 12 else 0
+    return value if is_id(value) else None

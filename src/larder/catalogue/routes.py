@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from litestar import Controller, delete, get, post
 from litestar.di import NamedDependency
-from litestar.params import FromPath, FromQuery, JSONBody
+from litestar.params import FromQuery, JSONBody
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
 
 from larder.accounts.service import Auth
@@ -21,6 +21,7 @@ from larder.catalogue.schemas import (
 )
 from larder.catalogue.service import CatalogueService
 from larder.core.access import PUBLIC
+from larder.core.ids import PathId
 from larder.core.wire import Data, Page
 
 
@@ -35,7 +36,7 @@ class CatalogueController(Controller):
         return await catalogue.list_page(page)
 
     @get("/recipes/{recipe_id:int}", opt=PUBLIC)
-    async def recipe(self, recipe_id: FromPath[int], catalogue: NamedDependency[CatalogueService]) -> RecipeOut:
+    async def recipe(self, recipe_id: PathId, catalogue: NamedDependency[CatalogueService]) -> RecipeOut:
         return await catalogue.detail(recipe_id)
 
     @get("/recipe-search", opt=PUBLIC)
@@ -65,7 +66,7 @@ class CatalogueController(Controller):
 
     @delete("/user-saved-recipes/{recipe_id:int}", status_code=HTTP_200_OK)
     async def unsave_recipe(
-        self, recipe_id: FromPath[int], auth: NamedDependency[Auth], catalogue: NamedDependency[CatalogueService]
+        self, recipe_id: PathId, auth: NamedDependency[Auth], catalogue: NamedDependency[CatalogueService]
     ) -> list[SavedRecipeOut]:
         await catalogue.unsave(auth.user.id, recipe_id)
         return await catalogue.saved(auth.user.id)

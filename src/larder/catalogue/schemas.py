@@ -7,7 +7,10 @@ from typing import Annotated, Literal
 
 import msgspec
 
-SearchText = Annotated[str, msgspec.Meta(max_length=200)]
+from larder.core.ids import Id
+from larder.core.text import Line, Text
+
+SearchText = Annotated[Line, msgspec.Meta(max_length=200)]
 
 
 class CategoryRef(msgspec.Struct):
@@ -87,9 +90,10 @@ FilterMode = Literal["include", "exclude"]
 
 
 class FilterItem(msgspec.Struct):
-    value: Annotated[str, msgspec.Meta(max_length=100)] | int
+    # An ingredient or category id (or its digits), a preference name, or a custom ingredient's text.
+    value: Annotated[Line, msgspec.Meta(max_length=100)] | Id
     type: FilterType
-    name: Annotated[str, msgspec.Meta(max_length=200)] = ""
+    name: Annotated[Line, msgspec.Meta(max_length=200)] = ""
     includeExclude: FilterMode = "include"
 
 
@@ -121,7 +125,7 @@ class RecipeOptionOut(msgspec.Struct):
 
 
 class SaveIn(msgspec.Struct):
-    recipe_id: int
+    recipe_id: Id
 
 
 class SavedRecipeOut(msgspec.Struct):
@@ -149,28 +153,28 @@ TREATMENTS = (
 
 
 class RecipeIngredientIn(msgspec.Struct):
-    ingredient_id: int
-    measurement: Annotated[str, msgspec.Meta(max_length=16)]
+    ingredient_id: Id
+    measurement: Annotated[Line, msgspec.Meta(max_length=16)]
     quantity: Annotated[float, msgspec.Meta(gt=0, le=100_000)] = 1
-    treatment: Annotated[str, msgspec.Meta(max_length=16)] | None = None
+    treatment: Annotated[Line, msgspec.Meta(max_length=16)] | None = None
 
 
 class RecipeStepIn(msgspec.Struct):
-    title: Annotated[str, msgspec.Meta(max_length=200)]
-    description: Annotated[str, msgspec.Meta(max_length=5000)] = ""
-    timer: Annotated[str, msgspec.Meta(max_length=8)] | None = None
-    image: Annotated[str, msgspec.Meta(max_length=255)] | None = None
+    title: Annotated[Line, msgspec.Meta(max_length=200)]
+    description: Annotated[Text, msgspec.Meta(max_length=5000)] = ""
+    timer: Annotated[Line, msgspec.Meta(max_length=8)] | None = None
+    image: Annotated[Line, msgspec.Meta(max_length=255)] | None = None
     ingredients: Annotated[list[int], msgspec.Meta(max_length=100)] = []  # indexes into `ingredients`
 
 
 class CatalogueRecipeIn(msgspec.Struct):
     """An administrator's catalogue recipe."""
 
-    name: Annotated[str, msgspec.Meta(max_length=200)]
+    name: Annotated[Line, msgspec.Meta(max_length=200)]
     ingredients: Annotated[list[RecipeIngredientIn], msgspec.Meta(max_length=100)]
     steps: Annotated[list[RecipeStepIn], msgspec.Meta(max_length=100)]
-    description: Annotated[str, msgspec.Meta(max_length=5000)] = ""
+    description: Annotated[Text, msgspec.Meta(max_length=5000)] = ""
     serves: Annotated[int, msgspec.Meta(ge=1, le=1000)] = 1
-    category_id: int | None = None
-    image: Annotated[str, msgspec.Meta(max_length=255)] | None = None
-    comments: Annotated[str, msgspec.Meta(max_length=2000)] | None = None
+    category_id: Id | None = None
+    image: Annotated[Line, msgspec.Meta(max_length=255)] | None = None
+    comments: Annotated[Text, msgspec.Meta(max_length=2000)] | None = None

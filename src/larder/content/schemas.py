@@ -8,10 +8,11 @@ from typing import Annotated
 import msgspec
 
 from larder.catalogue.schemas import OptionOut, RecipeSummary
+from larder.core.text import Line, Text
 
-Title = Annotated[str, msgspec.Meta(max_length=200)]
-Html = Annotated[str, msgspec.Meta(max_length=100_000)]
-MessageText = Annotated[str, msgspec.Meta(max_length=10_000)]
+Title = Annotated[Line, msgspec.Meta(max_length=200)]
+Html = Annotated[Text, msgspec.Meta(max_length=100_000)]
+MessageText = Annotated[Text, msgspec.Meta(max_length=10_000)]
 
 
 class NewsItemOut(msgspec.Struct):
@@ -34,11 +35,11 @@ class HomeBetaOut(msgspec.Struct):
 
 
 class ContactIn(msgspec.Struct):
-    name: Annotated[str, msgspec.Meta(max_length=200)]
-    email: Annotated[str, msgspec.Meta(max_length=320)]
+    name: Annotated[Line, msgspec.Meta(max_length=200)]
+    email: Annotated[Line, msgspec.Meta(max_length=320)]
     message: MessageText
 
 
 class BugReportIn(msgspec.Struct):
     message: MessageText
-    page: Annotated[str, msgspec.Meta(max_length=500)] | None = None
+    page: Annotated[Line, msgspec.Meta(max_length=500)] | None = None

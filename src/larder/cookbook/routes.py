@@ -6,7 +6,7 @@ from typing import Any
 
 from litestar import Controller, Response, delete, get, post, put
 from litestar.di import NamedDependency
-from litestar.params import FromPath, JSONBody
+from litestar.params import JSONBody
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_422_UNPROCESSABLE_ENTITY
 
 from larder.accounts.service import Auth
@@ -20,6 +20,7 @@ from larder.cookbook.schemas import (
     ValidateOut,
 )
 from larder.cookbook.service import CookbookService, PublishingService
+from larder.core.ids import Id, PathId
 from larder.core.wire import Data
 
 
@@ -41,14 +42,14 @@ class CookbookController(Controller):
 
     @get("/user-recipe-creator/{user_recipe_id:int}")
     async def get_recipe(
-        self, user_recipe_id: FromPath[int], auth: NamedDependency[Auth], cookbook: NamedDependency[CookbookService]
+        self, user_recipe_id: PathId, auth: NamedDependency[Auth], cookbook: NamedDependency[CookbookService]
     ) -> UserRecipeOut:
         return await cookbook.get_own(auth.user.id, user_recipe_id)
 
     @put("/user-recipe-creator/{user_recipe_id:int}")
     async def update_recipe(
         self,
-        user_recipe_id: FromPath[int],
+        user_recipe_id: PathId,
         data: JSONBody[UserRecipeIn],
         auth: NamedDependency[Auth],
         cookbook: NamedDependency[CookbookService],
@@ -57,7 +58,7 @@ class CookbookController(Controller):
 
     @delete("/user-recipe-creator/{user_recipe_id:int}")
     async def delete_recipe(
-        self, user_recipe_id: FromPath[int], auth: NamedDependency[Auth], cookbook: NamedDependency[CookbookService]
+        self, user_recipe_id: PathId, auth: NamedDependency[Auth], cookbook: NamedDependency[CookbookService]
     ) -> None:
         await cookbook.delete_own(auth.user.id, user_recipe_id)
 
@@ -93,14 +94,14 @@ class PublishRequestController(Controller):
 
     @get("/{request_id:int}/cancel", opt={"writes": True})
     async def cancel_request(
-        self, request_id: FromPath[int], auth: NamedDependency[Auth], publishing: NamedDependency[PublishingService]
+        self, request_id: PathId, auth: NamedDependency[Auth], publishing: NamedDependency[PublishingService]
     ) -> Data[PublishRequestOut]:
         return Data(data=await publishing.cancel_request(auth.user.id, request_id))
 
     @put("/unpublish", status_code=HTTP_200_OK)
     async def unpublish(
         self,
-        data: JSONBody[int | UnpublishIn],
+        data: JSONBody[Id | UnpublishIn],
         auth: NamedDependency[Auth],
         publishing: NamedDependency[PublishingService],
     ) -> Data[UserRecipeOut]:

@@ -12,6 +12,8 @@ from typing import Annotated, Literal
 import msgspec
 
 from larder.catalogue.schemas import CategoryRef, Tags
+from larder.core.ids import Id
+from larder.core.text import Line, Text
 
 NAME_MAX = 200
 DESCRIPTION_MAX = 5000
@@ -20,14 +22,14 @@ LINES_MAX = 100
 IMAGE_MAX = 255
 REASON_MAX = 500
 
-ImageName = Annotated[str, msgspec.Meta(max_length=IMAGE_MAX)]
-Unit = Annotated[str, msgspec.Meta(max_length=16)]
+ImageName = Annotated[Line, msgspec.Meta(max_length=IMAGE_MAX)]
+Unit = Annotated[Line, msgspec.Meta(max_length=16)]
 
 
 class DraftIngredientIn(msgspec.Struct):
     # A catalogue ingredient id (int or digit string); anything else makes a custom ingredient.
-    value: int | Annotated[str, msgspec.Meta(max_length=100)] | None = None
-    name: Annotated[str, msgspec.Meta(max_length=INGREDIENT_NAME_MAX)] = ""
+    value: Id | Annotated[Line, msgspec.Meta(max_length=100)] | None = None
+    name: Annotated[Line, msgspec.Meta(max_length=INGREDIENT_NAME_MAX)] = ""
     quantity: Annotated[float, msgspec.Meta(gt=0, le=100_000)] = 1
     measurement: Unit | None = None
     treatment: Unit | None = None
@@ -36,24 +38,24 @@ class DraftIngredientIn(msgspec.Struct):
 
 
 class DraftStepIn(msgspec.Struct):
-    id: Annotated[str, msgspec.Meta(max_length=64)] | None = None
-    title: Annotated[str, msgspec.Meta(max_length=NAME_MAX)] = ""
-    description: Annotated[str, msgspec.Meta(max_length=DESCRIPTION_MAX)] = ""
-    timer: Annotated[str, msgspec.Meta(max_length=8)] | None = None  # HH:MM:SS
+    id: Annotated[Line, msgspec.Meta(max_length=64)] | None = None
+    title: Annotated[Line, msgspec.Meta(max_length=NAME_MAX)] = ""
+    description: Annotated[Text, msgspec.Meta(max_length=DESCRIPTION_MAX)] = ""
+    timer: Annotated[Line, msgspec.Meta(max_length=8)] | None = None  # HH:MM:SS
     step_image: ImageName | None = None
 
 
 class UserRecipeIn(msgspec.Struct):
     """A recipe draft: the body of POST/PUT /user-recipe-creator and POST /user-recipe-validate."""
 
-    category_id: int | None = None
-    name: Annotated[str, msgspec.Meta(max_length=NAME_MAX)] = ""
-    description: Annotated[str, msgspec.Meta(max_length=DESCRIPTION_MAX)] = ""
+    category_id: Id | None = None
+    name: Annotated[Line, msgspec.Meta(max_length=NAME_MAX)] = ""
+    description: Annotated[Text, msgspec.Meta(max_length=DESCRIPTION_MAX)] = ""
     serves: Annotated[int, msgspec.Meta(ge=1, le=1000)] = 1
     image: ImageName | None = None
     recipe_image: ImageName | None = None  # what older clients send; image ?? recipe_image
     published: bool = False  # the client's "publish" tick; ignored for state
-    user_recipe_id: int | None = None
+    user_recipe_id: Id | None = None
     ingredients: Annotated[list[DraftIngredientIn], msgspec.Meta(max_length=LINES_MAX)] = []
     steps: Annotated[list[DraftStepIn], msgspec.Meta(max_length=LINES_MAX)] = []
 
@@ -150,12 +152,12 @@ class ValidateOut(msgspec.Struct):
 
 
 class PublishIn(msgspec.Struct):
-    entity_id: int
+    entity_id: Id
     entity_type: Literal["UserRecipe"] = "UserRecipe"
 
 
 class UnpublishIn(msgspec.Struct):
-    user_recipe_id: int
+    user_recipe_id: Id
 
 
 class PublishRejectedOut(msgspec.Struct):
@@ -179,7 +181,7 @@ class AdminPublishRequestOut(PublishRequestOut, kw_only=True):
 
 
 class RejectIn(msgspec.Struct):
-    reason: Annotated[str, msgspec.Meta(min_length=1, max_length=REASON_MAX)]
+    reason: Annotated[Text, msgspec.Meta(min_length=1, max_length=REASON_MAX)]
 
 
 AdminStatusFilter = Literal["pending", "approved", "rejected", "cancelled", "all"]

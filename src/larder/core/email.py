@@ -21,6 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
 from larder.core.db import Base
+from larder.core.logsafe import loggable, loggable_block
 from larder.core.settings import Settings
 
 logger = logging.getLogger("larder.email")
@@ -82,11 +83,16 @@ class Mailer:
                 await anyio.to_thread.run_sync(_send_smtp, self.settings, message)
                 return
             except (OSError, smtplib.SMTPException) as exc:
-                logger.warning("SMTP delivery to %s failed (%s); kept in the outbox", mail.to, exc)
+                logger.warning("SMTP delivery to %s failed (%s); kept in the outbox", loggable(mail.to), loggable(exc))
                 session.add(OutboxEmail(recipient=mail.to, subject=mail.subject, body=mail.body, status="failed"))
                 return
         session.add(OutboxEmail(recipient=mail.to, subject=mail.subject, body=mail.body, status="kept"))
-        logger.info("e-mail to %s kept in the outbox (no SMTP configured): %s\n%s", mail.to, mail.subject, mail.body)
+        logger.info(
+            "e-mail to %s kept in the outbox (no SMTP configured): %s\n%s",
+            loggable(mail.to),
+            loggable(mail.subject),
+            loggable_block(mail.body),
+        )
 
 
 @dataclass(frozen=True)

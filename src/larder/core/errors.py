@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 import re
+import traceback
 from typing import Any
 
 from advanced_alchemy.exceptions import IntegrityError as RepositoryIntegrityError
@@ -25,10 +26,17 @@ from litestar.status_codes import (
 )
 from sqlalchemy.exc import IntegrityError, OperationalError
 
+from larder.core.ids import ID_TOO_LARGE, MSG_NOT_AN_ID
+from larder.core.logsafe import loggable
+from larder.core.text import text_rule_message
+
 logger = logging.getLogger("larder")
 
 FieldErrors = dict[str, list[str]]
 MSG_BAD_JSON = "The request body could not be read as JSON."
+MSG_NOT_FOUND = "Not found."
+MSG_UNEXPECTED = "An unexpected error occurred."
+MSG_BUSY = "The database is busy. Please try again."
 
 
 class AppError(HTTPException):
@@ -114,6 +122,7 @@ def _json(status: int, body: dict[str, Any], headers: dict[str, str] | None = No
 
 _MSGSPEC_PATH = re.compile(r"at `\$\.([A-Za-z0-9_]+)")
 _MSGSPEC_MISSING = re.compile(r"missing required field `([A-Za-z0-9_]+)`")
+_MSGSPEC_WHERE = re.compile(r"at `\$\.([^`]+)`")
 
 
 def _validation_errors(exc: ValidationException) -> FieldErrors:
@@ -125,6 +134,7 @@ def _validation_errors(exc: ValidationException) -> FieldErrors:
             continue
         text = str(item.get("message") or "Invalid value.")
         key = item.get("key")
+        where = _MSGSPEC_WHERE.search(text)
         if key in (None, "data", "body"):
             # msgspec names the offending field inside its message, not in `key`.
             path = _MSGSPEC_PATH.search(text)
@@ -132,8 +142,22 @@ def _validation_errors(exc: ValidationException) -> FieldErrors:
             key = path.group(1) if path else missing.group(1) if missing else "body"
         if _MSGSPEC_MISSING.search(text):
             text = "This field is required."
+        elif text.startswith(ID_TOO_LARGE):
+            text = MSG_NOT_AN_ID
+        elif (rule := text_rule_message(text, where.group(1) if where else str(key))) is not None:
+            text = rule
         errors.setdefault(str(key), []).append(_humanise(text))
     return errors
+
+
+def _is_out_of_bounds(message: str) -> bool:
+    """A JSON value of the right kind outside its bounds ("Expected `int` >= 1", an id too large)."""
+    return message == MSG_NOT_AN_ID or (message.startswith("Expected `") and ", got `" not in message)
+
+
+def _names_path_parameter(exc: ValidationException) -> bool:
+    extra = exc.extra if isinstance(exc.extra, list) else []
+    return any(isinstance(item, dict) and item.get("source") == "path" for item in extra)
 
 
 def _humanise(text: str) -> str:
@@ -146,11 +170,17 @@ def app_error_handler(_: Request[Any, Any, Any], exc: AppError) -> Response[Any]
 
 
 def validation_handler(_: Request[Any, Any, Any], exc: ValidationException) -> Response[Any]:
+    if _names_path_parameter(exc):
+        # A path id that is no id at all (0, negative, beyond 64 bits) names nothing: not found.
+        return _json(HTTP_404_NOT_FOUND, error_body(MSG_NOT_FOUND))
     errors = _validation_errors(exc)
     if not errors:
         # A body that is not JSON at all, or not an object.
         return _json(HTTP_400_BAD_REQUEST, error_body(MSG_BAD_JSON))
-    if set(errors) <= {"body", "data"}:
+    root = [message for key in ("body", "data") for message in errors.get(key, [])]
+    # A bare value that is merely out of bounds (an id body) is a 422 like any field; anything
+    # else at the root (a missing body, an array for an object) is a body of the wrong shape.
+    if set(errors) <= {"body", "data"} and not (root and all(_is_out_of_bounds(m) for m in root)):
         return _json(HTTP_400_BAD_REQUEST, error_body("The request body must be a JSON object."))
     first = next(iter(errors.values()))[0]
     return _json(HTTP_422_UNPROCESSABLE_ENTITY, error_body(first, errors))
@@ -161,33 +191,75 @@ def http_error_handler(_: Request[Any, Any, Any], exc: HTTPException) -> Respons
     if isinstance(exc.__cause__, SerializationException):
         message = MSG_BAD_JSON
     if isinstance(exc, NotFoundException) and message == "Not Found":
-        message = "Not found."
+        message = MSG_NOT_FOUND
     return _json(exc.status_code, error_body(message), exc.headers)
 
 
 def integrity_handler(_: Request[Any, Any, Any], exc: IntegrityError) -> Response[Any]:
-    logger.info("integrity error: %s", exc.orig)
+    logger.info("integrity error: %s", loggable(exc.orig))
     return _json(HTTP_409_CONFLICT, error_body("This conflicts with existing data."))
 
 
 def repository_not_found_handler(_: Request[Any, Any, Any], exc: RepositoryNotFoundError) -> Response[Any]:
     # A repository look-up by id that found nothing: the row is gone (or never was) for this caller.
-    return _json(HTTP_404_NOT_FOUND, error_body("Not found."))
+    return _json(HTTP_404_NOT_FOUND, error_body(MSG_NOT_FOUND))
 
 
 def repository_integrity_handler(_: Request[Any, Any, Any], exc: RepositoryIntegrityError) -> Response[Any]:
-    logger.info("integrity error: %s", exc)
+    logger.info("integrity error: %s", loggable(exc))
     return _json(HTTP_409_CONFLICT, error_body("This conflicts with existing data."))
 
 
-def operational_handler(_: Request[Any, Any, Any], exc: OperationalError) -> Response[Any]:
-    logger.warning("database unavailable: %s", exc.orig)
-    return _json(HTTP_503_SERVICE_UNAVAILABLE, error_body("The database is busy. Please try again."))
+# SQLite's primary result codes for contention: SQLITE_BUSY (5) and SQLITE_LOCKED (6); the
+# extended codes (SQLITE_BUSY_SNAPSHOT, ...) carry them in their low byte.
+_CONTENTION_CODES = {5, 6}
+_CONTENTION_WORDS = ("database is locked", "database table is locked", "database is busy", "lock timeout")
+
+
+def is_contention(exc: OperationalError) -> bool:
+    """Another writer held the database: worth retrying, unlike every other operational error."""
+    code = getattr(exc.orig, "sqlite_errorcode", None)
+    if isinstance(code, int):
+        return code & 0xFF in _CONTENTION_CODES
+    text = str(exc.orig).lower()
+    return any(word in text for word in _CONTENTION_WORDS)
+
+
+def operational_handler(request: Request[Any, Any, Any], exc: OperationalError) -> Response[Any]:
+    if is_contention(exc):
+        logger.warning(
+            "database busy on %s %s: %s", loggable(request.method, 16), loggable(request.url.path), loggable(exc.orig)
+        )
+        return _json(HTTP_503_SERVICE_UNAVAILABLE, error_body(MSG_BUSY))
+    # A broken statement, a full disk, a corrupt file: a fault to fix, not a reason to retry.
+    _log_unexpected(request, exc)
+    return _json(HTTP_500_INTERNAL_SERVER_ERROR, error_body(MSG_UNEXPECTED))
+
+
+def _describe(exc: BaseException) -> str:
+    """The exception chain as frames plus escaped, bounded messages (they may echo request data)."""
+    parts: list[str] = []
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen and len(parts) < 5:
+        seen.add(id(current))
+        frames = "".join(traceback.format_tb(current.__traceback__))
+        parts.append(
+            f"Traceback (most recent call last):\n{frames}{type(current).__qualname__}: {loggable(current, 1000)}"
+        )
+        current = current.__cause__ or (None if current.__suppress_context__ else current.__context__)
+    return "\nwhich led to:\n".join(reversed(parts))
+
+
+def _log_unexpected(request: Request[Any, Any, Any], exc: BaseException) -> None:
+    logger.error(
+        "unhandled error on %s %s\n%s", loggable(request.method, 16), loggable(request.url.path), _describe(exc)
+    )
 
 
 def unexpected_handler(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
-    logger.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
-    return _json(HTTP_500_INTERNAL_SERVER_ERROR, error_body("An unexpected error occurred."))
+    _log_unexpected(request, exc)
+    return _json(HTTP_500_INTERNAL_SERVER_ERROR, error_body(MSG_UNEXPECTED))
 
 
 exception_handlers: dict[Any, Any] = {

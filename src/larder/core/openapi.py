@@ -9,7 +9,7 @@ core/errors.py (`ErrorOut`), and the bearer scheme wherever a session is needed:
   caller takes a token optionally (and answers 401 to a dead one);
 - routes behind a role guard (/api/admin): 403;
 - routes with a path parameter: 404;
-- routes reading a body: 400 (not a JSON object), 413 (too large), 422 (invalid fields);
+- routes reading a body: 400 (not a JSON object), 413 (too large), 415 (not sent as JSON), 422 (invalid fields);
   routes reading query parameters: 422;
 - what only a service knows (its rate limits: 429, its conflicts: 409, the ids it looks up from a
   body: 404) for the routes the composition root names, and whatever a handler declares in
@@ -80,6 +80,7 @@ DESCRIPTIONS = {
     404: "No such item, or not one the caller may see.",
     409: "Conflicts with existing data or with the item's current state.",
     413: "The body is too large.",
+    415: "The body is not JSON sent with Content-Type: application/json.",
     422: "Invalid input: `errors` names each field with its messages.",
     429: "Too many attempts: try again after the seconds in the Retry-After header.",
     503: "The database is busy: try again.",
@@ -106,7 +107,7 @@ def error_statuses(route: RouteFacts) -> set[int]:
     if route.path_params:
         statuses.add(404)
     if route.body:
-        statuses |= {400, 413, 422}
+        statuses |= {400, 413, 415, 422}
     if route.query_params:
         statuses.add(422)
     return statuses

@@ -20,6 +20,7 @@ from litestar.static_files import create_static_files_router
 from larder.core.access import PUBLIC
 from larder.core.errors import NotFound
 from larder.core.headers import app_page
+from larder.core.logsafe import loggable
 
 mimetypes.add_type("application/manifest+json", ".webmanifest")
 mimetypes.add_type("text/javascript", ".js")
@@ -35,16 +36,21 @@ _NOT_BUILT = (
 )
 
 
+# The longest file name the build has is far below this; a longer segment is a client route (or
+# noise), and asking the file system about it would fail with ENAMETOOLONG.
+FILE_NAME_MAX = 128
+
+
 def _top_level_file(dist: Path, path: str) -> Path | None:
     """A real file directly in the build folder (service worker, manifest, icons), never outside it."""
-    if not path or "/" in path or "\\" in path or path.startswith("."):
+    if not path or "/" in path or "\\" in path or path.startswith(".") or len(path) > FILE_NAME_MAX:
         return None
-    candidate = (dist / path).resolve()
     try:
+        candidate = (dist / path).resolve()
         candidate.relative_to(dist.resolve())
-    except ValueError:
+        return candidate if candidate.is_file() and candidate.name != "index.html" else None
+    except (ValueError, OSError):  # outside the build, NUL in the name, or a name the OS refuses
         return None
-    return candidate if candidate.is_file() and candidate.name != "index.html" else None
 
 
 def spa_router(dist: Path) -> Router:
@@ -52,7 +58,7 @@ def spa_router(dist: Path) -> Router:
 
     @route("/api/{path:path}", http_method=list(HttpMethod), include_in_schema=False, sync_to_thread=False)
     def unknown_api(path: FromPath[str]) -> None:
-        raise NotFound(f"No API route at /api{path}.")
+        raise NotFound(f"No API route at /api{loggable(path)}.")
 
     @get(["/", "/{path:path}"], include_in_schema=False, sync_to_thread=False)
     def client_route(path: FromPath[str] = "/") -> Response[Any]:

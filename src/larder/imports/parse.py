@@ -35,6 +35,7 @@ from typing import Any
 
 import lxml.html
 
+from larder.core.logsafe import loggable_url
 from larder.imports.nodes import Graph, json_ld_nodes, microdata_nodes, rdfa_nodes, recipes_in, richness
 from larder.imports.text import MAX_DEPTH, as_list, clean_block, clean_text, http_url, types_of
 
@@ -190,7 +191,7 @@ def _scraper(text: str, url: str) -> Any:
     try:
         return scrape_html(text, org_url=url, supported_only=False)
     except Exception as exc:  # NoSchemaFoundInWildMode, or anything a broken page provokes
-        logger.debug("recipe-scrapers found nothing on %s: %s", url, exc)
+        logger.debug("recipe-scrapers found nothing on %s: %s", loggable_url(url), loggable_url(exc))
         return None
 
 
@@ -221,7 +222,7 @@ def parse_page(text: str, url: str) -> dict[str, Any]:
     try:
         data = _parse(text, url, tree)
     except Exception:  # a page must never break the import
-        logger.exception("parsing %s failed", url)
+        logger.exception("parsing %s failed", loggable_url(url))
         data = None
     return data or {"message": NO_RECIPE, "url": url, "name": page_title(tree)}
 

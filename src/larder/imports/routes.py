@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from litestar import Controller, delete, get, post
 from litestar.di import NamedDependency
-from litestar.params import FromPath, JSONBody
+from litestar.params import JSONBody
 from litestar.status_codes import HTTP_201_CREATED
 
 from larder.accounts.service import Auth
+from larder.core.ids import PathId
 from larder.core.wire import Data
 from larder.imports.schemas import ImportedRecipeOut, ImportIn
 from larder.imports.service import ImportService
@@ -31,12 +32,12 @@ class ImportController(Controller):
 
     @get("/user-imported-recipes/{import_id:int}")
     async def imported_recipe(
-        self, import_id: FromPath[int], auth: NamedDependency[Auth], imports: NamedDependency[ImportService]
+        self, import_id: PathId, auth: NamedDependency[Auth], imports: NamedDependency[ImportService]
     ) -> ImportedRecipeOut:
         return await imports.owned_one(auth.user.id, import_id)
 
     @delete("/user-imported-recipes/{import_id:int}")
     async def delete_imported_recipe(
-        self, import_id: FromPath[int], auth: NamedDependency[Auth], imports: NamedDependency[ImportService]
+        self, import_id: PathId, auth: NamedDependency[Auth], imports: NamedDependency[ImportService]
     ) -> None:
         await imports.remove(auth.user.id, import_id)

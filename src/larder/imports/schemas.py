@@ -6,9 +6,11 @@ from datetime import datetime
 
 import msgspec
 
+from larder.core.text import Line
+
 
 class ImportIn(msgspec.Struct):
-    url: str
+    url: Line  # its length is checked by the service, with the spec's message
 
 
 class ImportedRecipeOut(msgspec.Struct):

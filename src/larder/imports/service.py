@@ -28,6 +28,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.core.db import end_transaction_early
 from larder.core.errors import FormError, NotFound
+from larder.core.logsafe import loggable_url
 from larder.core.service import DomainService
 from larder.core.settings import Settings
 from larder.core.throttle import Limit, NoThrottle, Throttle, request_throttle
@@ -83,10 +84,10 @@ async def import_page(url: str, policy: FetchPolicy) -> dict[str, Any] | None:
     try:
         page = await fetch_page(url, policy)
     except FetchError as exc:
-        logger.info("import of %s failed: %s", url, exc.reason)
+        logger.info("import of %s failed: %s", loggable_url(url), loggable_url(exc.reason, 500))
         return None
     except Exception:  # a bug must not turn into a 500: the import is kept as failed
-        logger.exception("import of %s failed unexpectedly", url)
+        logger.exception("import of %s failed unexpectedly", loggable_url(url))
         return None
     return await asyncio.to_thread(parse_fetched, page.body, page.content_type, page.url)
 

@@ -237,6 +237,7 @@ export interface components {
     };
     /** CatalogueRecipeIn */
     CatalogueRecipeIn: {
+      /** @description A row id, 1 to 9223372036854775807. */
       category_id?: number | null;
       comments?: string | null;
       /** @default */
@@ -476,6 +477,7 @@ export interface components {
     };
     /** PublishIn */
     PublishIn: {
+      /** @description A row id, 1 to 9223372036854775807. */
       entity_id: number;
       /**
        * @default UserRecipe
@@ -507,6 +509,7 @@ export interface components {
     };
     /** RecipeIngredientIn */
     RecipeIngredientIn: {
+      /** @description A row id, 1 to 9223372036854775807. */
       ingredient_id: number;
       measurement: string;
       /** @default 1 */
@@ -620,6 +623,7 @@ export interface components {
     };
     /** SaveIn */
     SaveIn: {
+      /** @description A row id, 1 to 9223372036854775807. */
       recipe_id: number;
     };
     /** Tags */
@@ -633,6 +637,7 @@ export interface components {
     };
     /** UnpublishIn */
     UnpublishIn: {
+      /** @description A row id, 1 to 9223372036854775807. */
       user_recipe_id: number;
     };
     /** UploadOut */
@@ -664,6 +669,7 @@ export interface components {
     };
     /** UserRecipeIn */
     UserRecipeIn: {
+      /** @description A row id, 1 to 9223372036854775807. */
       category_id?: number | null;
       /** @default */
       description?: string;
@@ -677,6 +683,7 @@ export interface components {
       /** @default 1 */
       serves?: number;
       steps?: components["schemas"]["DraftStepIn"][];
+      /** @description A row id, 1 to 9223372036854775807. */
       user_recipe_id?: number | null;
     };
     /** UserRecipeIngredientOut */
@@ -829,6 +836,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description Invalid input: `errors` names each field with its messages. */
       422: {
         content: {
@@ -914,6 +927,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description Invalid input: `errors` names each field with its messages. */
       422: {
         content: {
@@ -932,6 +951,7 @@ export interface operations {
   ApiAdminNewsNewsIdUpdateNews: {
     parameters: {
       path: {
+        /** @description A row id, 1 to 9223372036854775807. */
         news_id: number;
       };
     };
@@ -979,6 +999,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description Invalid input: `errors` names each field with its messages. */
       422: {
         content: {
@@ -997,6 +1023,7 @@ export interface operations {
   ApiAdminNewsNewsIdDeleteNews: {
     parameters: {
       path: {
+        /** @description A row id, 1 to 9223372036854775807. */
         news_id: number;
       };
     };
@@ -1079,6 +1106,7 @@ export interface operations {
   ApiAdminPublishRequestsRequestIdApproveApprove: {
     parameters: {
       path: {
+        /** @description A row id, 1 to 9223372036854775807. */
         request_id: number;
       };
     };
@@ -1127,6 +1155,7 @@ export interface operations {
   ApiAdminPublishRequestsRequestIdRejectReject: {
     parameters: {
       path: {
+        /** @description A row id, 1 to 9223372036854775807. */
         request_id: number;
       };
     };
@@ -1176,6 +1205,12 @@ export interface operations {
       };
       /** @description The body is too large. */
       413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -1234,6 +1269,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description Invalid input: `errors` names each field with its messages. */
       422: {
         content: {
@@ -1252,6 +1293,7 @@ export interface operations {
   ApiAdminRecipesRecipeIdUpdateRecipe: {
     parameters: {
       path: {
+        /** @description A row id, 1 to 9223372036854775807. */
         recipe_id: number;
       };
     };
@@ -1299,6 +1341,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description Invalid input: `errors` names each field with its messages. */
       422: {
         content: {
@@ -1317,6 +1365,7 @@ export interface operations {
   ApiAdminRecipesRecipeIdDeleteRecipe: {
     parameters: {
       path: {
+        /** @description A row id, 1 to 9223372036854775807. */
         recipe_id: number;
       };
     };
@@ -1530,6 +1579,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description Invalid input: `errors` names each field with its messages. */
       422: {
         content: {
@@ -1574,6 +1629,12 @@ export interface operations {
       };
       /** @description The body is too large. */
       413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -1626,6 +1687,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description Invalid input: `errors` names each field with its messages. */
       422: {
         content: {
@@ -1670,6 +1737,12 @@ export interface operations {
       };
       /** @description The body is too large. */
       413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -1728,6 +1801,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description Invalid input: `errors` names each field with its messages. */
       422: {
         content: {
@@ -1772,6 +1851,12 @@ export interface operations {
       };
       /** @description The body is too large. */
       413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -1845,6 +1930,12 @@ export interface operations {
       };
       /** @description The body is too large. */
       413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -1965,6 +2056,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description Invalid input: `errors` names each field with its messages. */
       422: {
         content: {
@@ -1983,6 +2080,7 @@ export interface operations {
   ApiPwaPublishRequestsRequestIdCancelCancelRequest: {
     parameters: {
       path: {
+        /** @description A row id, 1 to 9223372036854775807. */
         request_id: number;
       };
     };
@@ -2067,6 +2165,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description Invalid input: `errors` names each field with its messages. */
       422: {
         content: {
@@ -2105,6 +2209,12 @@ export interface operations {
       };
       /** @description The body is too large. */
       413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -2188,6 +2298,7 @@ export interface operations {
   ApiPwaRecipesRecipeIdRecipe: {
     parameters: {
       path: {
+        /** @description A row id, 1 to 9223372036854775807. */
         recipe_id: number;
       };
     };
@@ -2242,6 +2353,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description Invalid input: `errors` names each field with its messages. */
       422: {
         content: {
@@ -2286,6 +2403,12 @@ export interface operations {
       };
       /** @description The body is too large. */
       413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -2342,6 +2465,12 @@ export interface operations {
       };
       /** @description The body is too large. */
       413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -2425,6 +2554,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description Invalid input: `errors` names each field with its messages. */
       422: {
         content: {
@@ -2449,6 +2584,7 @@ export interface operations {
   ApiPwaUserImportedRecipesImportIdImportedRecipe: {
     parameters: {
       path: {
+        /** @description A row id, 1 to 9223372036854775807. */
         import_id: number;
       };
     };
@@ -2485,6 +2621,7 @@ export interface operations {
   ApiPwaUserImportedRecipesImportIdDeleteImportedRecipe: {
     parameters: {
       path: {
+        /** @description A row id, 1 to 9223372036854775807. */
         import_id: number;
       };
     };
@@ -2574,6 +2711,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description Invalid input: `errors` names each field with its messages. */
       422: {
         content: {
@@ -2592,6 +2735,7 @@ export interface operations {
   ApiPwaUserRecipeCreatorUserRecipeIdGetRecipe: {
     parameters: {
       path: {
+        /** @description A row id, 1 to 9223372036854775807. */
         user_recipe_id: number;
       };
     };
@@ -2628,6 +2772,7 @@ export interface operations {
   ApiPwaUserRecipeCreatorUserRecipeIdUpdateRecipe: {
     parameters: {
       path: {
+        /** @description A row id, 1 to 9223372036854775807. */
         user_recipe_id: number;
       };
     };
@@ -2669,6 +2814,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description Invalid input: `errors` names each field with its messages. */
       422: {
         content: {
@@ -2687,6 +2838,7 @@ export interface operations {
   ApiPwaUserRecipeCreatorUserRecipeIdDeleteRecipe: {
     parameters: {
       path: {
+        /** @description A row id, 1 to 9223372036854775807. */
         user_recipe_id: number;
       };
     };
@@ -2747,6 +2899,12 @@ export interface operations {
       };
       /** @description The body is too large. */
       413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -2830,6 +2988,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description Invalid input: `errors` names each field with its messages. */
       422: {
         content: {
@@ -2848,6 +3012,7 @@ export interface operations {
   ApiPwaUserSavedRecipesRecipeIdUnsaveRecipe: {
     parameters: {
       path: {
+        /** @description A row id, 1 to 9223372036854775807. */
         recipe_id: number;
       };
     };
@@ -2904,6 +3069,12 @@ export interface operations {
       };
       /** @description The body is too large. */
       413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
