@@ -1,10 +1,12 @@
 """A household's mixed load on a real `larder serve`: reads and writes from many clients at once.
 
-    python bench/household_load.py [--clients 50] [--seconds 20] [--uploads 4]
+    python bench/household_load.py [--clients 50] [--seconds 20] [--uploads 4] [--driver wrk|httpx]
 
 Two phases on one fresh instance (the seed catalogue, 10 accounts):
 1. `clients` concurrent clients for `seconds`: catalogue pages, own-recipe lists, creating own recipes,
-   saving recipes and changing preferences (about a third of the requests write).
+   saving recipes and changing preferences. With wrk (the default) a third of the connections write
+   and the rest read (bench/wrk/household.lua); with httpx every client mixes both (about a third
+   writes), but the Python client then takes a whole core of this 2-core machine from the server.
 2. The same, while `uploads` further clients upload large legal images (a 7000x7000 16-bit PNG) in a
    loop: decoding takes seconds and must hold no database lock, so writes stay as fast as in 1.
 
@@ -136,6 +138,68 @@ async def phase(
     return rec
 
 
+WRK = Path(__file__).resolve().parent / "wrk" / "household.lua"
+
+
+async def uploads_until(base: str, tokens: list[str], image: bytes, deadline: float, count: int, rec: Recorder) -> None:
+    await asyncio.gather(*(uploader(base, tokens[i % ACCOUNTS], image, deadline, rec) for i in range(count)))
+
+
+def wrk_phase(
+    base: str, files: tuple[Path, Path], args: argparse.Namespace, image: bytes | None, tokens: list[str]
+) -> list[str]:
+    """Two wrk processes (readers, writers) at once, and the uploaders beside them when `image`."""
+    import json
+    import subprocess
+
+    writers = max(1, args.clients // 3)
+    runs = {
+        kind: subprocess.Popen(
+            [
+                "wrk",
+                "-t1",
+                f"-c{count}",
+                f"-d{args.seconds:.0f}s",
+                "--timeout",
+                "30s",
+                "-s",
+                str(WRK),
+                base,
+                "--",
+                kind,
+                str(files[0]),
+                str(files[1]),
+            ],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for kind, count in (("reads", args.clients - writers), ("writes", writers))
+    }
+    rec = Recorder()
+    if image is not None:
+        asyncio.run(uploads_until(base, tokens, image, time.perf_counter() + args.seconds, args.uploads, rec))
+    lines = [
+        "| kind | connections | requests | p50 ms | p95 ms | p99 ms | max ms | non-2xx |",
+        "|:--|--:|--:|--:|--:|--:|--:|--:|",
+    ]
+    for kind, process in runs.items():
+        out, _ = process.communicate(timeout=args.seconds + 60)
+        found = json.loads(next(line for line in out.splitlines() if line.startswith("BENCH_JSON")).split(" ", 1)[1])
+        count = args.clients - writers if kind == "reads" else writers
+        lines.append(
+            f"| {kind} | {count} | {found['requests']} | {found['p50_ms']:.0f} | {found['p95_ms']:.0f} | "
+            f"{found['p99_ms']:.0f} | {found['max_ms']:.0f} | {found['errors']['status']} |"
+        )
+    if image is not None:
+        ms = [v * 1000 for v in rec.latencies["upload"]]
+        refused = sum(c for (kind, _), c in rec.statuses.items() if kind == "upload")
+        lines.append(
+            f"| uploads | {args.uploads} | {len(ms)} | {statistics.median(ms):.0f} | {percentile(ms, 0.95):.0f} | "
+            f"{percentile(ms, 0.99):.0f} | {max(ms):.0f} | {refused} |"
+        )
+    return lines
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
@@ -160,6 +224,7 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--uploads", type=int, default=4)
+    parser.add_argument("--driver", choices=("wrk", "httpx"), default="wrk")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp) / "data"
@@ -177,15 +242,22 @@ def main() -> int:
             ids = [i["value"] for i in httpx.get(f"{server.base}/api/form-options/ingredients").json()["data"]][:200]
             watcher = threading.Thread(target=watch_memory, daemon=True)
             watcher.start()
-            out = [f"{args.clients} clients, {args.seconds:.0f} s per phase, {time.strftime('%Y-%m-%d %H:%M')}", ""]
-            out += report("1. mixed load", asyncio.run(phase(server.base, tokens, ids, args, None)), peak[0])
-            peak[0] = 0.0
+            started = time.strftime("%Y-%m-%d %H:%M")
+            out = [f"{args.clients} clients ({args.driver}), {args.seconds:.0f} s per phase, {started}", ""]
             image = heavy_png()
-            out += report(
-                f"2. the same while {args.uploads} clients upload a {len(image) // 1024} KB 7000x7000 16-bit PNG",
-                asyncio.run(phase(server.base, tokens, ids, args, image)),
-                peak[0],
-            )
+            second = f"2. the same while {args.uploads} clients upload a {len(image) // 1024} KB 7000x7000 16-bit PNG"
+            if args.driver == "wrk":
+                files = (Path(tmp) / "tokens.txt", Path(tmp) / "ids.txt")
+                files[0].write_text("\n".join(tokens) + "\n")
+                files[1].write_text("\n".join(str(i) for i in ids) + "\n")
+                for name, picture in (("1. mixed load", None), (second, image)):
+                    peak[0] = 0.0
+                    table = wrk_phase(server.base, files, args, picture, tokens)
+                    out += [f"### {name}", "", *table, "", f"Server peak RSS: {peak[0]:.0f} MB.", ""]
+            else:
+                out += report("1. mixed load", asyncio.run(phase(server.base, tokens, ids, args, None)), peak[0])
+                peak[0] = 0.0
+                out += report(second, asyncio.run(phase(server.base, tokens, ids, args, image)), peak[0])
         finally:
             stop.set()
             server.stop()

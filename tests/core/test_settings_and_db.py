@@ -137,3 +137,14 @@ def test_every_start_gives_the_planner_statistics(tmp_path):
         assert db.execute("select count(*) from sqlite_stat1 where tbl = 'category'").fetchone()[0] >= 1
     finally:
         db.close()
+
+
+def test_a_process_may_build_any_number_of_database_configs(tmp_path):
+    """Every app, CLI call and test builds one; advanced-alchemy's key bookkeeping must not pile up."""
+    from larder.core.db import build_alchemy_config
+
+    settings = Settings.from_env({"LARDER_DATA_DIR": str(tmp_path)}).prepared()
+    for _ in range(1100):  # the library's lookup recursed once per earlier config: ~1000 was the end
+        config = build_alchemy_config(settings)
+        config.get_engine().sync_engine.dispose()
+    assert config.engine_app_state_key == "db_engine"

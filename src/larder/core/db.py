@@ -65,6 +65,9 @@ _READ_ONLY_METHODS = {"GET", "HEAD", "OPTIONS"}
 _AFTER_TRANSACTION = "larder_after_transaction"
 _WRITE_GATE = "larder_write_gate"
 _GATE_HELD = "larder_write_gate_held"
+_ADMISSION = "larder_db_admission"
+_ADMITTED = "larder_db_admitted"
+DB_CONCURRENCY = 4  # requests working with the database at once; the rest wait in line
 
 
 def _install_sqlite_pragmas(sync_engine: Engine) -> None:
@@ -85,7 +88,21 @@ def _install_sqlite_pragmas(sync_engine: Engine) -> None:
         connection.exec_driver_sql(f"BEGIN {mode}")
 
 
+_KEY_REGISTRIES = (
+    "_SESSION_SCOPE_KEY_REGISTRY",
+    "_ENGINE_APP_STATE_KEY_REGISTRY",
+    "_SESSIONMAKER_APP_STATE_KEY_REGISTRY",
+)
+
+
 def build_alchemy_config(settings: Settings) -> SQLAlchemyAsyncConfig:
+    # advanced-alchemy keeps every config's state keys in class-wide sets so that two configs of one
+    # app get different keys; each new config then looks for a free suffix by recursion, one level
+    # per config ever made. An app here has one config, so its keys may always be the plain ones;
+    # without this, a process that builds many (the test suite, a long CLI session) ends in a
+    # RecursionError after about a thousand.
+    for registry in _KEY_REGISTRIES:
+        getattr(SQLAlchemyAsyncConfig, registry, set()).clear()
     config = SQLAlchemyAsyncConfig(
         connection_string=settings.database_url,
         engine_config=EngineConfig(pool_pre_ping=not settings.is_sqlite),
@@ -159,6 +176,11 @@ async def provide_db_session(
     the next writer the moment the lock is free, where SQLite's busy handler polls with sleeps of up
     to 100 ms and serves whoever polls first (seconds at the tail under load). The busy timeout still
     covers writers of other processes (the command line, a second server).
+
+    Before either, every request with a session is admitted among at most DB_CONCURRENCY at once,
+    first come, first served. The server is one process: past a handful of requests in flight, more
+    concurrency only interleaves them, and a writer holding the lock is then stretched by every
+    reader's turn between its statements (50 busy readers made each write hold the lock ~250 ms).
     """
     config = _alchemy_config(state)
     session = config.provide_session(state, scope)
@@ -167,6 +189,9 @@ async def provide_db_session(
     waiting: list[Callable[[], Awaitable[None]]] = []
     request.state[_AFTER_TRANSACTION] = waiting
     try:
+        admission = _admission(state)
+        await admission.acquire()
+        request.state[_ADMITTED] = admission
         if writes and config.get_engine().dialect.name == "sqlite":
             gate = _write_gate(state)
             await gate.acquire()
@@ -196,10 +221,19 @@ def _write_gate(state: State) -> asyncio.Lock:
     return gate
 
 
+def _admission(state: State) -> asyncio.Semaphore:
+    admission = state.get(_ADMISSION)
+    if admission is None:
+        admission = state[_ADMISSION] = asyncio.Semaphore(DB_CONCURRENCY)
+    return admission
+
+
 def _leave_gate(request_state: Any) -> None:
-    gate = request_state.pop(_GATE_HELD, None)
-    if gate is not None:
-        gate.release()
+    """Give up the write turn and the admission, whichever the request holds."""
+    for key in (_GATE_HELD, _ADMITTED):
+        held = request_state.pop(key, None)
+        if held is not None:
+            held.release()
 
 
 async def end_transaction_early(request_state: Any, session: AsyncSession) -> None:
