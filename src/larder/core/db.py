@@ -197,13 +197,8 @@ async def provide_db_session(
             await gate.acquire()
             request.state[_GATE_HELD] = gate
             await session.connection(execution_options={_BEGIN_OPTION: "IMMEDIATE"})
-        try:
+        async with _one_transaction(session):
             yield session
-        except BaseException:
-            await session.rollback()
-            raise
-        else:
-            await session.commit()
     finally:
         _leave_gate(request.state)
         del request.state[_AFTER_TRANSACTION]
@@ -303,12 +298,19 @@ async def standalone_session(settings: Settings) -> AsyncIterator[AsyncSession]:
         async with config.get_session() as session:
             if engine.dialect.name == "sqlite":
                 await session.connection(execution_options={_BEGIN_OPTION: "IMMEDIATE"})
-            try:
+            async with _one_transaction(session):
                 yield session
-            except BaseException:
-                await session.rollback()
-                raise
-            else:
-                await session.commit()
     finally:
         await engine.dispose()
+
+
+@asynccontextmanager
+async def _one_transaction(session: AsyncSession) -> AsyncIterator[None]:
+    """Commit what the block did, or roll all of it back when it raises."""
+    try:
+        yield
+    except BaseException:
+        await session.rollback()
+        raise
+    else:
+        await session.commit()
