@@ -32,7 +32,7 @@ describe('/recipes/{id}', () => {
     const ingredients = screen.getByRole('list', { name: 'ingredients' });
     expect(within(ingredients).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       '200 g Red lentils, rinsed',
-      '1 unit(s) Onion, diced',
+      '1 onion, diced',
       '2 tsp Cumin',
     ]);
     const steps = screen.getByRole('list', { name: 'steps' });
