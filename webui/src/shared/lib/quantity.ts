@@ -8,7 +8,7 @@
 export const MEASUREMENT_UNITS = ['unit(s)', 'kg', 'g', 'mg', 'l', 'ml', 'cup(s)', 'rasher(s)', 'tsp', 'tbsp'] as const;
 
 /** The unit that means 'so many of the ingredient itself' (no unit word is shown). */
-export const COUNT_UNIT = 'unit(s)';
+export const COUNT_UNIT = 'unit(s)' as const;
 
 /** Fractional parts shown as vulgar fractions, and how close a value must be to count as one. */
 const FRACTIONS: readonly (readonly [number, string])[] = [
