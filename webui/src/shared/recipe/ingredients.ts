@@ -1,3 +1,4 @@
+import { formatQuantity } from '@/shared/lib/quantity';
 import type { IngredientItem, RecipeIngredientLike } from './types';
 
 /** A recipe ingredient of the API as a panel item (value = recipe_ingredient_id). */
@@ -15,12 +16,26 @@ export function toIngredientItems(items: readonly RecipeIngredientLike[]): Ingre
   return items.map(toIngredientItem);
 }
 
-/** '2 cup(s) red lentils, rinsed' (of any item with these fields; `value` is not used). */
+/** A quantity of the API or a form (number or numeric text) as a number; null when there is none. */
+function quantityNumber(quantity: number | string | null | undefined): number | null {
+  if (quantity === null || quantity === undefined || quantity === '') return null;
+  const value = typeof quantity === 'number' ? quantity : Number(quantity);
+  return Number.isFinite(value) ? value : null;
+}
+
+/**
+ * An ingredient as a cook writes it: '2 cups Red lentils, rinsed', '1 egg', '¼ tsp Cumin' (of any
+ * item with these fields; `value` is not used). The amount comes from `formatQuantity`; an item
+ * without a usable quantity shows its raw quantity (if any), unit and name.
+ */
 export function ingredientLine(item: Omit<IngredientItem, 'value'> & { value?: unknown }): string {
-  const amount = [item.quantity, item.measurement]
-    .filter((part) => part !== null && part !== undefined && part !== '')
-    .join(' ');
-  const main = [amount, item.name].filter(Boolean).join(' ');
+  const quantity = quantityNumber(item.quantity);
+  const main =
+    quantity !== null
+      ? formatQuantity(quantity, item.measurement ?? '', item.name)
+      : [item.quantity, item.measurement, item.name]
+          .filter((part) => part !== null && part !== undefined && part !== '')
+          .join(' ');
   return item.treatment ? `${main}, ${item.treatment}` : main;
 }
 

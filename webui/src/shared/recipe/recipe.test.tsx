@@ -18,7 +18,12 @@ describe('ingredients', () => {
       { recipe_ingredient_id: 1, quantity: 2, measurement: 'cup(s)', treatment: 'rinsed', ingredient: { name: 'Lentils' } },
       { recipe_ingredient_id: 2, quantity: null, measurement: null, treatment: null, ingredient: null },
     ]);
-    expect(items.map(ingredientLine)).toEqual(['2 cup(s) Lentils, rinsed', '']);
+    expect(items.map(ingredientLine)).toEqual(['2 cups Lentils, rinsed', '']);
+    expect(ingredientLine({ name: 'Egg', quantity: 1, measurement: 'unit(s)' })).toBe('1 egg');
+    expect(ingredientLine({ name: 'Egg', quantity: '2', measurement: 'unit(s)', treatment: 'beaten' })).toBe('2 eggs, beaten');
+    expect(ingredientLine({ name: 'Cumin', quantity: 0.25, measurement: 'tsp' })).toBe('¼ tsp Cumin');
+    expect(ingredientLine({ name: 'Milk', quantity: '1.5', measurement: 'cup(s)' })).toBe('1½ cups Milk');
+    expect(ingredientLine({ name: 'Salt', quantity: 'a pinch', measurement: null })).toBe('a pinch Salt');
     expect(ingredientLine({ value: 'IMPORT_INGREDIENT_0', name: '3 eggs' })).toBe('3 eggs');
     expect(ingredientNamesText(items)).toBe('Lentils');
   });

@@ -1,33 +1,14 @@
 import { Checkbox, Stack } from '@mantine/core';
+import { FILTER_PREFERENCES, type FilterPreference } from '@/shared/lib/preferences';
 
-/** The five filter preferences of an account (spec part 1 §9), in the server's order. */
-export const FILTER_PREFERENCES = [
-  { value: 'vegetarian', label: 'Vegetarian' },
-  { value: 'vegan', label: 'Vegan' },
-  { value: 'gluten_free', label: 'Gluten free' },
-  { value: 'sugar_free', label: 'Sugar free' },
-  { value: 'dairy_free', label: 'Dairy free' },
-] as const;
-
-export type FilterPreference = (typeof FILTER_PREFERENCES)[number]['value'];
-
-const IDS: readonly string[] = FILTER_PREFERENCES.map((preference) => preference.value);
-
-export function isFilterPreference(value: unknown): value is FilterPreference {
-  return typeof value === 'string' && IDS.includes(value);
-}
-
-/** The known preferences stored on a user object (`preferences: string[]`), in canonical order. */
-export function userPreferences(user: unknown): FilterPreference[] {
-  const raw = user && typeof user === 'object' ? (user as { preferences?: unknown }).preferences : undefined;
-  const list = Array.isArray(raw) ? raw.filter(isFilterPreference) : [];
-  return FILTER_PREFERENCES.map((p) => p.value).filter((id) => list.includes(id));
-}
-
-/** Human label of a preference id ('gluten_free' → 'Gluten free'). */
-export function preferenceLabel(value: FilterPreference): string {
-  return FILTER_PREFERENCES.find((p) => p.value === value)?.label ?? value;
-}
+// The preference ids and labels live in shared/lib/preferences (no React); re-exported for the UI.
+export {
+  FILTER_PREFERENCES,
+  isFilterPreference,
+  preferenceLabel,
+  userPreferences,
+  type FilterPreference,
+} from '@/shared/lib/preferences';
 
 export interface PreferenceFiltersProps {
   value: FilterPreference[];

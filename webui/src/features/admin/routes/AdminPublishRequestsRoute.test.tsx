@@ -138,7 +138,7 @@ describe('/admin/publish-requests', () => {
       within(within(soup).getByRole('list', { name: list }))
         .getAllByRole('listitem')
         .map((item) => item.textContent);
-    expect(items('ingredients')).toEqual(['2 cup(s) lentils, rinsed', '1 unit(s) dragon fruitcustom']);
+    expect(items('ingredients')).toEqual(['2 cups lentils, rinsed', '1 dragon fruitcustom']);
     expect(items('steps')).toEqual(['1. ChopChop the fruit.', '2. SimmerLow heat.Timer: 00:20:00']);
     expect(items('publish check warnings')).toEqual([
       'Banned words or symbols: darn',

@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Button, Checkbox, Chip, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { preferenceLabel } from '@/shared/lib/preferences';
 import { IconX } from '@/shared/ui/icons';
 import {
   PREFERENCE_VALUES,
@@ -11,6 +12,11 @@ import {
 import { AddOptionDialog } from './AddOptionDialog';
 
 export const FILTER_DIALOG_TITLE = 'Filters';
+
+/** What a filter shows: its name, or a preference's label ('gluten_free' → 'Gluten free'). */
+function filterLabel(item: FilterItem): string {
+  return item.type === 'preference' ? preferenceLabel(String(item.value)) : item.name;
+}
 
 /**
  * The filter dialog (spec part 1 §2.7): the current filters (each removable), an include/exclude
@@ -90,14 +96,14 @@ function FilterDialogBody({
                       size="xs"
                       variant="transparent"
                       color="gray"
-                      aria-label={`remove ${item.name}`}
+                      aria-label={`remove ${filterLabel(item)}`}
                       onClick={() => remove(item)}
                     >
                       <IconX size={12} />
                     </ActionIcon>
                   }
                 >
-                  {`${item.includeExclude} ${item.type}: ${item.name}`}
+                  {`${item.includeExclude} ${item.type}: ${filterLabel(item)}`}
                 </Badge>
               </li>
             ))}
@@ -140,7 +146,7 @@ function FilterDialogBody({
         <Group gap={6} aria-label="preferences" role="group">
           {PREFERENCE_VALUES.map((value) => (
             <Chip key={value} value={value} size="sm">
-              {value}
+              {preferenceLabel(value)}
             </Chip>
           ))}
         </Group>

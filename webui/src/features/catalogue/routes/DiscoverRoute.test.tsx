@@ -246,12 +246,12 @@ describe('/recipes filter dialog', () => {
     await user.click(within(add).getByRole('button', { name: 'Onion' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'add ingredient' })).not.toBeInTheDocument());
 
-    await user.click(within(dialog).getByRole('checkbox', { name: 'vegan' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Vegan' }));
     const current = within(dialog).getByRole('list', { name: 'current filters' });
     expect(within(current).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       'include ingredient: Red lentils',
       'exclude ingredient: Onion',
-      'include preference: vegan',
+      'include preference: Vegan',
     ]);
 
     await user.click(within(dialog).getByRole('button', { name: 'apply' }));
@@ -300,7 +300,7 @@ describe('/recipes filter dialog', () => {
     const first = renderApp('/recipes');
     await screen.findByText('Showing 1 to 20 of 45 Entries');
     let dialog = await openFilters(first.user);
-    await first.user.click(within(dialog).getByRole('checkbox', { name: 'gluten_free' }));
+    await first.user.click(within(dialog).getByRole('checkbox', { name: 'Gluten free' }));
     await first.user.click(within(dialog).getByRole('checkbox', { name: 'Save' }));
     await first.user.click(within(dialog).getByRole('button', { name: 'apply' }));
     await screen.findByText('Filtered 1');
@@ -314,7 +314,7 @@ describe('/recipes filter dialog', () => {
     expect(await screen.findByText('Filtered 1')).toBeInTheDocument();
     expect(calls.filter).toHaveLength(1);
     dialog = await openFilters(second.user);
-    expect(within(dialog).getByText('include preference: gluten_free')).toBeInTheDocument();
+    expect(within(dialog).getByText('include preference: Gluten free')).toBeInTheDocument();
     expect(within(dialog).getByRole('checkbox', { name: 'Save' })).toBeChecked();
     await second.user.click(within(dialog).getByRole('button', { name: 'cancel' }));
     expect(window.localStorage.getItem('filters')).toBeNull();
@@ -328,12 +328,12 @@ describe('/recipes filter dialog', () => {
     const { user } = renderApp('/recipes');
     await screen.findByText('Showing 1 to 20 of 45 Entries');
     const dialog = await openFilters(user);
-    await user.click(within(dialog).getByRole('checkbox', { name: 'vegan' }));
-    await user.click(within(dialog).getByRole('checkbox', { name: 'dairy_free' }));
-    await user.click(within(dialog).getByRole('button', { name: 'remove vegan' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Vegan' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Dairy free' }));
+    await user.click(within(dialog).getByRole('button', { name: 'remove Vegan' }));
     expect(within(within(dialog).getByRole('list', { name: 'current filters' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'include preference: dairy_free',
+      'include preference: Dairy free',
     ]);
-    expect(within(dialog).getByRole('checkbox', { name: 'vegan' })).not.toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'Vegan' })).not.toBeChecked();
   });
 });

@@ -32,7 +32,7 @@ describe('/recipes/{id}', () => {
     const ingredients = screen.getByRole('list', { name: 'ingredients' });
     expect(within(ingredients).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       '200 g Red lentils, rinsed',
-      '1 unit(s) Onion, diced',
+      '1 onion, diced',
       '2 tsp Cumin',
     ]);
     const steps = screen.getByRole('list', { name: 'steps' });
@@ -156,6 +156,9 @@ describe('/recipes/{id}?cookmode=true', () => {
     const { user } = renderApp('/recipes/4?cookmode=true');
     expect(await screen.findByText('step 1 of 3 steps')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Soften the onion' })).toBeInTheDocument();
+    // The step's ingredients as a cook writes them (1 unit(s) Onion → '1 onion').
+    expect(screen.getByText('1 onion, diced')).toBeInTheDocument();
+    expect(screen.getByText('2 tsp Cumin')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Simmer' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Prev' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Next' }));

@@ -57,7 +57,7 @@ describe('/user-recipes/{id}', () => {
     const ingredients = screen.getByRole('list', { name: 'ingredients' });
     expect(within(ingredients).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       '200 g Rice',
-      '1 unit(s) Onion, diced',
+      '1 onion, diced',
       '1 tsp Secret spice',
     ]);
     const steps = screen.getByRole('list', { name: 'steps' });

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Badge, Checkbox, Group, Image, List, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ValidateResult } from '@/shared/api';
+import { ingredientLine } from '@/shared/recipe';
 import { IconAlertTriangle, IconCircleCheck } from '@/shared/ui/icons';
 import { useCategoryOptions } from '../api/creator';
 import { isCustom, type DraftErrors, type RecipeDraft } from '../lib/draft';
@@ -142,8 +143,7 @@ export function ReviewStep({
         <List size="sm" aria-label="review ingredients">
           {draft.ingredients.map((item) => (
             <List.Item key={String(item.value)}>
-              {[item.quantity, item.measurement, item.name].filter((part) => part !== '' && part !== null).join(' ')}
-              {item.treatment ? `, ${item.treatment}` : ''}
+              {ingredientLine(item)}
               {isCustom(item) ? ' (custom)' : ''}
             </List.Item>
           ))}

@@ -1,5 +1,7 @@
+import { COUNT_UNIT, MEASUREMENT_UNITS } from '@/shared/lib/quantity';
+
 /** The measurement units of a recipe ingredient (spec part 1 §3, Measurement units). */
-export const UNITS = ['unit(s)', 'kg', 'g', 'mg', 'l', 'ml', 'cup(s)', 'rasher(s)', 'tsp', 'tbsp'] as const;
+export const UNITS = MEASUREMENT_UNITS;
 
 /** The preparation words of a recipe ingredient (spec part 1 §3, Preparation words). */
 export const TREATMENTS = [
@@ -16,7 +18,7 @@ export const TREATMENTS = [
   'grated',
 ] as const;
 
-export const DEFAULT_UNIT = 'unit(s)';
+export const DEFAULT_UNIT = COUNT_UNIT;
 
 /** Option list filtering starts at this many typed characters (spec §5, §9). */
 export const OPTION_FILTER_MIN = 3;

@@ -1,0 +1,126 @@
+/**
+ * Quantities as a cook writes them: '0.25 tsp' → '¼ tsp', '1.5 cup(s)' → '1½ cups',
+ * '1 unit(s) Egg' → '1 egg', '2 unit(s) Egg' → '2 eggs'. Pure (no React): the one formatter of
+ * recipe detail, cook mode, the cookbook, the creator's review and the publish requests.
+ */
+
+/** The measurement units of a recipe ingredient (spec part 1 §3, Measurement units). */
+export const MEASUREMENT_UNITS = ['unit(s)', 'kg', 'g', 'mg', 'l', 'ml', 'cup(s)', 'rasher(s)', 'tsp', 'tbsp'] as const;
+
+/** The unit that means 'so many of the ingredient itself' (no unit word is shown). */
+export const COUNT_UNIT = 'unit(s)' as const;
+
+/** Fractional parts shown as vulgar fractions, and how close a value must be to count as one. */
+const FRACTIONS: readonly (readonly [number, string])[] = [
+  [1 / 8, '⅛'],
+  [1 / 4, '¼'],
+  [1 / 3, '⅓'],
+  [3 / 8, '⅜'],
+  [1 / 2, '½'],
+  [5 / 8, '⅝'],
+  [2 / 3, '⅔'],
+  [3 / 4, '¾'],
+  [7 / 8, '⅞'],
+];
+const TOLERANCE = 0.01;
+
+/** Units written in the singular or the plural by quantity (plural when more than 1). */
+const COUNTED_UNITS: Readonly<Record<string, readonly [string, string]>> = {
+  'cup(s)': ['cup', 'cups'],
+  'rasher(s)': ['rasher', 'rashers'],
+};
+
+/** Plain decimals: at most 2 places, no trailing zeros; tiny amounts keep 2 significant digits. */
+function decimal(value: number): string {
+  if (value > 0 && value < 0.01) return String(Number(value.toPrecision(2)));
+  return String(Math.round(value * 100) / 100);
+}
+
+/** The text of a non-negative amount and the value it shows. */
+function amountOf(quantity: number): { text: string; value: number } {
+  const whole = Math.floor(quantity);
+  const part = quantity - whole;
+  // Tiny amounts ('0.005 mg') are shown, not rounded away to 0.
+  if (whole === 0 && part > 0 && part < TOLERANCE) return { text: decimal(quantity), value: quantity };
+  if (part < TOLERANCE) return { text: String(whole), value: whole };
+  if (1 - part < TOLERANCE) return { text: String(whole + 1), value: whole + 1 };
+  const fraction = FRACTIONS.find(([value]) => Math.abs(part - value) < TOLERANCE);
+  if (!fraction) return { text: decimal(quantity), value: Math.round(quantity * 100) / 100 };
+  return { text: whole === 0 ? fraction[1] : `${whole}${fraction[1]}`, value: whole + fraction[0] };
+}
+
+/**
+ * The number as a cook writes it: whole numbers without decimals, common fractional parts as
+ * vulgar fractions ('1½', '⅓'), others rounded to at most 2 decimal places ('0.3', '2.46').
+ */
+export function formatAmount(quantity: number): string {
+  if (!Number.isFinite(quantity)) return String(quantity);
+  return quantity < 0 ? `-${amountOf(-quantity).text}` : amountOf(quantity).text;
+}
+
+const VOWELS = 'aeiou';
+/** A few common ingredient words whose plural is not regular. */
+const IRREGULAR: Readonly<Record<string, string>> = {
+  leaf: 'leaves',
+  loaf: 'loaves',
+  half: 'halves',
+  knife: 'knives',
+  avocado: 'avocados',
+  radish: 'radishes',
+  fish: 'fish',
+  sheep: 'sheep',
+  deer: 'deer',
+  squid: 'squid',
+};
+
+/**
+ * The plural of one lower-case word, kept simple and safe: 'es' after s/x/z/ch/sh and a consonant
+ * + o, 'ies' for a consonant + y, else 's'. A word ending in a single 's' is taken to be plural
+ * already ('lentils', 'oats') and left as it is.
+ */
+export function pluralise(word: string): string {
+  if (word === '') return word;
+  const irregular = IRREGULAR[word];
+  if (irregular) return irregular;
+  const last = word.slice(-1);
+  const before = word.slice(-2, -1);
+  if (last === 's') return word.endsWith('ss') || word.endsWith('us') ? `${word}es` : word;
+  if (last === 'x' || last === 'z' || word.endsWith('ch') || word.endsWith('sh')) return `${word}es`;
+  if (last === 'o' && before !== '' && !VOWELS.includes(before)) return `${word}es`;
+  if (last === 'y' && before !== '' && !VOWELS.includes(before)) return `${word.slice(0, -1)}ies`;
+  if (!/[a-z]$/.test(word)) return word;
+  return `${word}s`;
+}
+
+/**
+ * An ingredient name counted in `unit(s)`: lower-cased, and pluralised when more than one. Only
+ * single-word names are pluralised ('2 eggs', '3 tomatoes'); names of more words stay as they are
+ * ('2 spring onion') — guessing the noun of 'cloves of garlic' or 'bird's eye chilli' is not safe.
+ */
+export function countedName(name: string, quantity: number): string {
+  const lower = name.trim().toLowerCase();
+  if (!(quantity > 1) || /\s/.test(lower)) return lower;
+  return pluralise(lower);
+}
+
+/**
+ * The quantity, unit and (optionally) ingredient name as a cook writes them:
+ * `formatQuantity(0.25, 'tsp')` → '¼ tsp', `formatQuantity(1.5, 'cup(s)')` → '1½ cups',
+ * `formatQuantity(200, 'g', 'Rice')` → '200 g Rice', `formatQuantity(2, 'unit(s)', 'Egg')` → '2 eggs'.
+ * `unit(s)` shows no unit word (the name is lower-cased and counted instead); an unknown unit is
+ * shown as it is; an empty unit shows the amount only.
+ */
+export function formatQuantity(quantity: number, unit: string, name?: string): string {
+  const amount = formatAmount(quantity);
+  // Singular or plural by the value shown, so '1.001 cup(s)' (shown as '1') stays '1 cup'.
+  const value = Number.isFinite(quantity) ? amountOf(Math.abs(quantity)).value : quantity;
+  const trimmedUnit = unit.trim();
+  if (trimmedUnit === COUNT_UNIT) {
+    const counted = name === undefined ? '' : countedName(name, value);
+    return counted ? `${amount} ${counted}` : amount;
+  }
+  const forms = COUNTED_UNITS[trimmedUnit];
+  const unitText = forms ? forms[value > 1 ? 1 : 0] : trimmedUnit;
+  const label = name?.trim() ?? '';
+  return [amount, unitText, label].filter((part) => part !== '').join(' ');
+}
