@@ -40,6 +40,19 @@ class ContactIn(msgspec.Struct):
     message: MessageText
 
 
+class InboxMessageOut(msgspec.Struct):
+    """A contact message or bug report as the administrator reads it (plain text, never HTML)."""
+
+    id: int
+    kind: str  # contact | bug
+    name: str
+    email: str
+    message: str
+    page: str | None
+    user_id: int | None
+    created_at: datetime | None = None
+
+
 class BugReportIn(msgspec.Struct):
     message: MessageText
     page: Annotated[Line, msgspec.Meta(max_length=500)] | None = None
