@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import AsyncGenerator
-from typing import Any
+from typing import Any, cast
 
 import nh3
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.accounts.service import is_email
 from larder.content.models import InboxMessage, NewsItem
-from larder.content.schemas import InboxMessageOut, NewsItemOut
+from larder.content.schemas import InboxKind, InboxMessageOut, NewsItemOut
 from larder.core.clients import client_address
 from larder.core.email import Mail, Mailer
 from larder.core.errors import FieldCollector, FormError, NotFound
@@ -47,7 +47,7 @@ def sanitise_news_html(html: str) -> str:
 def to_inbox_out(row: InboxMessage) -> InboxMessageOut:
     return InboxMessageOut(
         id=row.id,
-        kind=row.kind,
+        kind=cast(InboxKind, row.kind),
         name=row.name,
         email=row.email,
         message=row.message,

@@ -382,7 +382,8 @@ export interface components {
       created_at?: string | null;
       email: string;
       id: number;
-      kind: string;
+      /** @enum {string} */
+      kind: "contact" | "bug";
       message: string;
       name: string;
       page: string | null;
