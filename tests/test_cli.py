@@ -70,6 +70,27 @@ def test_outbox_shows_kept_mail(tmp_path):
     assert "reset-password?token=t" in out
 
 
+def test_inbox_shows_contact_messages_and_bug_reports(tmp_path):
+    assert "The inbox is empty." in larder(tmp_path, "inbox").stdout
+    settings = make_settings(str(tmp_path))
+    for kind, message, page in [("contact", "Hello there", None), ("bug", "Timer broke", "/diary")]:
+        sql(
+            settings,
+            "insert into inbox_message (kind, name, email, message, page, created_at, updated_at) "
+            "values (:kind, 'Ann', 'ann@example.org', :message, :page, :at, :at)",
+            kind=kind,
+            message=message,
+            page=page,
+            at="2026-01-01 00:00:00.000000",
+        )
+    out = larder(tmp_path, "inbox").stdout
+    assert "From: Ann <ann@example.org>" in out
+    assert out.index("Timer broke") < out.index("Hello there")
+    assert "[bug]" in out and "Page: /diary" in out
+    last = larder(tmp_path, "inbox", "--last", "1").stdout
+    assert "Timer broke" in last and "Hello there" not in last
+
+
 @pytest.mark.parametrize("args", [["migrate"], ["--version"]])
 def test_simple_commands(tmp_path, args):
     assert larder(tmp_path, *args).returncode == 0

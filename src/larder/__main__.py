@@ -6,7 +6,7 @@ import asyncio
 import os
 import sys
 from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import click
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -14,6 +14,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from larder import __version__
 from larder.core.errors import AppError
 from larder.core.settings import Settings, SettingsError, get_settings
+
+if TYPE_CHECKING:
+    from larder.content.schemas import InboxMessageOut
 
 T = TypeVar("T")
 
@@ -169,6 +172,30 @@ def outbox(last: int) -> None:
     for entry in entries:
         click.echo(f"--- {entry.created_at:%Y-%m-%d %H:%M:%S} UTC  [{entry.status}]")
         click.echo(f"To: {entry.recipient}\nSubject: {entry.subject}\n\n{entry.body}")
+
+
+@cli.command()
+@click.option("--last", type=click.IntRange(1, 200), default=10, show_default=True)
+def inbox(last: int) -> None:
+    """Print the newest contact messages and bug reports sent to the administrator."""
+    from larder.content.service import InboxService
+    from larder.core.email import Mailer
+
+    settings = _migrated_settings()
+
+    async def work(session: AsyncSession) -> list[InboxMessageOut]:
+        return await InboxService(session, settings=settings, mailer=Mailer(settings)).newest(last)
+
+    messages = _with_session(settings, work)
+    if not messages:
+        click.echo("The inbox is empty.")
+    for m in messages:
+        at = f"{m.created_at:%Y-%m-%d %H:%M:%S} UTC" if m.created_at else "-"
+        click.echo(f"--- {at}  [{m.kind}]")
+        click.echo(f"From: {m.name} <{m.email}>")
+        if m.page:
+            click.echo(f"Page: {m.page}")
+        click.echo(f"\n{m.message}\n")
 
 
 def main() -> None:

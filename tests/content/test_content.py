@@ -137,3 +137,38 @@ def test_bug_report(client, settings, member):
     assert sql(settings, "select kind, message, page, user_id from inbox_message") == [
         ("bug", "Boom", "/diary", member.id)
     ]
+
+
+def test_admin_reads_the_inbox_newest_first(client, admin, member_factory):
+    member = member_factory("bobby_1", "bob@example.org")
+    assert client.get("/api/admin/inbox", headers=admin.headers).json() == []
+    client.post("/api/pwa/contact", json={"name": "Ann", "email": "ann@example.org", "message": "<b>Hi</b>"})
+    client.post("/api/pwa/bug-report", headers=member.headers, json={"message": "Boom", "page": "/diary"})
+    response = client.get("/api/admin/inbox", headers=admin.headers)
+    assert response.status_code == 200
+    bug, contact = response.json()
+    assert (bug["kind"], bug["message"], bug["page"], bug["user_id"]) == ("bug", "Boom", "/diary", member.id)
+    assert (bug["name"], bug["email"]) == (member.name, member.email)
+    assert (contact["kind"], contact["name"], contact["email"]) == ("contact", "Ann", "ann@example.org")
+    assert (contact["message"], contact["page"], contact["user_id"]) == ("<b>Hi</b>", None, None)
+    assert contact["created_at"] and bug["id"] > contact["id"]
+
+
+def test_inbox_is_for_administrators_only(client, member_factory):
+    member = member_factory("bobby_1", "bob@example.org")
+    assert client.get("/api/admin/inbox").status_code == 401
+    assert client.get("/api/admin/inbox", headers=member.headers).status_code == 403
+
+
+def test_inbox_is_bounded(client, settings, admin):
+    for i in range(205):
+        sql(
+            settings,
+            "insert into inbox_message (kind, name, email, message, created_at, updated_at) "
+            "values ('contact', 'A', 'a@b.co', :m, :at, :at)",
+            m=f"m{i}",
+            at="2026-01-01 00:00:00.000000",
+        )
+    listed = client.get("/api/admin/inbox", headers=admin.headers).json()
+    assert len(listed) == 200
+    assert listed[0]["message"] == "m204"

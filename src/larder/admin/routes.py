@@ -12,8 +12,8 @@ from larder.admin.publish_requests import AdminPublishRequestController
 from larder.admin.schemas import InviteCreateIn
 from larder.catalogue.schemas import CatalogueRecipeIn, RecipeOut
 from larder.catalogue.service import CatalogueService
-from larder.content.schemas import NewsItemIn, NewsItemOut
-from larder.content.service import NewsService
+from larder.content.schemas import InboxMessageOut, NewsItemIn, NewsItemOut
+from larder.content.service import InboxService, NewsService
 from larder.core.ids import PathId
 
 
@@ -59,6 +59,15 @@ class AdminNewsController(Controller):
         await news.remove(news_id)
 
 
+class AdminInboxController(Controller):
+    path = "/inbox"
+    tags = ["admin"]
+
+    @get("/")
+    async def list_inbox(self, inbox: NamedDependency[InboxService]) -> list[InboxMessageOut]:
+        return await inbox.newest()
+
+
 class AdminCatalogueController(Controller):
     path = "/recipes"
     tags = ["admin"]
@@ -81,6 +90,12 @@ class AdminCatalogueController(Controller):
 
 
 # Mounted by the app under /api/admin behind the administrator guard.
-ADMIN_CONTROLLERS = [AdminController, AdminNewsController, AdminCatalogueController, AdminPublishRequestController]
+ADMIN_CONTROLLERS = [
+    AdminController,
+    AdminNewsController,
+    AdminInboxController,
+    AdminCatalogueController,
+    AdminPublishRequestController,
+]
 
 __all__ = ["ADMIN_CONTROLLERS"]

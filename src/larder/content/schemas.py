@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -13,6 +13,7 @@ from larder.core.text import Line, Text
 Title = Annotated[Line, msgspec.Meta(max_length=200)]
 Html = Annotated[Text, msgspec.Meta(max_length=100_000)]
 MessageText = Annotated[Text, msgspec.Meta(max_length=10_000)]
+InboxKind = Literal["contact", "bug"]
 
 
 class NewsItemOut(msgspec.Struct):
@@ -38,6 +39,19 @@ class ContactIn(msgspec.Struct):
     name: Annotated[Line, msgspec.Meta(max_length=200)]
     email: Annotated[Line, msgspec.Meta(max_length=320)]
     message: MessageText
+
+
+class InboxMessageOut(msgspec.Struct):
+    """A contact message or bug report as the administrator reads it (plain text, never HTML)."""
+
+    id: int
+    kind: InboxKind
+    name: str
+    email: str
+    message: str
+    page: str | None
+    user_id: int | None
+    created_at: datetime | None = None
 
 
 class BugReportIn(msgspec.Struct):

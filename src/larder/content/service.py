@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import AsyncGenerator
-from typing import Any
+from typing import Any, cast
 
 import nh3
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.accounts.service import is_email
 from larder.content.models import InboxMessage, NewsItem
-from larder.content.schemas import NewsItemOut
+from larder.content.schemas import InboxKind, InboxMessageOut, NewsItemOut
 from larder.core.clients import client_address
 from larder.core.email import Mail, Mailer
 from larder.core.errors import FieldCollector, FormError, NotFound
@@ -29,6 +29,7 @@ NEWS_ON_HOME = 20
 _UPLOAD_LINK = re.compile(r"/uploads/([A-Za-z0-9][A-Za-z0-9._-]{0,200})")
 CONTACT_PER_CLIENT = Limit(5, 3600)
 BUG_REPORT_PER_CLIENT = Limit(20, 3600)
+INBOX_MAX = 200
 
 # What a news item may contain: text formatting, lists, links and images. nh3 (Ammonia) drops
 # scripts, event handlers, styles and javascript: URLs, and adds rel="noopener noreferrer".
@@ -41,6 +42,19 @@ NEWS_ATTRIBUTES = {"a": {"href", "title"}, "img": {"src", "alt", "title", "width
 
 def sanitise_news_html(html: str) -> str:
     return nh3.clean(html, tags=NEWS_TAGS, attributes=NEWS_ATTRIBUTES, url_schemes={"http", "https", "mailto"})
+
+
+def to_inbox_out(row: InboxMessage) -> InboxMessageOut:
+    return InboxMessageOut(
+        id=row.id,
+        kind=cast(InboxKind, row.kind),
+        name=row.name,
+        email=row.email,
+        message=row.message,
+        page=row.page,
+        user_id=row.user_id,
+        created_at=row.created_at,
+    )
 
 
 def to_news_out(item: NewsItem) -> NewsItemOut:
@@ -146,6 +160,12 @@ class InboxService(DomainService[InboxMessage]):
         await self._notify_admin(
             f"Bug report from {name}", f"From: {name} <{email}>\nPage: {page or '-'}\n\n{message.strip()}\n"
         )
+
+    async def newest(self, limit: int = INBOX_MAX) -> list[InboxMessageOut]:
+        """The newest contact messages and bug reports, newest first, at most INBOX_MAX."""
+        limit = max(1, min(limit, INBOX_MAX))
+        rows = await self.session.scalars(select(InboxMessage).order_by(InboxMessage.id.desc()).limit(limit))
+        return [to_inbox_out(r) for r in rows]
 
     async def _notify_admin(self, subject: str, body: str) -> None:
         if self.settings.admin_email:

@@ -111,4 +111,11 @@ export const protectedPages: RouteObject[] = [
       Component: (await import('@/features/admin/routes/AdminPublishRequestsRoute')).AdminPublishRequestsRoute,
     })),
   },
+  {
+    path: 'admin/inbox',
+    errorElement,
+    lazy: lazyRoute(async () => ({
+      Component: (await import('@/features/admin/routes/AdminInboxRoute')).AdminInboxRoute,
+    })),
+  },
 ];

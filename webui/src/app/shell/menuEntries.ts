@@ -7,6 +7,7 @@ import {
   IconCircleCheck,
   IconCompass,
   IconFridge,
+  IconInbox,
   IconLayoutDashboard,
   IconNews,
   IconNotebook,
@@ -38,4 +39,5 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
 export const ADMIN_MENU_ENTRIES: readonly MenuEntry[] = [
   { label: 'manage news', to: '/admin/news', icon: IconNews },
   { label: 'publish requests', to: '/admin/publish-requests', icon: IconCircleCheck },
+  { label: 'inbox', to: '/admin/inbox', icon: IconInbox },
 ];

@@ -52,6 +52,10 @@ export const queryKeys = {
   adminNews: {
     all: ['admin', 'news'] as const,
   },
+  /** The administrator's inbox: contact messages and bug reports. */
+  adminInbox: {
+    all: ['admin', 'inbox'] as const,
+  },
   /** The administrator's publish requests: `pending` or `all`. */
   adminPublishRequests: {
     all: ['admin', 'publish-requests'] as const,

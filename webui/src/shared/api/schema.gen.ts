@@ -4,6 +4,10 @@
  */
 
 export interface paths {
+  "/api/admin/inbox": {
+    /** ListInbox */
+    get: operations["ApiAdminInboxListInbox"];
+  };
   "/api/admin/invites": {
     /** ListInvites */
     get: operations["ApiAdminInvitesListInvites"];
@@ -372,6 +376,18 @@ export interface components {
     /** ImportIn */
     ImportIn: {
       url: string;
+    };
+    /** InboxMessageOut */
+    InboxMessageOut: {
+      created_at?: string | null;
+      email: string;
+      id: number;
+      /** @enum {string} */
+      kind: "contact" | "bug";
+      message: string;
+      name: string;
+      page: string | null;
+      user_id: number | null;
     };
     /** IngredientFactsOut */
     IngredientFactsOut: {
@@ -765,6 +781,37 @@ export type external = Record<string, never>;
 
 export interface operations {
 
+  /** ListInbox */
+  ApiAdminInboxListInbox: {
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["InboxMessageOut"][];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
   /** ListInvites */
   ApiAdminInvitesListInvites: {
     responses: {

@@ -51,6 +51,8 @@ export type NewsItem = Schema<'NewsItemOut'>;
 export type NewsPayload = Schema<'NewsItemIn'>;
 export type ContactPayload = Schema<'ContactIn'>;
 export type BugReportPayload = Schema<'BugReportIn'>;
+/** A contact message or bug report as the administrator's inbox lists it (plain text). */
+export type InboxMessage = Schema<'InboxMessageOut'>;
 export type SentResponse = Schema<'Message'>;
 
 // -- catalogue --------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ export {
   IconFridge,
   IconHeart,
   IconHeartFilled,
+  IconInbox,
   IconLayoutDashboard,
   IconListDetails,
   IconLock,

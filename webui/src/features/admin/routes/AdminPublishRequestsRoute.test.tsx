@@ -269,10 +269,11 @@ describe('side menu', () => {
   it('shows the admin entries after the others to administrators', async () => {
     moderationBackend([]);
     const links = await menuLinks(admin);
-    expect(links.slice(-3)).toEqual([
+    expect(links.slice(-4)).toEqual([
       ['account', '/user-preferences'],
       ['manage news', '/admin/news'],
       ['publish requests', '/admin/publish-requests'],
+      ['inbox', '/admin/inbox'],
     ]);
   });
 
@@ -281,5 +282,6 @@ describe('side menu', () => {
     expect(links.at(-1)).toEqual(['account', '/user-preferences']);
     expect(links.map(([, to]) => to)).not.toContain('/admin/publish-requests');
     expect(links.map(([, to]) => to)).not.toContain('/admin/news');
+    expect(links.map(([, to]) => to)).not.toContain('/admin/inbox');
   });
 });

@@ -54,8 +54,10 @@ export function TermsText() {
       <Title order={4}>6. No warranty</Title>
       <Text>
         Larder is provided as it is, without any warranty. It is beta software: features change, and data can be
-        lost. The operator should keep backups (larder backup). To the extent the law allows, neither the operator
-        nor the authors of the software are liable for any loss arising from its use.
+        lost. The operator should keep backups: unless configured otherwise, all of this instance&apos;s data
+        lives in its data directory (LARDER_DATA_DIR, by default ./larder-data), which can be copied while the server
+        is stopped. To the extent the law allows, neither the operator nor the authors of the software are liable for
+        any loss arising from its use.
       </Text>
 
       <Title order={4}>7. Changes</Title>

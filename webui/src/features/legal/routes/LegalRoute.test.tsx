@@ -8,6 +8,13 @@ describe('/legal', () => {
     expect(await screen.findByText('last updated 7 April 2024')).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Terms', 'Privacy', 'Allergens']);
     expect(screen.getByText(/at least 13 years old/)).toBeInTheDocument();
+    // Backups: only what is true today (there is no `larder backup` command).
+    const warranty = screen.getByText(/The operator should keep backups/);
+    expect(warranty).toHaveTextContent(
+      'unless configured otherwise, all of this instance\'s data lives in its data directory (LARDER_DATA_DIR, by default ./larder-data), ' +
+        'which can be copied while the server is stopped.',
+    );
+    expect(screen.queryByText(/larder backup/)).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Privacy' }));
     expect(await screen.findByText(/SQLite database file/)).toBeInTheDocument();
