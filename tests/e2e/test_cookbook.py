@@ -315,3 +315,29 @@ def test_notes_round_trip(page: Page, live_server: LiveServer) -> None:
     expect(view.get_by_text("Buy quinces, pears and walnuts")).to_be_visible()
     view.get_by_role("button", name="cancel").click()
     expect(view).to_be_hidden()
+
+    # Notes are kept per account (`notes:{user id}`): a log out keeps them for their author, and
+    # another account on the same browser sees only its own.
+    user_id = page.evaluate("() => JSON.parse(localStorage.getItem('user')).id")
+    assert page.evaluate("() => localStorage.getItem('notes')") is None
+    page.get_by_role("button", name="Open menu").click()
+    page.get_by_role("button", name="log out").click()
+    expect(page).to_have_url(live_server.at("/login"))
+    assert len(page.evaluate("(key) => JSON.parse(localStorage.getItem(key))", f"notes:{user_id}")) == 2
+
+    other = live_server.member("other_noter")
+    live_server.open_signed_in(page, other, "/user-recipes#notes")
+    expect(page.get_by_text("zip.", exact=True)).to_be_visible()
+    page.get_by_role("button", name="make a note").click()
+    dialog.get_by_role("textbox", name="title").fill("Bread")
+    dialog.get_by_role("textbox", name="note").fill("Rye and caraway")
+    dialog.get_by_role("button", name="create").click()
+    expect(dialog).to_be_hidden()
+    expect(notes.get_by_role("listitem")).to_have_count(1)
+    page.get_by_role("button", name="Open menu").click()
+    page.get_by_role("button", name="log out").click()
+    expect(page).to_have_url(live_server.at("/login"))
+
+    live_server.open_signed_in(page, member, "/user-recipes#notes")
+    expect(notes.get_by_role("listitem")).to_have_count(2)
+    expect(notes.get_by_role("listitem", name="Bread")).to_have_count(0)

@@ -94,7 +94,7 @@ export function setStoredUser(user: User): void {
   emit();
 }
 
-/** Signs out locally: removes token, user and saved recipes. */
+/** Signs out locally: removes token, user and saved recipes (notes stay for their author: `notes:{user id}`). */
 export function clearSession(reason: SessionEndReason = 'expired'): void {
   redirectHint = null;
   endReason = reason;

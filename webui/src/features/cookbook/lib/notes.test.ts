@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noteBodyProblem, noteSchema, noteTitle, readNotes, sanitizeNoteBody, writeNotes } from './notes';
+import { type Note, noteBodyProblem, noteSchema, noteTitle, notesKey, readNotes, sanitizeNoteBody, writeNotes } from './notes';
 
 describe('sanitizeNoteBody', () => {
   it.each([
@@ -72,14 +72,57 @@ describe('note title', () => {
 });
 
 describe('storage', () => {
-  it('reads back what it wrote and ignores unreadable data', () => {
-    const note = { id: 'a', title: 'Pie', content: 'Bake', date: '2025-01-01T00:00:00Z' };
-    writeNotes([note]);
-    expect(window.localStorage.getItem('notes')).toBe(JSON.stringify([note]));
-    expect(readNotes()).toEqual([note]);
+  const note: Note = { id: 'a', title: 'Pie', content: 'Bake', date: '2025-01-01T00:00:00Z' };
+
+  it('keeps each account under notes:{user id}, reads back what it wrote and ignores unreadable data', () => {
+    expect(notesKey(42)).toBe('notes:42');
+    writeNotes(42, [note]);
+    expect(window.localStorage.getItem('notes:42')).toBe(JSON.stringify([note]));
+    expect(window.localStorage.getItem('notes')).toBeNull();
+    expect(readNotes(42)).toEqual([note]);
+    expect(readNotes(7)).toEqual([]);
+    window.localStorage.setItem('notes:42', '{nope');
+    expect(readNotes(42)).toEqual([]);
+    window.localStorage.setItem('notes:42', JSON.stringify([{ id: 1 }, note]));
+    expect(readNotes(42)).toEqual([note]);
+  });
+
+  it('reads nothing and stores nothing when nobody is signed in', () => {
+    window.localStorage.setItem('notes', JSON.stringify([note]));
+    expect(readNotes(null)).toEqual([]);
+    writeNotes(null, [note]);
+    expect(Object.keys(window.localStorage).sort()).toEqual(['notes']);
+  });
+});
+
+describe('old un-keyed notes (written before notes were kept per account)', () => {
+  const old: Note = { id: 'old', title: 'Old', content: 'From before', date: '2024-01-01T00:00:00Z' };
+  const mine: Note = { id: 'mine', title: 'Mine', content: 'Mine', date: '2025-01-01T00:00:00Z' };
+
+  it('go to the first account that reads its notes, and the un-keyed copy is deleted', () => {
+    window.localStorage.setItem('notes', JSON.stringify([old]));
+    expect(readNotes(1)).toEqual([old]);
+    expect(window.localStorage.getItem('notes')).toBeNull();
+    expect(window.localStorage.getItem('notes:1')).toBe(JSON.stringify([old]));
+    // A later account on the same browser never sees them.
+    expect(readNotes(2)).toEqual([]);
+    expect(readNotes(1)).toEqual([old]);
+  });
+
+  it('are added to notes the account already has, without copying a note twice', () => {
+    writeNotes(1, [mine, old]);
+    window.localStorage.setItem('notes', JSON.stringify([old, { ...mine, id: 'other' }]));
+    expect(readNotes(1)).toEqual([mine, old, { ...mine, id: 'other' }]);
+    expect(window.localStorage.getItem('notes')).toBeNull();
+  });
+
+  it('an unreadable or empty un-keyed entry is deleted and gives nothing', () => {
     window.localStorage.setItem('notes', '{nope');
-    expect(readNotes()).toEqual([]);
-    window.localStorage.setItem('notes', JSON.stringify([{ id: 1 }, note]));
-    expect(readNotes()).toEqual([note]);
+    expect(readNotes(1)).toEqual([]);
+    expect(window.localStorage.getItem('notes')).toBeNull();
+    expect(window.localStorage.getItem('notes:1')).toBeNull();
+    window.localStorage.setItem('notes', '[]');
+    expect(readNotes(1)).toEqual([]);
+    expect(window.localStorage.getItem('notes')).toBeNull();
   });
 });

@@ -83,11 +83,17 @@ function isNote(value: unknown): value is Note {
   );
 }
 
-/** The notes stored in this browser ([] when none or unreadable). */
-export function readNotes(): Note[] {
+/**
+ * Notes are kept per account: under `notes:{user id}` (e.g. `notes:42`). Signing out leaves them
+ * in place for their author; another account on the same browser reads only its own key.
+ */
+export function notesKey(userId: number): string {
+  return `${STORAGE_KEYS.notes}:${userId}`;
+}
+
+function parseNotes(raw: string | null): Note[] {
+  if (!raw) return [];
   try {
-    const raw = window.localStorage.getItem(STORAGE_KEYS.notes);
-    if (!raw) return [];
     const value: unknown = JSON.parse(raw);
     return Array.isArray(value) ? value.filter(isNote) : [];
   } catch {
@@ -95,9 +101,50 @@ export function readNotes(): Note[] {
   }
 }
 
-export function writeNotes(notes: Note[]): void {
+/**
+ * Moves the notes of the un-keyed `notes` entry (written before notes were kept per account) to
+ * `userId`, then deletes the un-keyed entry.
+ *
+ * Those notes record no owner, so nobody can be proven to be their author. Until now every account
+ * signed in on this browser saw them all. Most browsers are used by one account, and dropping the
+ * notes would lose that person's work without warning. So the notes go to the first account that
+ * opens its notes after the update, and the un-keyed copy is deleted in the same step. That way
+ * they reach one account at most, and no later account on this browser ever sees them. Notes
+ * already in that account's key stay, and a note with the same id is not copied twice.
+ */
+function claimLegacyNotes(userId: number): void {
+  const raw = window.localStorage.getItem(STORAGE_KEYS.notes);
+  if (raw === null) return;
+  const legacy = parseNotes(raw);
+  if (legacy.length > 0) {
+    const own = parseNotes(window.localStorage.getItem(notesKey(userId)));
+    const ids = new Set(own.map((note) => note.id));
+    const merged = [...own, ...legacy.filter((note) => !ids.has(note.id))];
+    window.localStorage.setItem(notesKey(userId), JSON.stringify(merged));
+  }
+  window.localStorage.removeItem(STORAGE_KEYS.notes);
+}
+
+/** The notes of account `userId` in this browser ([] when none, unreadable or nobody signed in). */
+export function readNotes(userId: number | null): Note[] {
+  if (userId === null) return [];
   try {
-    window.localStorage.setItem(STORAGE_KEYS.notes, JSON.stringify(notes));
+    claimLegacyNotes(userId);
+  } catch (error) {
+    console.error('Moving the old notes failed', error);
+  }
+  try {
+    return parseNotes(window.localStorage.getItem(notesKey(userId)));
+  } catch {
+    return [];
+  }
+}
+
+/** Stores the notes of account `userId` (nothing is stored when nobody is signed in). */
+export function writeNotes(userId: number | null, notes: Note[]): void {
+  if (userId === null) return;
+  try {
+    window.localStorage.setItem(notesKey(userId), JSON.stringify(notes));
   } catch (error) {
     console.error('Storing the notes failed', error);
   }

@@ -1,19 +1,31 @@
 import { useCallback, useState } from 'react';
+import { useSession } from '@/shared/session';
 import { newNoteId, type Note, noteTitle, type NoteValues, readNotes, writeNotes } from './notes';
 
 const newestFirst = (notes: Note[]) => [...notes].sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
 
-/** The browser's notes (localStorage), newest first, with create / update / remove. */
+/**
+ * The signed-in account's notes in this browser (localStorage `notes:{user id}`), newest first,
+ * with create / update / remove. When another account signs in (e.g. in another tab) the list
+ * is read again for it.
+ */
 export function useNotes() {
-  const [notes, setNotes] = useState<Note[]>(() => newestFirst(readNotes()));
+  const userId = useSession().user?.id ?? null;
+  const [state, setState] = useState(() => ({ userId, notes: newestFirst(readNotes(userId)) }));
+  if (state.userId !== userId) setState({ userId, notes: newestFirst(readNotes(userId)) });
+  const notes = state.userId === userId ? state.notes : [];
 
-  const change = useCallback((next: (current: Note[]) => Note[]) => {
-    setNotes((current) => {
-      const updated = newestFirst(next(current));
-      writeNotes(updated);
-      return updated;
-    });
-  }, []);
+  const change = useCallback(
+    (next: (current: Note[]) => Note[]) => {
+      setState((current) => {
+        if (current.userId !== userId) return current;
+        const updated = newestFirst(next(current.notes));
+        writeNotes(userId, updated);
+        return { userId, notes: updated };
+      });
+    },
+    [userId],
+  );
 
   const create = useCallback(
     (values: NoteValues) =>

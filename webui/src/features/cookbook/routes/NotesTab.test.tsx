@@ -1,19 +1,23 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '@/shared/ui';
-import { fill, renderApp, signIn } from '@/test/render';
-import { apiUrl, server } from '@/test/server';
+import type { User } from '@/shared/session';
+import { currentPath, fill, renderApp, signIn } from '@/test/render';
+import { apiUrl, server, testUser } from '@/test/server';
 import type { Note } from '../lib/notes';
 
-function start(notes?: Note[]) {
-  signIn();
+function start(notes?: Note[], account: User = testUser) {
+  signIn(account);
   server.use(http.get(apiUrl('/user-saved-recipes'), () => HttpResponse.json([])));
-  if (notes) window.localStorage.setItem('notes', JSON.stringify(notes));
+  if (notes) window.localStorage.setItem(`notes:${account.id}`, JSON.stringify(notes));
   return renderApp('/user-recipes#notes');
 }
 
-const stored = (): Note[] => JSON.parse(window.localStorage.getItem('notes') ?? '[]') as Note[];
+const stored = (userId: number = testUser.id): Note[] =>
+  JSON.parse(window.localStorage.getItem(`notes:${userId}`) ?? '[]') as Note[];
+
+const bob: User = { ...testUser, id: 2, name: 'bob_bakes', email: 'bob@example.com' };
 
 describe('#notes', () => {
   it("creates notes: edit is on, Save needs a body, an empty title becomes 'note {n}'", async () => {
@@ -133,5 +137,72 @@ describe('#notes', () => {
     await user.click(within(dialog).getByRole('button', { name: 'confirm' }));
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Old' })).not.toBeInTheDocument());
     expect(stored()).toEqual([recent]);
+  });
+
+  it('keeps notes per account: a log out keeps them, another account on the browser sees only its own', async () => {
+    // Alice writes a note, then logs out through the menu.
+    const alice = start();
+    await alice.user.click(await screen.findByRole('button', { name: 'make a note' }));
+    let dialog = await screen.findByRole('dialog', { name: 'New note' });
+    await fill(alice.user, within(dialog).getByLabelText('title'), 'Alice soup');
+    await fill(alice.user, within(dialog).getByLabelText('note'), 'Leeks');
+    await alice.user.click(within(dialog).getByRole('button', { name: 'create' }));
+    expect(await screen.findByRole('listitem', { name: 'Alice soup' })).toBeInTheDocument();
+    await alice.user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await alice.user.click(await screen.findByRole('button', { name: 'log out' }));
+    await waitFor(() => expect(currentPath(alice.router)).toBe('/login'));
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(stored(testUser.id)).toEqual([expect.objectContaining({ title: 'Alice soup', content: 'Leeks' })]);
+    alice.unmount();
+
+    // Bob signs in on the same browser: an empty list; he writes his own.
+    const bobs = start(undefined, bob);
+    expect(await screen.findByText('zip.')).toBeInTheDocument();
+    expect(screen.queryByText('Alice soup')).not.toBeInTheDocument();
+    await bobs.user.click(screen.getByRole('button', { name: 'make a note' }));
+    dialog = await screen.findByRole('dialog', { name: 'New note' });
+    await fill(bobs.user, within(dialog).getByLabelText('title'), 'Bob bread');
+    await fill(bobs.user, within(dialog).getByLabelText('note'), 'Rye');
+    await bobs.user.click(within(dialog).getByRole('button', { name: 'create' }));
+    expect(await screen.findByRole('listitem', { name: 'Bob bread' })).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    await bobs.user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await bobs.user.click(await screen.findByRole('button', { name: 'log out' }));
+    await waitFor(() => expect(currentPath(bobs.router)).toBe('/login'));
+    bobs.unmount();
+
+    // Alice signs in again: only her note.
+    start();
+    const list = await screen.findByRole('list', { name: 'notes' });
+    expect(within(list).getAllByRole('listitem').map((row) => row.getAttribute('aria-label'))).toEqual(['Alice soup']);
+    expect(stored(testUser.id)).toHaveLength(1);
+    expect(stored(bob.id)).toEqual([expect.objectContaining({ title: 'Bob bread', content: 'Rye' })]);
+  });
+
+  it('shows the list again for the new account when another account signs in while the tab is open', async () => {
+    window.localStorage.setItem(`notes:${bob.id}`, JSON.stringify([{ id: 'b', title: 'Bob only', content: 'x', date: '2025-06-01T09:00:00Z' }]));
+    start([{ id: 'a', title: 'Alice only', content: 'x', date: '2025-06-01T09:00:00Z' }]);
+    expect(await screen.findByRole('listitem', { name: 'Alice only' })).toBeInTheDocument();
+    // Another tab signs in as Bob (same browser storage).
+    act(() => {
+      window.localStorage.setItem('user', JSON.stringify(bob));
+      window.dispatchEvent(new StorageEvent('storage', { key: 'user' }));
+    });
+    expect(await screen.findByRole('listitem', { name: 'Bob only' })).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: 'Alice only' })).not.toBeInTheDocument();
+  });
+
+  it("gives the old un-keyed notes to the first account that opens its notes, and to no one else", async () => {
+    const old: Note = { id: 'o', title: 'From before', content: 'x', date: '2024-06-01T09:00:00Z' };
+    window.localStorage.setItem('notes', JSON.stringify([old]));
+    const first = start(undefined, bob);
+    expect(await screen.findByRole('listitem', { name: 'From before' })).toBeInTheDocument();
+    expect(window.localStorage.getItem('notes')).toBeNull();
+    expect(stored(bob.id)).toEqual([old]);
+    first.unmount();
+
+    start();
+    expect(await screen.findByText('zip.')).toBeInTheDocument();
+    expect(screen.queryByText('From before')).not.toBeInTheDocument();
   });
 });
