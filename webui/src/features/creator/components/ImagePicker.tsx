@@ -9,8 +9,8 @@ export function uploadUrl(name: string): string {
 }
 
 /**
- * Picks a picture, runs it through the client pipeline (only images, under 2 MB, 16:9 at
- * 1920x1080, JPEG 0.9), uploads it (POST /api/pwa/uploads) and keeps the stored name.
+ * Picks a picture, runs it through the client pipeline (only images, any size; 16:9 at
+ * 1920x1080, JPEG 0.9, lowered until the upload is under 2 MB), uploads it (POST /api/pwa/uploads) and keeps the stored name.
  */
 export function ImagePicker({
   label,
@@ -89,7 +89,7 @@ export function ImagePicker({
           )}
         </Group>
         <Text size="xs" c="dimmed">
-          JPEG, PNG or WebP under 2MB; it is cropped to 16:9.
+          JPEG, PNG or WebP; it is cropped to 16:9 and compressed on this device.
         </Text>
       </Stack>
     </Input.Wrapper>

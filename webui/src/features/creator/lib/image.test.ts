@@ -7,6 +7,7 @@ import {
   type ImageCodec,
   ImageProcessingError,
   JPEG_QUALITY,
+  JPEG_QUALITY_STEPS,
   MAX_IMAGE_BYTES,
   processImage,
   TARGET_HEIGHT,
@@ -38,9 +39,9 @@ describe('image checks', () => {
     expect(checkImageFile(fileOf(10, 'image/png'))).toBeNull();
   });
 
-  it("takes files up to 2MB: 'file size must be under 2MB.'", () => {
+  it('takes an image of any size before processing (the 2MB rule applies to the upload)', () => {
     expect(checkImageFile(fileOf(MAX_IMAGE_BYTES, 'image/jpeg'))).toBeNull();
-    expect(checkImageFile(fileOf(MAX_IMAGE_BYTES + 1, 'image/jpeg'))).toBe(IMAGE_MESSAGES.tooBig);
+    expect(checkImageFile(fileOf(3 * 1024 * 1024, 'image/jpeg'))).toBeNull();
   });
 
   it('crops the largest centred 16:9 part', () => {
@@ -56,23 +57,47 @@ describe('processImage', () => {
     const output = new Blob([new Uint8Array(1000)], { type: 'image/jpeg' });
     const { codec, close } = fakeCodec(output);
     await expect(processImage(fileOf(500, 'image/png'), codec)).resolves.toBe(output);
-    expect(codec.encode).toHaveBeenCalledWith(expect.objectContaining({ width: 4000, height: 3000 }), {
-      sx: 0,
-      sy: 375,
-      sw: 4000,
-      sh: 2250,
-    });
+    expect(codec.encode).toHaveBeenCalledWith(
+      expect.objectContaining({ width: 4000, height: 3000 }),
+      { sx: 0, sy: 375, sw: 4000, sh: 2250 },
+      JPEG_QUALITY,
+    );
+    expect(codec.encode).toHaveBeenCalledTimes(1);
     expect(close).toHaveBeenCalled();
   });
 
-  it('rejects a non-image and an oversized file before decoding', async () => {
+  it('rejects a non-image before decoding', async () => {
     const { codec } = fakeCodec(new Blob(['x']));
     await expect(processImage(fileOf(10, 'text/plain'), codec)).rejects.toThrow(IMAGE_MESSAGES.notImage);
-    await expect(processImage(fileOf(MAX_IMAGE_BYTES + 1, 'image/png'), codec)).rejects.toThrow(IMAGE_MESSAGES.tooBig);
     expect(codec.decode).not.toHaveBeenCalled();
   });
 
-  it("answers 'failed to process image.' when decoding fails, encoding fails or the result exceeds 2MB", async () => {
+  it('processes a 3MB photo instead of refusing it', async () => {
+    const output = new Blob([new Uint8Array(400_000)], { type: 'image/jpeg' });
+    const { codec } = fakeCodec(output);
+    await expect(processImage(fileOf(3 * 1024 * 1024, 'image/jpeg'), codec)).resolves.toBe(output);
+  });
+
+  it('lowers the JPEG quality step by step while the result is over 2MB', async () => {
+    const over = new Blob([new Uint8Array(MAX_IMAGE_BYTES + 1)], { type: 'image/jpeg' });
+    const fits = new Blob([new Uint8Array(MAX_IMAGE_BYTES)], { type: 'image/jpeg' });
+    const { codec, close } = fakeCodec(null);
+    vi.mocked(codec.encode).mockResolvedValueOnce(over).mockResolvedValueOnce(over).mockResolvedValueOnce(fits);
+    await expect(processImage(fileOf(5_000_000, 'image/jpeg'), codec)).resolves.toBe(fits);
+    expect(vi.mocked(codec.encode).mock.calls.map((call) => call[2])).toEqual([0.9, 0.8, 0.7]);
+    expect(close).toHaveBeenCalled();
+  });
+
+  it("answers 'file size must be under 2MB.' when even the lowest quality is over 2MB", async () => {
+    const over = new Blob([new Uint8Array(MAX_IMAGE_BYTES + 1)], { type: 'image/jpeg' });
+    const { codec } = fakeCodec(over);
+    await expect(processImage(fileOf(10, 'image/png'), codec)).rejects.toEqual(
+      new ImageProcessingError(IMAGE_MESSAGES.tooBig),
+    );
+    expect(vi.mocked(codec.encode).mock.calls.map((call) => call[2])).toEqual([...JPEG_QUALITY_STEPS]);
+  });
+
+  it("answers 'failed to process image.' when decoding or encoding fails", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const broken: ImageCodec = {
       decode: async () => {
@@ -84,8 +109,6 @@ describe('processImage', () => {
       new ImageProcessingError(IMAGE_MESSAGES.failed),
     );
     await expect(processImage(fileOf(10, 'image/png'), fakeCodec(null).codec)).rejects.toThrow(IMAGE_MESSAGES.failed);
-    const huge = new Blob([new Uint8Array(MAX_IMAGE_BYTES + 1)], { type: 'image/jpeg' });
-    await expect(processImage(fileOf(10, 'image/png'), fakeCodec(huge).codec)).rejects.toThrow(IMAGE_MESSAGES.failed);
   });
 
   it('draws 1920x1080 and encodes JPEG at quality 0.9 on a canvas', async () => {
@@ -102,5 +125,7 @@ describe('processImage', () => {
     expect([canvas.width, canvas.height]).toEqual([TARGET_WIDTH, TARGET_HEIGHT]);
     expect(drawImage).toHaveBeenCalledWith(source, 0, 375, 4000, 2250, 0, 0, 1920, 1080);
     expect(toBlob).toHaveBeenCalledWith(expect.any(Function), 'image/jpeg', JPEG_QUALITY);
+    await browserCodec.encode({ source, width: 4000, height: 3000 }, { sx: 0, sy: 375, sw: 4000, sh: 2250 }, 0.6);
+    expect(toBlob).toHaveBeenLastCalledWith(expect.any(Function), 'image/jpeg', 0.6);
   });
 });

@@ -492,14 +492,32 @@ describe('/recipe-creator image', () => {
     fireEvent.change(input, { target: { files: [file] } });
   }
 
-  it("refuses a non-image ('only image files are allowed.') and a file over 2MB ('file size must be under 2MB.')", async () => {
+  it("refuses a non-image ('only image files are allowed.') and a result still over 2MB ('file size must be under 2MB.')", async () => {
     const calls = creatorBackend();
+    vi.spyOn(browserCodec, 'decode').mockResolvedValue({ source: {} as CanvasImageSource, width: 4000, height: 3000 });
+    vi.spyOn(browserCodec, 'encode').mockResolvedValue(
+      new Blob([new Uint8Array(2 * 1024 * 1024 + 1)], { type: 'image/jpeg' }),
+    );
     openCreator();
     await chooseImage(new File(['hello'], 'notes.txt', { type: 'text/plain' }));
     expect(await screen.findByText('only image files are allowed.')).toBeInTheDocument();
     await chooseImage(new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.jpg', { type: 'image/jpeg' }));
     expect(await screen.findByText('file size must be under 2MB.')).toBeInTheDocument();
     expect(calls.uploads).toEqual([]);
+  });
+
+  it('processes and uploads a 3MB phone photo instead of refusing it', async () => {
+    const calls = creatorBackend();
+    vi.spyOn(browserCodec, 'decode').mockResolvedValue({ source: {} as CanvasImageSource, width: 4032, height: 3024 });
+    const encode = vi
+      .spyOn(browserCodec, 'encode')
+      .mockResolvedValue(new Blob([new Uint8Array(600_000)], { type: 'image/jpeg' }));
+    openCreator();
+    await chooseImage(new File([new Uint8Array(3 * 1024 * 1024)], 'IMG_0001.jpg', { type: 'image/jpeg' }));
+    expect(await screen.findByRole('img', { name: 'recipe image preview' })).toHaveAttribute('src', '/uploads/abc123.jpg');
+    expect(encode).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ sw: 4032 }), 0.9);
+    expect(calls.uploads).toHaveLength(1);
+    expect(screen.queryByText('file size must be under 2MB.')).not.toBeInTheDocument();
   });
 
   it('uploads the processed JPEG (multipart file) and previews /uploads/{name}', async () => {
@@ -517,7 +535,7 @@ describe('/recipe-creator image', () => {
     const preview = await screen.findByRole('img', { name: 'recipe image preview' });
     expect(preview).toHaveAttribute('src', '/uploads/abc123.jpg');
     expect(decode).toHaveBeenCalled();
-    expect(encode).toHaveBeenCalledWith(expect.anything(), { sx: 0, sy: 156, sw: 3000, sh: 1688 });
+    expect(encode).toHaveBeenCalledWith(expect.anything(), { sx: 0, sy: 156, sw: 3000, sh: 1688 }, 0.9);
     expect(calls.uploads).toHaveLength(1);
     // jsdom's Blob does not survive Node's fetch intact, so the sent form is read where it leaves the app.
     const upload = fetchSpy.mock.calls.find(([url]) => String(url).endsWith('/api/pwa/uploads'));
