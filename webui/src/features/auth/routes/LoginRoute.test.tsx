@@ -1,10 +1,19 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { currentPath, fill, renderApp } from '@/test/render';
 import { apiUrl, server, testUser } from '@/test/server';
 
 describe('/login', () => {
+  it("links to /register ('Register')", async () => {
+    const { user, router } = renderApp('/login');
+    const link = within(await screen.findByRole('main')).getByRole('link', { name: 'Register' });
+    expect(link).toHaveAttribute('href', '/register');
+    await user.click(link);
+    expect(await screen.findByLabelText('Invite code')).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/register');
+  });
+
   it('labels the fields so they can be found by their label', async () => {
     renderApp('/login');
     expect(await screen.findByLabelText('Email')).toHaveAttribute('type', 'email');

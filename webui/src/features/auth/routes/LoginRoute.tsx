@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AuthCard } from '../components/AuthCard';
+import { AuthCard, AuthSwitch } from '../components/AuthCard';
 import { ForgotPasswordForm } from '../components/ForgotPasswordForm';
 import { LoginForm } from '../components/LoginForm';
 import { ResetLinkSent } from '../components/ResetLinkSent';
@@ -16,7 +16,10 @@ const TITLES: Record<LoginMode, string> = {
 export function LoginRoute({ initialMode = 'login' }: { initialMode?: LoginMode }) {
   const [mode, setMode] = useState<LoginMode>(initialMode);
   return (
-    <AuthCard title={TITLES[mode]}>
+    <AuthCard
+      title={TITLES[mode]}
+      footer={mode === 'login' && <AuthSwitch prompt="No account yet?" to="/register" label="Register" />}
+    >
       {mode === 'login' && <LoginForm onForgot={() => setMode('forgot')} />}
       {mode === 'forgot' && <ForgotPasswordForm onSent={() => setMode('sent')} onBack={() => setMode('login')} />}
       {mode === 'sent' && <ResetLinkSent onReturn={() => setMode('login')} />}

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { currentPath, fill, renderApp } from '@/test/render';
@@ -19,6 +19,16 @@ async function fillForm(
 }
 
 describe('/register', () => {
+  it("links to /login ('Login')", async () => {
+    const { user, router } = renderApp('/register');
+    await screen.findByLabelText('Invite code');
+    const link = within(screen.getByRole('main')).getByRole('link', { name: 'Login' });
+    expect(link).toHaveAttribute('href', '/login');
+    await user.click(link);
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/login');
+  });
+
   it('shows only the invite code until it is exactly 8 characters', async () => {
     const { user } = renderApp('/register');
     const invite = await screen.findByLabelText('Invite code');

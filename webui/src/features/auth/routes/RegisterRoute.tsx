@@ -6,7 +6,7 @@ import { toFormErrors } from '@/shared/lib/formErrors';
 import { setSession } from '@/shared/session';
 import { FormAlert } from '@/shared/ui';
 import { useLoginMutation, useRegisterMutation } from '../api/auth';
-import { AuthCard } from '../components/AuthCard';
+import { AuthCard, AuthSwitch } from '../components/AuthCard';
 import { REGISTER_FIELDS, RegisterFields, type RegisterValues, useRegisterForm } from '../components/RegisterForm';
 
 export const INVITE_CODE_LENGTH = 8;
@@ -49,7 +49,10 @@ export function RegisterRoute() {
   };
 
   return (
-    <AuthCard title="Create your account">
+    <AuthCard
+      title="Create your account"
+      footer={<AuthSwitch prompt="Already have an account?" to="/login" label="Login" />}
+    >
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           Larder is in closed beta: you need an invite code to register.
