@@ -35,7 +35,7 @@ export interface TourDialogProps {
   onClose: () => void;
 }
 
-/** The onboarding tour: a dialog of six steps with Back / Continue / Close and a step indicator. */
+/** The onboarding tour: a dialog of six steps with Back / Continue (Done on the last) / Close and a step indicator. */
 export function TourDialog({ opened, onClose }: TourDialogProps) {
   return (
     <Modal
@@ -200,9 +200,13 @@ function Tour({ onClose }: { onClose: () => void }) {
           <Button variant="default" onClick={() => goTo(active - 1)} disabled={active === 0 || save.isPending}>
             Back
           </Button>
-          <Button onClick={onContinue} disabled={active === LAST_STEP} loading={save.isPending}>
-            Continue
-          </Button>
+          {active === LAST_STEP ? (
+            <Button onClick={onClose}>Done</Button>
+          ) : (
+            <Button onClick={onContinue} loading={save.isPending}>
+              Continue
+            </Button>
+          )}
         </Group>
       </Group>
     </Stack>

@@ -78,13 +78,13 @@ describe('onboarding tour', () => {
   it('walks the steps 0 to 5 with Continue and Back, marking completed steps', async () => {
     const { user, dialog } = await openTour();
     const back = within(dialog).getByRole('button', { name: 'Back' });
-    const next = within(dialog).getByRole('button', { name: 'Continue' });
+    const next = () => within(dialog).getByRole('button', { name: 'Continue' });
     expect(back).toBeDisabled();
     expect(completedSteps(dialog)).toEqual([]);
 
     const headings = ['Your basic preferences', 'Discover recipes', 'Time to shop', 'Thank you!', 'Coming next'];
     for (const [offset, heading] of headings.entries()) {
-      await user.click(next);
+      await user.click(next());
       expect(await within(dialog).findByRole('heading', { name: heading })).toBeInTheDocument();
       expect(activeStep(dialog)).toBe(offset + 1);
       expect(completedSteps(dialog)).toEqual(Array.from({ length: offset + 1 }, (_, i) => i));
@@ -93,13 +93,27 @@ describe('onboarding tour', () => {
     expect(within(dialog).getByText('Brand accounts')).toBeInTheDocument();
     expect(within(dialog).getByText('Budget tracking')).toBeInTheDocument();
     expect(within(dialog).getByText('Food diary')).toBeInTheDocument();
-    expect(next).toBeDisabled();
+    expect(within(dialog).queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Done' })).toBeInTheDocument();
 
     await user.click(back);
     expect(await within(dialog).findByRole('heading', { name: 'Thank you!' })).toBeInTheDocument();
     expect(completedSteps(dialog)).toEqual([0, 1, 2, 3]);
+    expect(within(dialog).queryByRole('button', { name: 'Done' })).not.toBeInTheDocument();
+    expect(next()).toBeEnabled();
 
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("the last step's 'Done' closes the tour", async () => {
+    const { user, dialog } = await openTour();
+    for (let step = 1; step <= 5; step += 1) {
+      await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+      await waitFor(() => expect(activeStep(dialog)).toBe(step));
+    }
+    expect(within(dialog).getByRole('heading', { name: 'Coming next' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
