@@ -187,6 +187,7 @@ def approve(admin_page: Page, live_server: LiveServer, admin: Member, name: str)
     )
     expect(card).to_contain_text("pending")
     card.get_by_role("button", name="Approve").click()
+    admin_page.get_by_role("dialog", name=f"Approve {name}?").get_by_role("button", name="confirm").click()
     expect(toast(admin_page, "Recipe approved and published")).to_be_visible()
     expect(card).to_have_count(0)  # gone from the pending list
 

@@ -10,6 +10,12 @@ import type { AdminPublishRequest } from '../api/publishRequests';
 const adminUrl = (path: string) => new URL(`/api/admin${path}`, window.location.origin).toString();
 const admin = { ...testUser, role: 'admin' as const };
 
+/** Confirms the shared confirm dialog titled `title`. */
+async function confirm(user: ReturnType<typeof renderApp>['user'], title: string) {
+  const dialog = await screen.findByRole('dialog', { name: title });
+  await user.click(within(dialog).getByRole('button', { name: 'confirm' }));
+}
+
 const CLEAN_CHECK = { banned_words: [], name_taken: false, custom_ingredients: [], errors: [] };
 const LENTILS = {
   value: 4,
@@ -163,12 +169,27 @@ describe('/admin/publish-requests', () => {
     expect(await screen.findByText('No requests waiting.')).toBeInTheDocument();
   });
 
-  it('approves a request and fetches the list again', async () => {
+  it('asks before approving; cancel sends nothing', async () => {
+    const { writes } = moderationBackend([SOUP, BREAD]);
+    signIn(admin);
+    const { user } = renderApp('/admin/publish-requests');
+    const bread = await screen.findByRole('article', { name: 'Plain bread' });
+    await user.click(within(bread).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve Plain bread?' });
+    expect(dialog).toHaveTextContent('published to the catalogue');
+    await user.click(within(dialog).getByRole('button', { name: 'cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(writes).toEqual([]);
+    expect(screen.getByRole('article', { name: 'Plain bread' })).toBeInTheDocument();
+  });
+
+  it('approves a request once confirmed and fetches the list again', async () => {
     const { writes, lists } = moderationBackend([SOUP, BREAD]);
     signIn(admin);
     const { user } = renderApp('/admin/publish-requests');
     const bread = await screen.findByRole('article', { name: 'Plain bread' });
     await user.click(within(bread).getByRole('button', { name: 'Approve' }));
+    await confirm(user, 'Approve Plain bread?');
 
     expect(await screen.findByText('Recipe approved and published')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Plain bread' })).not.toBeInTheDocument());
@@ -185,6 +206,7 @@ describe('/admin/publish-requests', () => {
     const { user } = renderApp('/admin/publish-requests');
     const soup = await screen.findByRole('article', { name: 'Dragon soup' });
     await user.click(within(soup).getByRole('button', { name: 'Approve' }));
+    await confirm(user, 'Approve Dragon soup?');
 
     expect(await within(soup).findByRole('alert')).toHaveTextContent('Contains banned words or symbols');
     expect(writes).toHaveLength(1);

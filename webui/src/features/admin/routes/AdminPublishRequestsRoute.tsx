@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '@/shared/api';
 import { useSession } from '@/shared/session';
-import { CenteredLoader, FormAlert, toast } from '@/shared/ui';
+import { CenteredLoader, confirmDialog, FormAlert, toast } from '@/shared/ui';
 import {
   type AdminPublishRequest,
   type PublishRequestFilter,
@@ -17,6 +17,7 @@ import { RejectDialog } from '../components/RejectDialog';
 export const EMPTY_PENDING_TEXT = 'No requests waiting.';
 export const EMPTY_ALL_TEXT = 'No publish requests yet.';
 export const APPROVED_TOAST = 'Recipe approved and published';
+export const APPROVE_CONFIRM_TEXT = 'The recipe is published to the catalogue for every user of this instance.';
 
 const FILTERS = [
   { value: 'pending', label: 'Pending' },
@@ -45,8 +46,13 @@ function PublishRequestsAdmin() {
     setSearchParams(next, { replace: true });
   };
 
-  const doApprove = (request: AdminPublishRequest) => {
+  const doApprove = async (request: AdminPublishRequest) => {
     setFailure(null);
+    const confirmed = await confirmDialog({
+      title: `Approve ${request.recipe.name}?`,
+      description: APPROVE_CONFIRM_TEXT,
+    });
+    if (!confirmed) return;
     approve.mutate(request.id, {
       onSuccess: () => toast(APPROVED_TOAST, 'success'),
       onError: (failed) => {
@@ -81,7 +87,7 @@ function PublishRequestsAdmin() {
               request={request}
               approving={approve.isPending && approve.variables === request.id}
               failure={failure?.id === request.id ? failure.message : null}
-              onApprove={() => doApprove(request)}
+              onApprove={() => void doApprove(request)}
               onReject={() => {
                 setFailure(null);
                 setRejecting(request);

@@ -27,6 +27,8 @@ export const PUBLISH_TEXTS = {
 /** A 401 already signs the user out and goes to /login: no toast then. */
 const signedOut = (error: unknown) => isApiError(error) && error.status === 401;
 
+export const UNPUBLISH_CONFIRM_TEXT = 'The recipe leaves the catalogue; publishing it again needs a new review.';
+
 /** #custom: the user's own recipes with the publish / cancel / unpublish / edit / delete menu. */
 export function CustomTab() {
   const { data, isPending, error } = useUserRecipes();
@@ -74,13 +76,19 @@ function CustomCard({ recipe }: { recipe: UserRecipe }) {
       },
     });
 
-  const onUnpublish = () =>
+  const onUnpublish = async () => {
+    const confirmed = await confirmDialog({
+      title: `Unpublish ${recipe.name}?`,
+      description: UNPUBLISH_CONFIRM_TEXT,
+    });
+    if (!confirmed) return;
     unpublish.mutate(recipe.user_recipe_id, {
       onSuccess: () => toast(PUBLISH_TEXTS.unpublished, 'success'),
       onError: (error) => {
         if (!signedOut(error)) toast(PUBLISH_TEXTS.unknown, 'error');
       },
     });
+  };
 
   const onDelete = async () => {
     const confirmed = await confirmDialog({
@@ -130,7 +138,7 @@ function CustomCard({ recipe }: { recipe: UserRecipe }) {
           </Menu.Target>
           <Menu.Dropdown>
             {!request && !recipe.published && <Menu.Item onClick={onPublish}>publish</Menu.Item>}
-            {!request && recipe.published && <Menu.Item onClick={onUnpublish}>unpublish</Menu.Item>}
+            {!request && recipe.published && <Menu.Item onClick={() => void onUnpublish()}>unpublish</Menu.Item>}
             {request && <Menu.Item onClick={onCancel}>cancel</Menu.Item>}
             <Menu.Item onClick={() => void navigate(`/recipe-edit/${recipe.user_recipe_id}`)}>edit</Menu.Item>
             <Menu.Item color="red" onClick={() => void onDelete()}>

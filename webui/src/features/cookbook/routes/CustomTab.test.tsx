@@ -9,6 +9,12 @@ import { apiUrl, server } from '@/test/server';
 import type { UserRecipe } from '../api/userRecipes';
 import { makeRequest, makeUserRecipe } from '../testData';
 
+/** Confirms the shared confirm dialog titled `title`. */
+async function confirm(user: ReturnType<typeof renderApp>['user'], title: string) {
+  const dialog = await screen.findByRole('dialog', { name: title });
+  await user.click(within(dialog).getByRole('button', { name: 'confirm' }));
+}
+
 // Mantine keeps toasts in a module-level store: start every test without the previous test's toasts.
 beforeEach(() => notifications.clean());
 
@@ -171,12 +177,26 @@ describe('#custom', () => {
     expect(within(card).getByText('Status').parentElement).toHaveTextContent('Status pending');
   });
 
-  it("unpublishes with the bare id as the body: 'The Recipe was unpublished'", async () => {
+  it('asks before unpublishing; cancel keeps the recipe published', async () => {
     signIn();
     const state = fakeServer([makeUserRecipe(7, { published: true, recipe_id: 40 })]);
     const { user } = renderApp('/user-recipes#custom');
     await openMenu(user, 'My recipe 7');
     await user.click(screen.getByRole('menuitem', { name: 'unpublish' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unpublish My recipe 7?' });
+    expect(dialog).toHaveTextContent('leaves the catalogue');
+    await user.click(within(dialog).getByRole('button', { name: 'cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(state.calls).toEqual([]);
+  });
+
+  it("unpublishes once confirmed, with the bare id as the body: 'The Recipe was unpublished'", async () => {
+    signIn();
+    const state = fakeServer([makeUserRecipe(7, { published: true, recipe_id: 40 })]);
+    const { user } = renderApp('/user-recipes#custom');
+    await openMenu(user, 'My recipe 7');
+    await user.click(screen.getByRole('menuitem', { name: 'unpublish' }));
+    await confirm(user, 'Unpublish My recipe 7?');
     expect(await screen.findByText('The Recipe was unpublished')).toBeInTheDocument();
     expect(state.calls).toEqual(['UNPUBLISH 7']);
     await waitFor(async () => expect(await openMenu(user, 'My recipe 7')).toEqual(['publish', 'edit', 'delete']));
@@ -189,6 +209,7 @@ describe('#custom', () => {
     const { user } = renderApp('/user-recipes#custom');
     await openMenu(user, 'My recipe 7');
     await user.click(screen.getByRole('menuitem', { name: 'unpublish' }));
+    await confirm(user, 'Unpublish My recipe 7?');
     expect(await screen.findByText('Unknown Error, Contact Administrator.')).toBeInTheDocument();
   });
 
