@@ -50,6 +50,20 @@ describe('/recipes/{id}', () => {
     expect(screen.getByRole('switch', { name: 'keep screen on' })).toBeInTheDocument();
   });
 
+  it("credits the household member who wrote it: 'by {author}'", async () => {
+    recipe(makeDetail({ author: 'alice_cook' }));
+    renderApp('/recipes/4');
+    await screen.findByRole('heading', { name: 'Red lentil soup' });
+    expect(screen.getByText('by alice_cook')).toBeInTheDocument();
+  });
+
+  it.each([null, undefined])('shows no author line when author is %s', async (author) => {
+    recipe(makeDetail({ author }));
+    renderApp('/recipes/4');
+    await screen.findByRole('heading', { name: 'Red lentil soup' });
+    expect(screen.queryByText(/^by /)).not.toBeInTheDocument();
+  });
+
   it('has no allergen warning without the allergen tag', async () => {
     const detail = makeDetail();
     recipe({ ...detail, tags: { ...detail.tags, allergen: false } });

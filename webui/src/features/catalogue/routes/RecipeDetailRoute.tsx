@@ -64,6 +64,11 @@ export function RecipeDetailRoute() {
           cookMode={cookMode}
           onToggleCookMode={toggleCookMode}
         />
+        {recipe.author && (
+          <Text c="dimmed" size="sm" mt={-8}>
+            by {recipe.author}
+          </Text>
+        )}
         <Switch
           label={WAKE_LOCK_TOGGLE_LABEL}
           checked={wakeLock.enabled}
