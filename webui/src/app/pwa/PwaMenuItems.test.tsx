@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WAKE_LOCK_REFUSED_MESSAGE } from '@/shared/hooks';
 import { renderApp, signIn } from '@/test/render';
 import { WAKE_LOCK_LABEL } from './PwaMenuItems';
 
@@ -30,6 +31,23 @@ describe('side menu PWA items', () => {
     await user.click(toggle);
     expect(toggle).not.toBeChecked();
     await waitFor(() => expect(sentinel.release).toHaveBeenCalled());
+  });
+
+  it('puts the toggle back to off with a short message when the browser refuses the lock', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    // NoSleep.js uses the same API where it exists, so both are refused.
+    const request = vi.fn(async () => {
+      throw new DOMException('denied', 'NotAllowedError');
+    });
+    Object.defineProperty(navigator, 'wakeLock', { value: { request }, configurable: true });
+    signIn();
+    const { user } = await openMenu('/user-dashboard');
+    const toggle = screen.getByRole('switch', { name: WAKE_LOCK_LABEL });
+    await user.click(toggle);
+    expect(await screen.findByText(WAKE_LOCK_REFUSED_MESSAGE)).toBeInTheDocument();
+    expect(toggle).not.toBeChecked();
+    consoleError.mockRestore();
   });
 
   it('shows no wake-lock toggle, Update or Install to a signed-out visitor by default', async () => {

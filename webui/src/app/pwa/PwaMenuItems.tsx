@@ -1,6 +1,7 @@
-import { Button, Stack, Switch } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconDownload, IconRefresh } from '@tabler/icons-react';
 import type { WakeLockControl } from '@/shared/hooks';
+import { WakeLockSwitch } from '@/shared/ui';
 import { useInstallPrompt } from './install';
 import { applyUpdate, useUpdateState } from './updateCheck';
 
@@ -20,13 +21,7 @@ export function PwaMenuItems({ wakeLock, showWakeLock }: PwaMenuItemsProps) {
 
   return (
     <Stack gap="sm">
-      {showWakeLock && (
-        <Switch
-          label={WAKE_LOCK_LABEL}
-          checked={wakeLock.enabled}
-          onChange={(event) => wakeLock.setEnabled(event.currentTarget.checked)}
-        />
-      )}
+      {showWakeLock && <WakeLockSwitch wakeLock={wakeLock} label={WAKE_LOCK_LABEL} />}
       {availableVersion && (
         <Button
           leftSection={<IconRefresh size={18} />}

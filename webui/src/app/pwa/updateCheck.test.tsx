@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetOnline, setOnline } from '@/test/online';
 import { renderApp, signIn } from '@/test/render';
 import { server } from '@/test/server';
 import { registerServiceWorker, resetServiceWorkerState, type RegisterSW } from './serviceWorker';
@@ -44,6 +45,7 @@ async function until(condition: () => boolean, what = 'condition'): Promise<void
 
 afterEach(() => {
   vi.useRealTimers();
+  resetOnline();
   resetUpdateState();
   resetServiceWorkerState();
 });
@@ -148,6 +150,61 @@ describe('update check (spec part 1 §4 Update banner)', () => {
     await vi.advanceTimersByTimeAsync(UPDATE_POLL_INTERVAL_MS * 10);
     await new Promise((resolve) => setImmediate(resolve));
     expect(seen.calls).toBe(1);
+  });
+});
+
+describe('update check while offline', () => {
+  it('does not poll while offline (nothing logged) and resumes when the network is back', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    window.localStorage.setItem(INSTALLED_VERSION_KEY, '1.4.0');
+    const seen = serveVersions('1.4.0');
+    setOnline(false);
+    let checked = 0;
+    const stop = startUpdateCheck({ onChecked: (checks) => (checked = checks) });
+    await vi.advanceTimersByTimeAsync(60_000);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seen.calls).toBe(0);
+    expect(checked).toBe(0);
+    expect(consoleError).not.toHaveBeenCalled();
+    setOnline(true);
+    await until(() => checked === 1, 'the check once online');
+    expect(seen.calls).toBe(1);
+    await vi.advanceTimersByTimeAsync(UPDATE_POLL_INTERVAL_MS);
+    await until(() => checked === 2, 'the next poll');
+    expect(seen.calls).toBe(2);
+    stop();
+    consoleError.mockRestore();
+  });
+
+  it('going offline between polls pauses them; back online they go on where they were', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    window.localStorage.setItem(INSTALLED_VERSION_KEY, '1.4.0');
+    const seen = serveVersions('1.4.0');
+    let checked = 0;
+    const stop = startUpdateCheck({ onChecked: (checks) => (checked = checks) });
+    await until(() => checked === 1);
+    setOnline(false);
+    await vi.advanceTimersByTimeAsync(60_000);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seen.calls).toBe(1);
+    setOnline(true);
+    await until(() => checked === 2);
+    expect(seen.calls).toBe(2);
+    stop();
+  });
+
+  it('stopping while offline drops the wait for the network', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    window.localStorage.setItem(INSTALLED_VERSION_KEY, '1.4.0');
+    const seen = serveVersions('1.4.0');
+    setOnline(false);
+    const stop = startUpdateCheck();
+    stop();
+    setOnline(true);
+    await new Promise((resolve) => setImmediate(resolve));
+    await vi.advanceTimersByTimeAsync(UPDATE_POLL_INTERVAL_MS * 10);
+    expect(seen.calls).toBe(0);
   });
 });
 

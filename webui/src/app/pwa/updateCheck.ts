@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { api } from '@/shared/api';
+import { isOnline, whenOnline } from '@/shared/hooks';
 import { activateServiceWorkerUpdate } from './serviceWorker';
 
 /**
@@ -89,24 +90,44 @@ export async function checkForUpdate(signal?: AbortSignal): Promise<boolean> {
 }
 
 /**
- * The first check now, then up to 5 more at 2 s intervals until an update shows. Failures (e.g.
- * offline) are only logged. Returns a function that stops the polling.
+ * The first check now, then up to 5 more at 2 s intervals until an update shows. While the browser
+ * is offline it does not poll: the next check waits for the `online` event (a check that fails
+ * because the network went away is not counted and not logged). Other failures are only logged.
+ * Returns a function that stops the polling.
  */
 export function startUpdateCheck(options: { onChecked?: (checks: number, found: boolean) => void } = {}): () => void {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancelWait: (() => void) | undefined;
   let checks = 0;
 
+  const waitForNetwork = () => {
+    cancelWait?.();
+    cancelWait = whenOnline(() => {
+      cancelWait = undefined;
+      void run();
+    });
+  };
+
   const run = async () => {
-    checks += 1;
+    if (controller.signal.aborted) return;
+    if (!isOnline()) {
+      waitForNetwork();
+      return;
+    }
     let found = false;
     try {
       found = await checkForUpdate(controller.signal);
     } catch (error) {
       if (controller.signal.aborted) return;
+      if (!isOnline()) {
+        waitForNetwork();
+        return;
+      }
       console.error('update check failed', error);
     }
     if (controller.signal.aborted) return;
+    checks += 1;
     options.onChecked?.(checks, found);
     if (found || checks > UPDATE_EXTRA_POLLS) return;
     timer = setTimeout(() => void run(), UPDATE_POLL_INTERVAL_MS);
@@ -116,6 +137,7 @@ export function startUpdateCheck(options: { onChecked?: (checks: number, found: 
   return () => {
     controller.abort();
     clearTimeout(timer);
+    cancelWait?.();
   };
 }
 

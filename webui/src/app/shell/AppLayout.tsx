@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { useAccount } from '@/shared/api';
 import { useSession } from '@/shared/session';
 import { Header } from './Header';
+import { OfflineBanner } from './OfflineBanner';
 import { SideMenu } from './SideMenu';
 
 /** Keeps the stored user fresh while signed in (GET /account); failures are only logged. */
@@ -25,6 +26,7 @@ export function AppLayout() {
       <SideMenu opened={menuOpened} onClose={menu.close} />
       {signedIn && <AccountSync />}
       <AppShell.Main>
+        <OfflineBanner />
         <Outlet />
       </AppShell.Main>
     </AppShell>

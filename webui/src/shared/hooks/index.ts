@@ -1,1 +1,2 @@
 export * from './useWakeLock';
+export * from './useOnline';

@@ -1,6 +1,11 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type NoSleepLike, useWakeLock } from './useWakeLock';
+import {
+  type NoSleepLike,
+  useWakeLock,
+  WAKE_LOCK_REFUSED_MESSAGE,
+  WAKE_LOCK_UNSUPPORTED_MESSAGE,
+} from './useWakeLock';
 
 class FakeSentinel extends EventTarget {
   released = false;
@@ -116,17 +121,45 @@ describe('useWakeLock (spec part 1 §4 Wake lock)', () => {
     expect(api.request).toHaveBeenCalledTimes(2);
   });
 
-  it('only logs a refused request or a failing no-sleep', async () => {
+  it('goes back to off with a message when the browser refuses the lock and no-sleep fails too', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     installWakeLockApi(() => Promise.reject(new DOMException('denied', 'NotAllowedError')));
     noSleep.enable.mockRejectedValueOnce(new Error('play() failed'));
     const { result } = renderHook(() => useWakeLock({ noSleep: makeNoSleep }));
     act(() => result.current.setEnabled(true));
-    await waitFor(() =>
-      expect(consoleError).toHaveBeenCalledWith('wake lock request failed', expect.any(DOMException)),
-    );
-    await waitFor(() => expect(consoleError).toHaveBeenCalledWith('no-sleep enable failed', expect.any(Error)));
     expect(result.current.enabled).toBe(true);
+    await waitFor(() => expect(result.current.enabled).toBe(false));
+    expect(result.current.error).toBe(WAKE_LOCK_REFUSED_MESSAGE);
+    expect(consoleError).toHaveBeenCalledWith('wake lock request failed', expect.any(DOMException));
+    expect(consoleError).toHaveBeenCalledWith('no-sleep enable failed', expect.any(Error));
+    // Switching on again clears the message and tries again.
+    act(() => result.current.setEnabled(true));
+    expect(result.current.error).toBeNull();
+    await waitFor(() => expect(noSleep.isEnabled).toBe(true));
+    expect(result.current.enabled).toBe(true);
+    consoleError.mockRestore();
+  });
+
+  it('goes back to off with a message when the API is missing and no-sleep cannot play', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    noSleep.enable.mockRejectedValueOnce(new Error('play() failed'));
+    const { result } = renderHook(() => useWakeLock({ noSleep: makeNoSleep }));
+    act(() => result.current.setEnabled(true));
+    await waitFor(() => expect(result.current.enabled).toBe(false));
+    expect(result.current.error).toBe(WAKE_LOCK_UNSUPPORTED_MESSAGE);
+    consoleError.mockRestore();
+  });
+
+  it('stays on when one of the two mechanisms holds (only the other failure is logged)', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    installWakeLockApi(() => Promise.reject(new DOMException('denied', 'NotAllowedError')));
+    const { result } = renderHook(() => useWakeLock({ noSleep: makeNoSleep }));
+    act(() => result.current.setEnabled(true));
+    await waitFor(() => expect(consoleError).toHaveBeenCalledWith('wake lock request failed', expect.any(DOMException)));
+    await waitFor(() => expect(noSleep.isEnabled).toBe(true));
+    expect(result.current.enabled).toBe(true);
+    expect(result.current.error).toBeNull();
+    consoleError.mockRestore();
   });
 
   it('lets go of the lock when the component unmounts', async () => {

@@ -7,8 +7,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
  *   page is hidden (the browser drops it then anyway) and requested again when the page is visible
  *   while still on. It does nothing when unsupported or when a lock is already held;
  * - NoSleep.js (loaded lazily), for browsers without the API (a silent looping video).
- * Errors are only logged.
+ * The toggle shows the real state: when neither mechanism keeps the screen on (the browser refuses
+ * the lock, or it has no API and the video cannot play) it goes back to off and `error` says why.
+ * Errors are logged.
  */
+export const WAKE_LOCK_REFUSED_MESSAGE = 'The browser did not allow keeping the screen on.';
+export const WAKE_LOCK_UNSUPPORTED_MESSAGE = 'This browser cannot keep the screen on.';
+
 export interface WakeLockControl {
   /** Whether the toggle is on. */
   enabled: boolean;
@@ -16,6 +21,8 @@ export interface WakeLockControl {
   toggle: () => void;
   /** Whether the Screen Wake Lock API exists in this browser. */
   supported: boolean;
+  /** Why the last switch-on did not hold (it went back to off), else null. */
+  error: string | null;
 }
 
 /** What the hook needs of NoSleep.js. */
@@ -65,6 +72,7 @@ export interface WakeLockOptions {
 export function useWakeLock(options: WakeLockOptions = {}): WakeLockControl {
   const { preload = true, noSleep: makeNoSleep = createNoSleep } = options;
   const [enabled, setEnabledState] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const enabledRef = useRef(false);
   const sentinelRef = useRef<WakeLockSentinel | null>(null);
   const requestingRef = useRef(false);
@@ -72,23 +80,27 @@ export function useWakeLock(options: WakeLockOptions = {}): WakeLockControl {
   // The first factory given is the one used.
   const makeNoSleepRef = useRef(makeNoSleep);
 
-  const acquire = useCallback(async () => {
+  /** Requests the lock: 'held' (or on its way), 'refused' or 'unsupported'. */
+  const acquire = useCallback(async (): Promise<'held' | 'refused' | 'unsupported'> => {
     const api = wakeLockApi();
-    // Nothing to do when unsupported, already held, or a request is on its way.
-    if (!api || requestingRef.current || (sentinelRef.current && !sentinelRef.current.released)) return;
+    if (!api) return 'unsupported';
+    // Nothing to do when already held or a request is on its way.
+    if (requestingRef.current || (sentinelRef.current && !sentinelRef.current.released)) return 'held';
     requestingRef.current = true;
     try {
       const sentinel = await api.request('screen');
       if (!enabledRef.current) {
         await sentinel.release();
-        return;
+        return 'held';
       }
       sentinelRef.current = sentinel;
       sentinel.addEventListener('release', () => {
         if (sentinelRef.current === sentinel) sentinelRef.current = null;
       });
+      return 'held';
     } catch (error) {
       console.error('wake lock request failed', error);
+      return 'refused';
     } finally {
       requestingRef.current = false;
     }
@@ -105,19 +117,22 @@ export function useWakeLock(options: WakeLockOptions = {}): WakeLockControl {
     }
   }, []);
 
-  const switchNoSleep = useCallback(async (on: boolean) => {
+  /** Switches NoSleep.js; true when it did what was asked. */
+  const switchNoSleep = useCallback(async (on: boolean): Promise<boolean> => {
     try {
       if (!noSleepRef.current) {
-        if (!on) return;
+        if (!on) return true;
         const made = await makeNoSleepRef.current();
         noSleepRef.current ??= made;
-        if (!enabledRef.current) return;
+        if (!enabledRef.current) return true;
       }
       const noSleep = noSleepRef.current;
       if (on && !noSleep.isEnabled) await noSleep.enable();
       else if (!on && noSleep.isEnabled) noSleep.disable();
+      return true;
     } catch (error) {
       console.error(`no-sleep ${on ? 'enable' : 'disable'} failed`, error);
+      return false;
     }
   }, []);
 
@@ -126,12 +141,21 @@ export function useWakeLock(options: WakeLockOptions = {}): WakeLockControl {
       if (enabledRef.current === on) return;
       enabledRef.current = on;
       setEnabledState(on);
-      if (on) {
-        void acquire();
-      } else {
+      setError(null);
+      if (!on) {
         void release();
+        void switchNoSleep(false);
+        return;
       }
-      void switchNoSleep(on);
+      // Both mechanisms at once (NoSleep's video must start inside the tap); when neither holds,
+      // the toggle goes back to off and says why.
+      void Promise.all([acquire(), switchNoSleep(true)]).then(([lock, noSleepOn]) => {
+        if (!enabledRef.current || lock === 'held' || noSleepOn) return;
+        enabledRef.current = false;
+        setEnabledState(false);
+        setError(lock === 'refused' ? WAKE_LOCK_REFUSED_MESSAGE : WAKE_LOCK_UNSUPPORTED_MESSAGE);
+        void switchNoSleep(false);
+      });
     },
     [acquire, release, switchNoSleep],
   );
@@ -179,5 +203,5 @@ export function useWakeLock(options: WakeLockOptions = {}): WakeLockControl {
     [release],
   );
 
-  return { enabled, setEnabled, toggle, supported: wakeLockApi() !== null };
+  return { enabled, setEnabled, toggle, supported: wakeLockApi() !== null, error };
 }

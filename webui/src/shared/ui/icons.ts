@@ -37,5 +37,6 @@ export {
   IconShoppingCart,
   IconTrash,
   IconUserCircle,
+  IconWifiOff,
   IconX,
 } from '@tabler/icons-react';

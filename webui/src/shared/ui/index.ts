@@ -8,3 +8,4 @@ export * from './hashTabs';
 export * from './HtmlContent';
 export * from './DateTimeText';
 export { ComingSoon } from './ComingSoon';
+export { WakeLockSwitch } from './WakeLockSwitch';

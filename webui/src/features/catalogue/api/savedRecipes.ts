@@ -53,10 +53,15 @@ function useReplaceSaved() {
   };
 }
 
-/** Saves (POST) or unsaves (DELETE) one recipe; the answer is the new list. Failures are only logged. */
+/**
+ * Saves (POST) or unsaves (DELETE) one recipe; the answer is the new list. Failures are logged (the
+ * heart tells the user). Sent even when the browser says it is offline (networkMode 'always'), so
+ * that it fails at once instead of waiting paused for the network.
+ */
 export function useToggleSaved(recipeId: number) {
   const replace = useReplaceSaved();
   return useMutation({
+    networkMode: 'always',
     mutationFn: (save: boolean) =>
       save
         ? api.post<SavedRecipe[]>('/user-saved-recipes', { recipe_id: recipeId } satisfies SavePayload)

@@ -1,8 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetOnline, setOnline } from '@/test/online';
 import { currentPath, renderApp, signIn } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
+import { saveFailedMessage } from '../components/SaveHeart';
 import { makePage, makeRecipe } from '../testData';
 
 const formUrl = (path: string) => new URL(`/api/form-options${path}`, window.location.origin).toString();
@@ -183,10 +185,12 @@ describe('/recipes save heart', () => {
     await user.click(heart);
     await waitFor(() => expect(posted).toEqual([{ recipe_id: 1 }]));
     expect(heart).toHaveAttribute('data-loading', 'true');
+    // The heart shows the state asked for while the request is on its way.
+    expect(heart).toHaveAttribute('aria-pressed', 'true');
     release();
     const saved = await screen.findByRole('button', { name: 'unsave Recipe 1' });
     expect(saved).toHaveAttribute('aria-pressed', 'true');
-    expect(saved).not.toHaveAttribute('data-loading');
+    await waitFor(() => expect(saved).not.toHaveAttribute('data-loading'));
     expect(JSON.parse(window.localStorage.getItem('saved_recipes') ?? '[]')).toHaveLength(1);
 
     await user.click(saved);
@@ -194,7 +198,7 @@ describe('/recipes save heart', () => {
     expect(window.localStorage.getItem('saved_recipes')).toBe('[]');
   });
 
-  it('only logs a failed save and stops the spinner', async () => {
+  it('a failed save says it could not be saved, stops the spinner and the heart goes back', async () => {
     signIn();
     catalogue(1);
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -204,10 +208,57 @@ describe('/recipes save heart', () => {
     );
     const { user } = renderApp('/recipes');
     await user.click(await screen.findByRole('button', { name: 'save Recipe 1' }));
+    expect(await screen.findByText(saveFailedMessage(true, false))).toBeInTheDocument();
     await waitFor(() => expect(log).toHaveBeenCalled());
     const heart = screen.getByRole('button', { name: 'save Recipe 1' });
+    expect(heart).toHaveAttribute('aria-pressed', 'false');
     await waitFor(() => expect(heart).not.toHaveAttribute('data-loading'));
     expect(screen.queryByText('Server Error')).not.toBeInTheDocument();
+    log.mockRestore();
+  });
+
+  it('a failed unsave says so and the heart stays saved', async () => {
+    signIn();
+    catalogue(1);
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(
+      http.get(apiUrl('/user-saved-recipes'), () =>
+        HttpResponse.json([{ recipe_id: 1, name: 'Recipe 1', image: null, category: null, description: '', serves: 2 }]),
+      ),
+      http.delete(apiUrl('/user-saved-recipes/1'), () => HttpResponse.error()),
+    );
+    const { user } = renderApp('/recipes');
+    await user.click(await screen.findByRole('button', { name: 'unsave Recipe 1' }));
+    expect(await screen.findByText(saveFailedMessage(false, false))).toBeInTheDocument();
+    const heart = screen.getByRole('button', { name: 'unsave Recipe 1' });
+    expect(heart).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(heart).not.toHaveAttribute('data-loading'));
+    log.mockRestore();
+  });
+
+  it('tapped offline: no request, a toast that it could not be saved, the heart unchanged', async () => {
+    signIn();
+    catalogue(1);
+    const posted: unknown[] = [];
+    server.use(
+      http.get(apiUrl('/user-saved-recipes'), () => HttpResponse.json([])),
+      http.post(apiUrl('/user-saved-recipes'), async ({ request }) => {
+        posted.push(await request.json());
+        return HttpResponse.json([]);
+      }),
+    );
+    const { user } = renderApp('/recipes');
+    const heart = await screen.findByRole('button', { name: 'save Recipe 1' });
+    act(() => setOnline(false));
+    try {
+      await user.click(heart);
+      expect(await screen.findByText(saveFailedMessage(true, true))).toBeInTheDocument();
+      expect(heart).toHaveAttribute('aria-pressed', 'false');
+      expect(heart).not.toHaveAttribute('data-loading');
+      expect(posted).toEqual([]);
+    } finally {
+      resetOnline();
+    }
   });
 });
 

@@ -47,7 +47,8 @@ describe('/recipes/{id}', () => {
     expect(panel).toHaveAttribute('aria-expanded', 'false');
     // Visitors get no save button.
     expect(screen.queryByRole('button', { name: /save Red lentil soup/ })).not.toBeInTheDocument();
-    expect(screen.getByRole('switch', { name: 'keep screen on' })).toBeInTheDocument();
+    // The keep-screen-on toggle is for signed-in users only (spec part 1 §4).
+    expect(screen.queryByRole('switch', { name: 'keep screen on' })).not.toBeInTheDocument();
   });
 
   it("credits the household member who wrote it: 'by {author}'", async () => {
@@ -78,7 +79,7 @@ describe('/recipes/{id}', () => {
     expect(await screen.findByText('Recipe not found.')).toBeInTheDocument();
   });
 
-  it('has a save button when signed in', async () => {
+  it('has a save button and the keep-screen-on toggle when signed in', async () => {
     signIn();
     recipe();
     const posted: unknown[] = [];
@@ -95,6 +96,7 @@ describe('/recipes/{id}', () => {
     await user.click(await screen.findByRole('button', { name: 'save Red lentil soup' }));
     expect(await screen.findByRole('button', { name: 'unsave Red lentil soup' })).toHaveTextContent('Saved');
     expect(posted).toEqual([{ recipe_id: 4 }]);
+    expect(screen.getByRole('switch', { name: 'keep screen on' })).not.toBeChecked();
   });
 
   it('has the options menu with the disabled entries and toggles tutorial mode', async () => {

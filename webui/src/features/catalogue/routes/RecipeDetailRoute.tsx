@@ -1,4 +1,5 @@
-import { Anchor, Container, Group, Stack, Switch, Text } from '@mantine/core';
+import { Anchor, Container, Group, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '@/shared/api';
 import { useWakeLock } from '@/shared/hooks';
@@ -13,7 +14,7 @@ import {
   toIngredientItems,
 } from '@/shared/recipe';
 import { useSession } from '@/shared/session';
-import { CenteredLoader, FormAlert } from '@/shared/ui';
+import { CenteredLoader, FormAlert, WakeLockSwitch } from '@/shared/ui';
 import { useRecipe } from '../api/recipes';
 import { CookMode, stepTitle } from '../components/CookMode';
 import { SaveHeart } from '../components/SaveHeart';
@@ -27,7 +28,13 @@ export function RecipeDetailRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const cookMode = searchParams.has('cookmode') && searchParams.get('cookmode') !== 'false';
   const { signedIn } = useSession();
-  const wakeLock = useWakeLock();
+  // The toggle is for signed-in users only (spec part 1 §4): no NoSleep.js download for visitors.
+  const wakeLock = useWakeLock({ preload: signedIn });
+  const { enabled: wakeLockOn, setEnabled: setWakeLock } = wakeLock;
+  // Signing out turns the wake lock off with its toggle.
+  useEffect(() => {
+    if (!signedIn && wakeLockOn) setWakeLock(false);
+  }, [signedIn, wakeLockOn, setWakeLock]);
   const { data: recipe, isPending, isError, error } = useRecipe(recipeId);
 
   if (isPending) return <CenteredLoader />;
@@ -69,11 +76,7 @@ export function RecipeDetailRoute() {
             by {recipe.author}
           </Text>
         )}
-        <Switch
-          label={WAKE_LOCK_TOGGLE_LABEL}
-          checked={wakeLock.enabled}
-          onChange={(event) => wakeLock.setEnabled(event.currentTarget.checked)}
-        />
+        {signedIn && <WakeLockSwitch wakeLock={wakeLock} label={WAKE_LOCK_TOGGLE_LABEL} />}
         {cookMode ? (
           <CookMode steps={steps} ingredients={recipe.recipe_ingredients} />
         ) : (

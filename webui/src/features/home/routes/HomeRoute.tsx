@@ -1,9 +1,13 @@
 import { Anchor, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
+import { useSession } from '@/shared/session';
 
-/** Public landing page (/home). */
+export const OPEN_APP_LABEL = 'Open my kitchen';
+
+/** Public landing page (/home). A signed-in visitor gets a way into the app instead of Register and Login. */
 export function HomeRoute() {
   const navigate = useNavigate();
+  const { signedIn } = useSession();
   return (
     <Container size="sm" py="xl">
       <Stack align="center" gap="lg" ta="center">
@@ -14,14 +18,20 @@ export function HomeRoute() {
         <Text fw={700} c="larder.7">
           Closed beta is now live
         </Text>
-        <Group justify="center">
-          <Button size="md" onClick={() => void navigate('/register')}>
-            Register
+        {signedIn ? (
+          <Button size="md" onClick={() => void navigate('/user-dashboard')}>
+            {OPEN_APP_LABEL}
           </Button>
-          <Button size="md" variant="outline" onClick={() => void navigate('/login')}>
-            Login
-          </Button>
-        </Group>
+        ) : (
+          <Group justify="center">
+            <Button size="md" onClick={() => void navigate('/register')}>
+              Register
+            </Button>
+            <Button size="md" variant="outline" onClick={() => void navigate('/login')}>
+              Login
+            </Button>
+          </Group>
+        )}
         <Group justify="center" gap="md" component="nav" aria-label="About Larder" mt="xl">
           <Anchor component={Link} to="/recipes">
             Browse recipes

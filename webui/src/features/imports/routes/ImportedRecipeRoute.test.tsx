@@ -47,6 +47,19 @@ function serve(...items: ImportedRecipe[]) {
 }
 
 describe('/imported-recipes/{id}', () => {
+  it('opens at the top of the page', async () => {
+    signIn();
+    serve(imported(1, FULL), imported(2, { ...FULL, name: 'Dal' }));
+    const scrollTo = vi.spyOn(window, 'scrollTo');
+    const { router } = renderApp('/imported-recipes/1');
+    await screen.findByRole('heading', { name: 'Shakshuka' });
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+    scrollTo.mockClear();
+    await router.navigate('/imported-recipes/2');
+    await screen.findByRole('heading', { name: 'Dal' });
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+
   it("shows title, first image of a list, 'original source' (url), 'Serves:' then the description, steps and ingredients", async () => {
     signIn();
     serve(imported(3, FULL));

@@ -38,6 +38,10 @@ export function ImportedRecipeRoute() {
   useEffect(() => {
     if (error) console.error('Loading the imported recipe failed', error);
   }, [error]);
+  // Opened from the (scrolled) imported tab: start at the top of the recipe.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [id]);
 
   if (!signedIn) {
     return (
