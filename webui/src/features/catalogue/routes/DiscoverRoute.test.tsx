@@ -359,7 +359,7 @@ describe('/recipes with the account\'s saved preferences', () => {
     const chips = screen.getByRole('list', { name: 'preference filters' });
     expect(within(chips).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Vegan']);
 
-    await user.click(screen.getByRole('button', { name: 'remove filter Vegan' }));
+    await user.click(screen.getByRole('button', { name: 'remove preference Vegan' }));
     expect(await screen.findByText('Showing 1 to 20 of 45 Entries')).toBeInTheDocument();
     expect(calls.list).toEqual([1]);
     expect(screen.queryByRole('list', { name: 'preference filters' })).not.toBeInTheDocument();

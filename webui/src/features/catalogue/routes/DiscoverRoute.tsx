@@ -187,7 +187,7 @@ function RecipeList() {
                           size="xs"
                           variant="transparent"
                           color="gray"
-                          aria-label={`remove filter ${label}`}
+                          aria-label={`remove preference ${label}`}
                           onClick={() => {
                             setFilters((current) =>
                               current.filter((f) => !(f.type === 'preference' && f.value === item.value)),
