@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setStoredUser } from '@/shared/session';
 import { currentPath, renderApp, signIn } from '@/test/render';
 import { apiUrl, server, testUser } from '@/test/server';
 import { makePage, makeRecipe } from '../testData';
@@ -386,6 +387,19 @@ describe('/recipes with the account\'s saved preferences', () => {
     const dialog = await openFilters(user);
     expect(within(dialog).getByRole('checkbox', { name: 'Vegan' })).toBeChecked();
     expect(within(dialog).getByRole('checkbox', { name: 'Gluten free' })).toBeChecked();
+  });
+
+  it('follows the saved preferences when they change while the list is open', async () => {
+    const calls = catalogue(45);
+    signIn({ ...testUser, preferences: [] });
+    renderApp('/recipes');
+    await screen.findByText('Showing 1 to 20 of 45 Entries');
+    act(() => setStoredUser({ ...testUser, preferences: ['dairy_free'] }));
+    expect(await screen.findByText('Filtered 1')).toBeInTheDocument();
+    expect(calls.filter.at(-1)).toMatchObject({ filters: [{ value: 'dairy_free', type: 'preference' }] });
+    expect(screen.getByRole('button', { name: 'remove preference Dairy free' })).toBeInTheDocument();
+    act(() => setStoredUser({ ...testUser, preferences: [] }));
+    expect(await screen.findByText('Showing 1 to 20 of 45 Entries')).toBeInTheDocument();
   });
 
   it('gives visitors and users without preferences the plain list', async () => {
