@@ -37,3 +37,34 @@ def test_catalogue_images_are_served_from_uploads(client, settings):
         assert client.get(f"/uploads/{bad}").status_code == 404
     # A client-normalised "/uploads/../secret_key" is just "/secret_key": the web app, not the file.
     assert settings.secret_key not in client.get("/uploads/../secret_key").text
+
+
+def test_vegan_preference_filter_leaves_out_meat_and_fish(client, settings):
+    """A saved preference is enforced by the filter: vegan → no chicken, no mackerel (issue: prefs ignored)."""
+    run_db(settings, lambda session: prepare_instance(session, settings))
+    total = client.get("/api/pwa/recipes", params={"page": 1}).json()["total"]
+    vegan_ids: set[int] = set()
+    page, last = 1, 1
+    while page <= last:
+        response = client.post(
+            "/api/pwa/recipe-filter",
+            json={
+                "pageToRequest": page,
+                "filters": [{"value": "vegan", "type": "preference", "includeExclude": "include"}],
+            },
+        )
+        assert response.status_code == 200, response.text
+        body = response.json()
+        last = body["last_page"]
+        for row in body["data"]:
+            assert row["tags"]["vegan"] is True, row["name"]
+            vegan_ids.add(row["recipe_id"])
+        page += 1
+    assert 0 < len(vegan_ids) < total
+    animal = sql(
+        settings,
+        "select distinct ri.recipe_id from recipe_ingredient ri join ingredient i on i.id = ri.ingredient_id "
+        "where lower(i.name) like '%chicken%' or lower(i.name) like '%mackerel%'",
+    )
+    assert animal, "the shipped catalogue has chicken and mackerel recipes"
+    assert vegan_ids.isdisjoint(row[0] for row in animal)

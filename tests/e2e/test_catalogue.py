@@ -155,3 +155,28 @@ def test_copy_ingredients_and_link(page: Page, context: BrowserContext, live_ser
     page.get_by_role("menuitem", name="copy link").click()
     expect(page.get_by_text("Copied Link to Clipboard")).to_be_visible()
     assert page.evaluate("() => navigator.clipboard.readText()") == live_server.at(f"/recipes/{dal['recipe_id']}")
+
+
+def test_saved_preferences_filter_discover_until_their_chip_is_removed(page: Page, live_server: LiveServer) -> None:
+    member = live_server.member("vegan")
+    live_server.open_signed_in(page, member, "/home")
+    token = token_of(page)
+    saved = live_server.api("PUT", "/account/preferences", token, json={"preferences": ["vegan"]})
+    assert saved.status_code == 200, saved.text
+    page.evaluate("(user) => localStorage.setItem('user', JSON.stringify(user))", saved.json()["user"])
+    vegan = live_server.api(
+        "POST", "/recipe-filter", json={"filters": [{"value": "vegan", "type": "preference"}]}
+    ).json()["total"]
+    assert 0 < vegan < 59
+
+    page.goto("/recipes")
+    chips = page.get_by_role("list", name="preference filters")
+    expect(chips.get_by_role("listitem")).to_have_text(["Vegan"])
+    expect(page.get_by_text(f"of {vegan} Entries")).to_be_visible()
+    names = page.get_by_role("list", name="recipes").inner_text().lower()
+    assert "chicken" not in names and "mackerel" not in names
+
+    page.get_by_role("button", name="remove preference Vegan").click()
+    expect(page.get_by_text("Showing 1 to 20 of 59 Entries")).to_be_visible()
+    expect(page.get_by_role("list", name="preference filters")).to_have_count(0)
+    assert live_server.api("GET", "/account", token).json()["preferences"] == ["vegan"]

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterOptions } from './filters';
+import { filterOptions, withPreferences } from './filters';
 
 describe('filterOptions', () => {
   const options = [{ name: 'Red Lentils' }, { name: 'Onion' }, { name: 'Lentil flour' }];
@@ -8,5 +8,18 @@ describe('filterOptions', () => {
     expect(filterOptions(options, 'le')).toHaveLength(3);
     expect(filterOptions(options, 'LENT').map((o) => o.name)).toEqual(['Red Lentils', 'Lentil flour']);
     expect(filterOptions(options, 'xyz')).toEqual([]);
+  });
+});
+
+describe('withPreferences', () => {
+  it('adds an include-preference filter for each preference not named yet, keeping the rest', () => {
+    const lentils = { value: 1, name: 'Red lentils', type: 'ingredient' as const, includeExclude: 'include' as const };
+    const vegan = { value: 'vegan', name: 'vegan', type: 'preference' as const, includeExclude: 'include' as const };
+    expect(withPreferences([lentils], [])).toEqual([lentils]);
+    expect(withPreferences([lentils, vegan], ['vegan', 'gluten_free'])).toEqual([
+      lentils,
+      vegan,
+      { value: 'gluten_free', name: 'gluten_free', type: 'preference', includeExclude: 'include' },
+    ]);
   });
 });

@@ -75,3 +75,13 @@ export function customValue(): string {
 export function sameFilter(a: FilterItem, b: FilterItem): boolean {
   return a.type === b.type && String(a.value) === String(b.value) && a.name === b.name;
 }
+
+/** `filters` plus an include-preference filter for each of `preferences` it does not name yet. */
+export function withPreferences(filters: FilterItem[], preferences: readonly string[]): FilterItem[] {
+  const missing = preferences.filter((p) => !filters.some((f) => f.type === 'preference' && f.value === p));
+  if (missing.length === 0) return filters;
+  return [
+    ...filters,
+    ...missing.map((value): FilterItem => ({ value, name: value, type: 'preference', includeExclude: 'include' })),
+  ];
+}

@@ -1,9 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setStoredUser } from '@/shared/session';
 import { resetOnline, setOnline } from '@/test/online';
 import { currentPath, renderApp, signIn } from '@/test/render';
-import { apiUrl, server } from '@/test/server';
+import { apiUrl, server, testUser } from '@/test/server';
 import { saveFailedMessage } from '../components/SaveHeart';
 import { makePage, makeRecipe } from '../testData';
 
@@ -386,5 +387,83 @@ describe('/recipes filter dialog', () => {
       'include preference: Dairy free',
     ]);
     expect(within(dialog).getByRole('checkbox', { name: 'Vegan' })).not.toBeChecked();
+  });
+});
+
+describe('/recipes with the account\'s saved preferences', () => {
+  beforeEach(() => {
+    server.use(http.get(apiUrl('/user-saved-recipes'), () => HttpResponse.json([])));
+  });
+
+  it('starts filtered by the preferences, shown as removable chips; removing one shows the plain list', async () => {
+    const calls = catalogue(45);
+    signIn({ ...testUser, preferences: ['vegan'] });
+    const { user } = renderApp('/recipes');
+    expect(await screen.findByText('Filtered 1')).toBeInTheDocument();
+    expect(calls.list).toEqual([]);
+    expect(calls.filter).toEqual([
+      {
+        pageToRequest: 1,
+        searchString: '',
+        filters: [{ value: 'vegan', name: 'vegan', type: 'preference', includeExclude: 'include' }],
+      },
+    ]);
+    const chips = screen.getByRole('list', { name: 'preference filters' });
+    expect(within(chips).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Vegan']);
+
+    await user.click(screen.getByRole('button', { name: 'remove preference Vegan' }));
+    expect(await screen.findByText('Showing 1 to 20 of 45 Entries')).toBeInTheDocument();
+    expect(calls.list).toEqual([1]);
+    expect(screen.queryByRole('list', { name: 'preference filters' })).not.toBeInTheDocument();
+    // A view choice: the account's preferences stay as they were.
+    expect(JSON.parse(window.localStorage.getItem('user') ?? '{}')).toMatchObject({ preferences: ['vegan'] });
+  });
+
+  it('keeps the preference chips while searching and shows them in the filter dialog', async () => {
+    const calls = catalogue(45);
+    signIn({ ...testUser, preferences: ['gluten_free', 'vegan'] });
+    const { user } = renderApp('/recipes');
+    await screen.findByText('Filtered 1');
+    const chips = screen.getByRole('list', { name: 'preference filters' });
+    expect(within(chips).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Vegan', 'Gluten free']);
+
+    await user.type(screen.getByRole('textbox', { name: 'Search recipes' }), 'soup');
+    await waitFor(() => expect(calls.filter.at(-1)).toMatchObject({ searchString: 'soup' }), { timeout: 2000 });
+    expect((calls.filter.at(-1) as { filters: { value: string }[] }).filters.map((f) => f.value)).toEqual([
+      'vegan',
+      'gluten_free',
+    ]);
+    expect(calls.search).toEqual([]);
+
+    const dialog = await openFilters(user);
+    expect(within(dialog).getByRole('checkbox', { name: 'Vegan' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'Gluten free' })).toBeChecked();
+  });
+
+  it('follows the saved preferences when they change while the list is open', async () => {
+    const calls = catalogue(45);
+    signIn({ ...testUser, preferences: [] });
+    renderApp('/recipes');
+    await screen.findByText('Showing 1 to 20 of 45 Entries');
+    act(() => setStoredUser({ ...testUser, preferences: ['dairy_free'] }));
+    expect(await screen.findByText('Filtered 1')).toBeInTheDocument();
+    expect(calls.filter.at(-1)).toMatchObject({ filters: [{ value: 'dairy_free', type: 'preference' }] });
+    expect(screen.getByRole('button', { name: 'remove preference Dairy free' })).toBeInTheDocument();
+    act(() => setStoredUser({ ...testUser, preferences: [] }));
+    expect(await screen.findByText('Showing 1 to 20 of 45 Entries')).toBeInTheDocument();
+  });
+
+  it('gives visitors and users without preferences the plain list', async () => {
+    const calls = catalogue(45);
+    const visitor = renderApp('/recipes');
+    expect(await screen.findByText('Showing 1 to 20 of 45 Entries')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'preference filters' })).not.toBeInTheDocument();
+    visitor.unmount();
+
+    signIn({ ...testUser, preferences: [] });
+    renderApp('/recipes');
+    expect(await screen.findByText('Showing 1 to 20 of 45 Entries')).toBeInTheDocument();
+    expect(calls.filter).toEqual([]);
+    expect(screen.queryByRole('list', { name: 'preference filters' })).not.toBeInTheDocument();
   });
 });

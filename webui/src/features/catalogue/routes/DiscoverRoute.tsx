@@ -1,8 +1,9 @@
-import { ActionIcon, Badge, Container, Indicator, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Badge, Container, Group, Indicator, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { preferenceLabel, userPreferences } from '@/shared/lib/preferences';
 import { useSession } from '@/shared/session';
 import { CenteredLoader, ComingSoon, FormAlert, useHashTab } from '@/shared/ui';
-import { IconFilter, IconSearch } from '@/shared/ui/icons';
+import { IconFilter, IconSearch, IconX } from '@/shared/ui/icons';
 import { useRecipePage, type RecipeListQuery } from '../api/recipes';
 import { FilterDialog } from '../components/FilterDialog';
 import { PageNavigator } from '../components/PageNavigator';
@@ -12,6 +13,7 @@ import {
   hasSavedFilters,
   loadSavedFilters,
   saveFilters,
+  withPreferences,
   type FilterItem,
 } from '../lib/filters';
 
@@ -50,11 +52,33 @@ export function DiscoverRoute() {
 }
 
 function RecipeList() {
-  const { signedIn } = useSession();
+  const { signedIn, user } = useSession();
+  // The account's saved preferences (none for visitors) start the list as preference filters; they
+  // are ordinary filters from then on: removing one is a view choice, the account keeps it.
+  const preferences = signedIn ? userPreferences(user) : [];
+  const preferencesKey = preferences.join(',');
+  const [seededFor, setSeededFor] = useState(preferencesKey);
   const [input, setInput] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const [filters, setFilters] = useState<FilterItem[]>(loadSavedFilters);
+  const [filters, setFilters] = useState<FilterItem[]>(() => withPreferences(loadSavedFilters(), preferences));
+  if (seededFor !== preferencesKey) {
+    // The saved preferences changed while the list is open (account refreshed, signed out): the
+    // newly saved ones are applied, the dropped ones leave the list.
+    const before = seededFor ? seededFor.split(',') : [];
+    const now: readonly string[] = preferences;
+    const dropped = (f: FilterItem) =>
+      f.type === 'preference' && before.includes(String(f.value)) && !now.includes(String(f.value));
+    setSeededFor(preferencesKey);
+    setFilters((current) =>
+      withPreferences(
+        current.filter((f) => !dropped(f)),
+        now.filter((p) => !before.includes(p)),
+      ),
+    );
+    setPage(1);
+  }
+  const preferenceFilters = filters.filter((f) => f.type === 'preference');
   const [filterOpen, setFilterOpen] = useState(false);
   const [saveTick, setSaveTick] = useState(hasSavedFilters);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -144,6 +168,44 @@ function RecipeList() {
               </Indicator>
             }
           />
+          {preferenceFilters.length > 0 && (
+            <Group
+              gap={6}
+              component="ul"
+              aria-label="preference filters"
+              style={{ listStyle: 'none', padding: 0, margin: 0 }}
+            >
+              {preferenceFilters.map((item) => {
+                const label = preferenceLabel(String(item.value));
+                return (
+                  <li key={String(item.value)}>
+                    <Badge
+                      variant="light"
+                      color="green"
+                      rightSection={
+                        <ActionIcon
+                          size="xs"
+                          variant="transparent"
+                          color="gray"
+                          aria-label={`remove preference ${label}`}
+                          onClick={() => {
+                            setFilters((current) =>
+                              current.filter((f) => !(f.type === 'preference' && f.value === item.value)),
+                            );
+                            setPage(1);
+                          }}
+                        >
+                          <IconX size={12} />
+                        </ActionIcon>
+                      }
+                    >
+                      {label}
+                    </Badge>
+                  </li>
+                );
+              })}
+            </Group>
+          )}
           {filters.length > 0 && (
             <Badge variant="light" size="xs">
               {filters.length === 1 ? '1 filter applied' : `${filters.length} filters applied`}
