@@ -16,7 +16,7 @@ from litestar.di import NamedDependency
 from litestar.handlers import BaseRouteHandler
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from larder.accounts.service import MSG_NO_SESSION, Auth, UserService
+from larder.accounts.sessions import MSG_NO_SESSION, Auth, Sessions
 from larder.core.access import IDENTIFY_KEY, PUBLIC_KEY
 from larder.core.errors import Forbidden, Unauthorized
 
@@ -33,7 +33,7 @@ def bearer_of(connection: AnyConnection) -> str | None:
 async def _authenticate(connection: AnyConnection, bearer: str | None) -> Auth:
     state = connection.app.state
     async with state["alchemy_config"].get_session() as session:
-        return await UserService(session=session, settings=state["settings"]).authenticate(bearer)
+        return await Sessions(session, state["settings"]).authenticate(bearer)
 
 
 async def signed_in(connection: AnyConnection, handler: BaseRouteHandler) -> None:
