@@ -24,8 +24,14 @@ INSTALLED_VERSION = "() => window.localStorage.getItem('installedVersion')"
 
 
 def wait_until_controlled(page: Page) -> None:
-    """The service worker is active and controls this page."""
+    """The service worker is active and controls this page.
+
+    clients.claim() misses a document whose load began before the worker activated; such a page
+    stays uncontrolled until its next navigation, so reload it once the worker is ready.
+    """
     page.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)")
+    if not page.evaluate(CONTROLLED):
+        page.reload()
     page.wait_for_function(CONTROLLED)
 
 
