@@ -1,4 +1,4 @@
-"""Derive each catalogue ingredient's `estimated_expiry_days` from the USDA FoodKeeper table.
+"""Derive each catalogue ingredient's storage times from the USDA FoodKeeper table.
 
 Usage (from the repository root):
 
@@ -9,7 +9,7 @@ product in `foodkeeper` (or null). A product is named by its label: the CSV `nam
 ` (subtitle)` when the row has a subtitle, e.g. "Onions (yellow, white, red, etc.)"; see
 load_foodkeeper for the few labels that need their category too.
 
-Rule, for the ingredient's `storage` column (pantry, fridge or freezer) of the matched row:
+Rule, for one storage column (pantry, fridge or freezer) of the matched row:
 
 1. the maximum days of the storage period "from purchase" (`<storage>_from_purchase_max_days`),
    when numeric;
@@ -18,9 +18,17 @@ Rule, for the ingredient's `storage` column (pantry, fridge or freezer) of the m
 3. otherwise the minimum of those two periods when numeric;
 4. otherwise, when either period says "Indefinitely" (salt, sugar, water, ...), INDEFINITE_DAYS.
 
-An ingredient with no `foodkeeper` product gets DEFAULT_DAYS (the spec's default). A named product
-that is missing from the CSV, ambiguous, or has no usable value for the ingredient's storage is an
-error: fix the mapping rather than silently falling back.
+Each ingredient gets four values:
+
+- `pantry_days`, `fridge_days`, `freezer_days`: the rule applied to that storage column, or null when
+  the row gives nothing usable there ("Not Recommended", blank, "Package use-by date"...) and for
+  every storage when the ingredient has no `foodkeeper` product. Stocking an item in a store of a
+  given kind takes its figure from here.
+- `estimated_expiry_days`: the rule for the ingredient's own `storage`; DEFAULT_DAYS (the spec's
+  default) without a `foodkeeper` product.
+
+A named product that is missing from the CSV, ambiguous, or has no usable value for the
+ingredient's own storage is an error: fix the mapping rather than silently falling back.
 """
 
 from __future__ import annotations
@@ -40,6 +48,8 @@ DEFAULT_INGREDIENTS = REPO / "src" / "larder" / "data" / "catalogue" / "ingredie
 DEFAULT_DAYS = 14
 INDEFINITE_DAYS = 730  # "Indefinitely" in the source: capped at two years for a useful reminder
 STORAGES = ("pantry", "fridge", "freezer")
+STORAGE_KEYS = tuple(f"{storage}_days" for storage in STORAGES)  # pantry_days, fridge_days, freezer_days
+DERIVED_KEYS = ("estimated_expiry_days", *STORAGE_KEYS)
 
 
 class FoodKeeperError(ValueError):
@@ -109,27 +119,54 @@ def expiry_days(product: str | None, storage: str, products: Mapping[str, Mappin
     return days
 
 
+def shelf_life(product: str | None, products: Mapping[str, Mapping[str, str]]) -> dict[str, int | None]:
+    """`pantry_days`, `fridge_days` and `freezer_days` of a product (all None without a product)."""
+    if product is None:
+        return dict.fromkeys(STORAGE_KEYS)
+    row = products.get(product)
+    if row is None:
+        raise FoodKeeperError(f"FoodKeeper product {product!r} is not in the table")
+    return {key: storage_days(row, storage) for key, storage in zip(STORAGE_KEYS, STORAGES, strict=True)}
+
+
 def derive_expiry_days(ingredients: Iterable[Mapping[str, Any]], csv_path: Path = DEFAULT_CSV) -> dict[str, int]:
     """Ingredient name -> estimated_expiry_days, derived from the CSV."""
     products = load_foodkeeper(csv_path)
     return {item["name"]: expiry_days(item.get("foodkeeper"), item["storage"], products) for item in ingredients}
 
 
+def derive_storage_times(
+    ingredients: Iterable[Mapping[str, Any]], csv_path: Path = DEFAULT_CSV
+) -> dict[str, dict[str, int | None]]:
+    """Ingredient name -> every derived value (DERIVED_KEYS), from the CSV."""
+    products = load_foodkeeper(csv_path)
+    return {
+        item["name"]: {
+            "estimated_expiry_days": expiry_days(item.get("foodkeeper"), item["storage"], products),
+            **shelf_life(item.get("foodkeeper"), products),
+        }
+        for item in ingredients
+    }
+
+
 def dump_json(data: Any) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
+def with_derived(item: Mapping[str, Any], derived: Mapping[str, int | None]) -> dict[str, Any]:
+    """The ingredient with the derived values set, placed right before `foodkeeper`."""
+    rest = {key: value for key, value in item.items() if key not in DERIVED_KEYS and key != "foodkeeper"}
+    return {**rest, **{key: derived[key] for key in DERIVED_KEYS}, "foodkeeper": item.get("foodkeeper")}
+
+
 def rebuild(ingredients_path: Path, csv_path: Path) -> tuple[list[dict[str, Any]], int]:
-    """The ingredients with derived expiry days, and how many values changed."""
+    """The ingredients with derived storage times, and how many of them changed (a value or the key
+    order)."""
     ingredients: list[dict[str, Any]] = json.loads(Path(ingredients_path).read_text(encoding="utf-8"))
-    derived = derive_expiry_days(ingredients, csv_path)
-    changed = 0
-    for item in ingredients:
-        days = derived[item["name"]]
-        if item.get("estimated_expiry_days") != days:
-            changed += 1
-        item["estimated_expiry_days"] = days
-    return ingredients, changed
+    derived = derive_storage_times(ingredients, csv_path)
+    rebuilt = [with_derived(item, derived[item["name"]]) for item in ingredients]
+    changed = sum(1 for old, new in zip(ingredients, rebuilt, strict=True) if list(old.items()) != list(new.items()))
+    return rebuilt, changed
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -148,10 +185,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     matched = sum(1 for item in ingredients if item.get("foodkeeper"))
     if args.check:
-        print(f"{changed} of {len(ingredients)} expiry values out of date ({matched} matched in FoodKeeper)")
+        print(f"{changed} of {len(ingredients)} ingredients out of date ({matched} matched in FoodKeeper)")
         return 1 if changed else 0
     args.ingredients.write_text(dump_json(ingredients), encoding="utf-8")
-    print(f"{len(ingredients)} ingredients, {matched} matched in FoodKeeper, {changed} expiry values updated")
+    print(f"{len(ingredients)} ingredients, {matched} matched in FoodKeeper, storage times updated on {changed}")
     return 0
 
 

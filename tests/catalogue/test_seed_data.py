@@ -63,8 +63,12 @@ INGREDIENT_KEYS = [
     "allergens",
     *FLAGS,
     "estimated_expiry_days",
+    "pantry_days",
+    "fridge_days",
+    "freezer_days",
     "foodkeeper",
 ]
+STORAGE_DAYS = ("pantry_days", "fridge_days", "freezer_days")
 RECIPE_KEYS = ["name", "category", "description", "serves", "ingredients", "steps"]
 LINE_KEYS = ["ingredient", "quantity", "measurement", "treatment"]
 STEP_KEYS = ["title", "description", "timer", "ingredients"]
@@ -248,17 +252,151 @@ def test_expiry_days_are_positive_ints() -> None:
             assert days == 14, item["name"]
 
 
-def test_expiry_days_match_the_foodkeeper_derivation() -> None:
+def test_storage_days_are_positive_ints_or_null() -> None:
+    for item in ingredients():
+        name = item["name"]
+        for key in STORAGE_DAYS:
+            days = item[key]
+            assert days is None or (isinstance(days, int) and not isinstance(days, bool) and days > 0), (name, key)
+        if item["foodkeeper"] is None:
+            assert [item[key] for key in STORAGE_DAYS] == [None, None, None], name
+        else:
+            # The figure for the ingredient's own storage is its estimated expiry.
+            assert item[f"{item['storage']}_days"] == item["estimated_expiry_days"], name
+
+
+def foodkeeper_csv() -> Path:
     if not FOODKEEPER_CSV.is_file():
         pytest.fail(f"FoodKeeper table missing: expected {FOODKEEPER_CSV} (the shared reference data)")
-    derived = expiry_tool().derive_expiry_days(ingredients(), FOODKEEPER_CSV)
+    return FOODKEEPER_CSV
+
+
+def test_expiry_days_match_the_foodkeeper_derivation() -> None:
+    derived = expiry_tool().derive_storage_times(ingredients(), foodkeeper_csv())
     stale = {
-        item["name"]: (item["estimated_expiry_days"], derived[item["name"]])
+        (item["name"], key): (item[key], derived[item["name"]][key])
         for item in ingredients()
-        if item["estimated_expiry_days"] != derived[item["name"]]
+        for key in ("estimated_expiry_days", *STORAGE_DAYS)
+        if item[key] != derived[item["name"]][key]
     }
     assert stale == {}, "run tools/build_catalogue_expiry.py: (stored, derived) differ"
     assert sum(1 for item in ingredients() if item["foodkeeper"]) >= 0.8 * len(ingredients())
+    for key in STORAGE_DAYS:
+        assert sum(1 for item in ingredients() if item[key] is not None) >= 50, f"{key} is rarely known"
+
+
+def csv_row(label: str) -> dict[str, str]:
+    return expiry_tool().load_foodkeeper(foodkeeper_csv())[label]
+
+
+def test_storage_days_of_well_known_ingredients_follow_the_csv() -> None:
+    by_name = ingredients_by_name()
+    chicken = by_name["Chicken breast"]
+    row = csv_row(chicken["foodkeeper"])
+    assert (row["fridge_from_purchase_max_days"], row["freezer_from_purchase_max_days"]) == ("2", "270")
+    assert (chicken["pantry_days"], chicken["fridge_days"], chicken["freezer_days"]) == (None, 2, 270)
+    # Eggs in their shell: "Not Recommended" in the freezer.
+    egg = by_name["Egg"]
+    assert csv_row(egg["foodkeeper"])["freezer_min_days"] == "Not Recommended"
+    assert (egg["pantry_days"], egg["fridge_days"], egg["freezer_days"]) == (None, 35, None)
+    # "Indefinitely" in the pantry counts as two years.
+    salt = by_name["Salt"]
+    assert csv_row(salt["foodkeeper"])["pantry_min_days"] == "Indefinitely"
+    assert salt["pantry_days"] == 730
+    onion = by_name["Onion"]
+    assert (onion["pantry_days"], onion["fridge_days"], onion["freezer_days"]) == (30, 60, 360)
+
+
+# --------------------------------------------------------------------------- the storage-times tool
+
+TOOL_CSV_COLUMNS = "id,name,subtitle,category,subcategory,keywords," + ",".join(
+    f"{storage}_{part}_days"
+    for storage in ("pantry", "fridge", "freezer")
+    for part in (
+        ("min", "max", "from_purchase_min", "from_purchase_max", "after_opening_min", "after_opening_max")
+        if storage != "freezer"
+        else ("min", "max", "from_purchase_min", "from_purchase_max")
+    )
+)
+
+
+def tool_csv(tmp_path: Path, rows: dict[str, dict[str, str]]) -> Path:
+    header = TOOL_CSV_COLUMNS.split(",")
+    lines = [TOOL_CSV_COLUMNS]
+    for number, (name, values) in enumerate(rows.items(), start=1):
+        row = {"id": str(number), "name": name, "category": "Test", **values}
+        lines.append(",".join(row.get(column, "") for column in header))
+    path = tmp_path / "foodkeeper.csv"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+TOOL_ROWS = {
+    # from purchase wins over the plain period; after opening is never used
+    "Split": {
+        "fridge_min_days": "3",
+        "fridge_max_days": "4",
+        "fridge_from_purchase_min_days": "10",
+        "fridge_from_purchase_max_days": "20",
+        "pantry_after_opening_min_days": "5",
+        "pantry_after_opening_max_days": "6",
+        "freezer_max_days": "90",
+    },
+    "Forever": {"pantry_min_days": "Indefinitely", "fridge_min_days": "Not Recommended"},
+    "Fridge only": {"fridge_max_days": "7", "freezer_min_days": "Not Recommended", "pantry_min_days": "When Ripe"},
+}
+
+
+def tool_item(name: str, storage: str, foodkeeper: str | None) -> dict[str, Any]:
+    return {"name": name, "storage": storage, "foodkeeper": foodkeeper}
+
+
+def test_tool_derives_each_storage_column_by_the_same_rule(tmp_path: Path) -> None:
+    tool = expiry_tool()
+    csv_path = tool_csv(tmp_path, TOOL_ROWS)
+    derived = tool.derive_storage_times(
+        [
+            tool_item("a", "fridge", "Split"),
+            tool_item("b", "pantry", "Forever"),
+            tool_item("c", "fridge", "Fridge only"),
+            tool_item("d", "freezer", None),
+        ],
+        csv_path,
+    )
+    keys = ("estimated_expiry_days", *STORAGE_DAYS)
+    assert {name: tuple(values[key] for key in keys) for name, values in derived.items()} == {
+        "a": (20, None, 20, 90),
+        "b": (730, 730, None, None),
+        "c": (7, None, 7, None),
+        "d": (14, None, None, None),
+    }
+
+
+def test_tool_refuses_a_mapping_the_table_cannot_answer(tmp_path: Path) -> None:
+    tool = expiry_tool()
+    csv_path = tool_csv(tmp_path, TOOL_ROWS)
+    with pytest.raises(tool.FoodKeeperError, match="no freezer storage time"):
+        tool.derive_storage_times([tool_item("c", "freezer", "Fridge only")], csv_path)
+    with pytest.raises(tool.FoodKeeperError, match="not in the table"):
+        tool.derive_storage_times([tool_item("e", "pantry", "Missing")], csv_path)
+
+
+def test_tool_rewrites_the_file_and_check_reports_staleness(tmp_path: Path) -> None:
+    tool = expiry_tool()
+    csv_path = tool_csv(tmp_path, TOOL_ROWS)
+    stale = {"name": "a", "storage": "fridge", "vegan": True, "estimated_expiry_days": 20, "foodkeeper": "Split"}
+    path = tmp_path / "ingredients.json"
+    path.write_text(json.dumps([stale]), encoding="utf-8")
+    assert tool.main([str(csv_path), "--ingredients", str(path), "--check"]) == 1
+    assert json.loads(path.read_text(encoding="utf-8")) == [stale], "--check never writes"
+    assert tool.main([str(csv_path), "--ingredients", str(path)]) == 0
+    (item,) = json.loads(path.read_text(encoding="utf-8"))
+    assert list(item) == ["name", "storage", "vegan", *("estimated_expiry_days", *STORAGE_DAYS), "foodkeeper"]
+    assert (item["pantry_days"], item["fridge_days"], item["freezer_days"]) == (None, 20, 90)
+    assert tool.main([str(csv_path), "--ingredients", str(path), "--check"]) == 0
+    # A hand-edited figure is out of date again.
+    path.write_text(json.dumps([{**item, "freezer_days": 30}]), encoding="utf-8")
+    assert tool.main([str(csv_path), "--ingredients", str(path), "--check"]) == 1
 
 
 # --------------------------------------------------------------------------- recipes

@@ -18,6 +18,16 @@ def test_first_start_loads_the_starter_catalogue_once(settings):
     assert sql(settings, "select count(*) from recipe")[0][0] == recipes
 
 
+def test_first_start_stores_each_ingredients_shelf_life_per_kind_of_store(settings):
+    run_db(settings, lambda session: prepare_instance(session, settings))
+    query = (
+        "select storage, estimated_expiry_days, pantry_days, fridge_days, freezer_days from ingredient where name = :n"
+    )
+    assert sql(settings, query, n="Chicken breast") == [("fridge", 2, None, 2, 270)]
+    assert sql(settings, query, n="Egg") == [("fridge", 35, None, 35, None)]
+    assert sql(settings, "select count(*) from ingredient where freezer_days is not null")[0][0] >= 50
+
+
 def test_seeded_recipes_are_searchable_and_tagged(client, settings):
     run_db(settings, lambda session: prepare_instance(session, settings))
     assert client.get("/api/pwa/recipe-search", params={"search": "lentil"}).json()["total"] >= 1

@@ -118,3 +118,36 @@ def test_the_autoincrement_rebuild_keeps_rows_links_indexes_and_triggers(tmp_pat
         at=at,
     )
     assert sql(settings, "select id from recipe where name = 'Stew'") == [(41,)]
+
+
+INGREDIENT_AT_0010 = (
+    "insert into ingredient (name, default_unit, storage, allergens, allergen, vegan, vegetarian, diabetes_ok, "
+    "sugar_free, gluten_free, dairy_free, estimated_expiry_days, created_at, updated_at) "
+    "values (:name, 'g', 'fridge', '[]', 0, 0, 0, 1, 1, 1, 1, 14, :at, :at)"
+)
+SHELF_LIFE = "select name, pantry_days, fridge_days, freezer_days from ingredient order by name"
+
+
+def test_existing_ingredients_get_their_shelf_life_per_kind_of_store(tmp_path):
+    """0011 fills the pantry, fridge and freezer figures from the shipped catalogue, by name in any case."""
+    settings = Settings.from_env({"LARDER_DATA_DIR": str(tmp_path)}).prepared()
+    cfg = alembic_config(settings)
+    command.upgrade(cfg, "0010")
+    for name in ("chicken BREAST", "Egg", "Salt", "Grandma's relish"):
+        sql(settings, INGREDIENT_AT_0010, name=name, at="2026-01-01 00:00:00.000000")
+    command.upgrade(cfg, "0011")
+    assert sql(settings, SHELF_LIFE) == [
+        ("Egg", None, 35, None),  # "Not Recommended" in the freezer
+        ("Grandma's relish", None, None, None),  # not in the catalogue: unknown
+        ("Salt", 730, None, None),
+        ("chicken BREAST", None, 2, 270),
+    ]
+    command.downgrade(cfg, "0010")
+    columns = {row[1] for row in sql(settings, "pragma table_info(ingredient)")}
+    assert not columns & {"pantry_days", "fridge_days", "freezer_days"}
+    assert sql(settings, "select count(*) from ingredient")[0][0] == 4
+    # Dropped in place: the table keeps its AUTOINCREMENT and its case-insensitive name index.
+    create = sql(settings, "select sql from sqlite_master where type = 'table' and name = 'ingredient'")[0][0]
+    assert "AUTOINCREMENT" in create
+    indexes = {row[0] for row in sql(settings, "select name from sqlite_master where tbl_name = 'ingredient'")}
+    assert "ix_ingredient_name_lower" in indexes

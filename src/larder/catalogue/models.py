@@ -41,6 +41,11 @@ class Ingredient(Base):
     gluten_free: Mapped[bool] = mapped_column(Boolean, default=False)
     dairy_free: Mapped[bool] = mapped_column(Boolean, default=False)
     estimated_expiry_days: Mapped[int] = mapped_column(Integer, default=14)
+    # Days the ingredient keeps in each kind of store (USDA FoodKeeper), null when unknown or not
+    # recommended there; estimated_expiry_days is the figure for its own `storage`.
+    pantry_days: Mapped[int | None] = mapped_column(Integer, default=None)
+    fridge_days: Mapped[int | None] = mapped_column(Integer, default=None)
+    freezer_days: Mapped[int | None] = mapped_column(Integer, default=None)
     image: Mapped[str | None] = mapped_column(String(255), default=None)
 
     category: Mapped[Category | None] = relationship(lazy="raise")

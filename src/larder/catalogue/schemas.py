@@ -60,6 +60,22 @@ class IngredientOut(msgspec.Struct):
     estimated_expiry_days: int
 
 
+class StockFacts(msgspec.Struct):
+    """What the stores domain needs to stock an ingredient: how it is shown, measured and kept.
+    `<kind>_days` is the FoodKeeper figure for a store of that kind, null when unknown there."""
+
+    ingredient_id: int
+    name: str
+    image: str | None
+    category_id: int | None
+    default_unit: str
+    storage: str
+    estimated_expiry_days: int
+    pantry_days: int | None
+    fridge_days: int | None
+    freezer_days: int | None
+
+
 class RecipeIngredientOut(msgspec.Struct):
     recipe_ingredient_id: int
     quantity: float

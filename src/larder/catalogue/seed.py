@@ -85,6 +85,9 @@ async def load_catalogue(session: AsyncSession, uploads: Path, folder: Path | No
             gluten_free=entry["gluten_free"],
             dairy_free=entry["dairy_free"],
             estimated_expiry_days=entry.get("estimated_expiry_days") or 14,
+            pantry_days=entry.get("pantry_days"),
+            fridge_days=entry.get("fridge_days"),
+            freezer_days=entry.get("freezer_days"),
         )
         session.add(ingredient)
         ingredients[entry["name"].lower()] = ingredient

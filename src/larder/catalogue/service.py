@@ -45,6 +45,7 @@ from larder.catalogue.schemas import (
     RecipeOut,
     RecipeSummary,
     SavedRecipeOut,
+    StockFacts,
     Tags,
 )
 from larder.core.db import DbReader
@@ -331,13 +332,48 @@ class CatalogueService(DomainService[Recipe]):
         await self.session.execute(text("DELETE FROM recipe_fts WHERE rowid = :id"), {"id": recipe_id})
         await self.session.flush()
 
-    # -- lookups for other domains (cookbook) ---------------------------------------------------
+    # -- lookups for other domains (cookbook, stores) ------------------------------------------
     async def ingredients_by_id(self, ids: Iterable[int]) -> dict[int, IngredientOut]:
         wanted = set(ids)
         if not wanted:
             return {}
         rows = await self.session.scalars(select(Ingredient).where(Ingredient.id.in_(wanted)))
         return {i.id: to_ingredient_out(i) for i in rows}
+
+    async def stock_facts(self, ids: Iterable[int]) -> dict[int, StockFacts]:
+        """Facts about the ingredients a store stocks, by id, in one query; unknown ids are absent."""
+        wanted = {i for i in ids if is_id(i)}
+        if not wanted:
+            return {}
+        rows = await self.session.execute(
+            select(
+                Ingredient.id,
+                Ingredient.name,
+                Ingredient.image,
+                Ingredient.category_id,
+                Ingredient.default_unit,
+                Ingredient.storage,
+                Ingredient.estimated_expiry_days,
+                Ingredient.pantry_days,
+                Ingredient.fridge_days,
+                Ingredient.freezer_days,
+            ).where(Ingredient.id.in_(wanted))
+        )
+        return {
+            r.id: StockFacts(
+                ingredient_id=r.id,
+                name=r.name,
+                image=r.image,
+                category_id=r.category_id,
+                default_unit=r.default_unit,
+                storage=r.storage,
+                estimated_expiry_days=r.estimated_expiry_days,
+                pantry_days=r.pantry_days,
+                fridge_days=r.fridge_days,
+                freezer_days=r.freezer_days,
+            )
+            for r in rows
+        }
 
     async def recipe_category(self, category_id: int) -> CategoryRef | None:
         if not is_id(category_id):
