@@ -14,7 +14,14 @@ from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import JsonRenderPlugin
 
 from larder import __version__
-from larder.accounts.guards import administrator, provide_auth, provide_caller, provide_caller_id, signed_in
+from larder.accounts.guards import (
+    administrator,
+    provide_auth,
+    provide_caller,
+    provide_caller_id,
+    provide_member,
+    signed_in,
+)
 from larder.accounts.routes import AccountController
 from larder.accounts.service import provide_invite_service, provide_user_service
 from larder.admin.routes import ADMIN_CONTROLLERS
@@ -45,6 +52,12 @@ from larder.core.uploads import uploaded_file
 from larder.imports.routes import ImportController
 from larder.imports.service import provide_import_service
 from larder.media.routes import MediaController
+from larder.notifications.routes import NotificationController
+from larder.sharing.service import provide_access_policy
+from larder.shopping.routes import ShoppingListController
+from larder.shopping.service import provide_shopping_service
+from larder.stores.routes import DefaultStoreController, StoresController
+from larder.stores.service import provide_stores_service
 
 REQUEST_MAX_BODY_BYTES = 12 * 1024 * 1024  # room for a 2 MB image upload and its multipart overhead
 # What only the services know about their answers, told to the OpenAPI document (core/openapi.py
@@ -96,6 +109,10 @@ def create_app(settings: Settings | None = None) -> Litestar:
             CookbookController,
             PublishRequestController,
             ImportController,
+            ShoppingListController,
+            StoresController,
+            DefaultStoreController,
+            NotificationController,
             # Everything under /api/admin: the app-wide guard signs the caller in, this one wants the role.
             Router(path="/api/admin", guards=[administrator], route_handlers=ADMIN_CONTROLLERS),
             spa_router(web_dist_dir()),
@@ -115,6 +132,10 @@ def create_app(settings: Settings | None = None) -> Litestar:
             "publishing": Provide(provide_publishing_service),
             "moderation": Provide(provide_moderation_service),
             "imports": Provide(provide_import_service),
+            "member": Provide(provide_member, sync_to_thread=False),
+            "access": Provide(provide_access_policy),
+            "stores": Provide(provide_stores_service),
+            "shopping": Provide(provide_shopping_service),
         },
         # Deny by default: every route needs a live session unless it is marked public in `opt`.
         guards=[signed_in],

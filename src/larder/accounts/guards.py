@@ -19,6 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from larder.accounts.sessions import MSG_NO_SESSION, Auth, Sessions
 from larder.core.access import IDENTIFY_KEY, PUBLIC_KEY
 from larder.core.errors import Forbidden, Unauthorized
+from larder.sharing.service import Member
 
 AnyConnection = ASGIConnection[Any, Any, Any, Any]
 MSG_ADMIN_ONLY = "Only an administrator may do this."
@@ -85,10 +86,20 @@ def provide_caller_id(request: Request[Any, Any, Any]) -> int:
     return auth.user.id
 
 
+def provide_member(request: Request[Any, Any, Any]) -> Member:
+    """The caller as the sharing policy sees them (id, address, whether it is verified). The guard
+    read it at the start of the request, so shared items need no second look-up of the user."""
+    auth = _caller_of(request)
+    if auth is None:
+        raise Unauthorized(MSG_NO_SESSION)
+    user = auth.user
+    return Member(id=user.id, email=user.email, verified=user.email_verified_at is not None)
+
+
 async def provide_caller(request: Request[Any, Any, Any], db_session: NamedDependency[AsyncSession]) -> Auth | None:
     """The caller of a public route marked `identify`, or None when no token was sent."""
     auth = _caller_of(request)
     return await _attached(auth, db_session) if auth else None
 
 
-__all__ = ["administrator", "provide_auth", "provide_caller", "provide_caller_id", "signed_in"]
+__all__ = ["administrator", "provide_auth", "provide_caller", "provide_caller_id", "provide_member", "signed_in"]

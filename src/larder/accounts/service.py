@@ -88,6 +88,16 @@ def to_user_out(user: User) -> UserOut:
     )
 
 
+async def display_names(session: AsyncSession, ids: Iterable[int]) -> dict[int, str]:
+    """Members' names by id, in one query (owners shown on shared lists, stores and plans)."""
+    wanted = set(ids)
+    if not wanted:
+        return {}
+    return {
+        user_id: name for user_id, name in await session.execute(select(User.id, User.name).where(User.id.in_(wanted)))
+    }
+
+
 class UserService(DomainService[User]):
     class Repo(SQLAlchemyAsyncRepository[User]):
         model_type = User
@@ -388,6 +398,7 @@ __all__ = [
     "Auth",
     "InviteService",
     "UserService",
+    "display_names",
     "is_email",
     "provide_invite_service",
     "provide_user_service",

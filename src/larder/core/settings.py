@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from larder import __version__
 
@@ -55,6 +56,8 @@ class Settings:
     # Peers whose X-Forwarded-For is believed (a reverse proxy in front): IP addresses or networks.
     trusted_proxies: tuple[str, ...] = ()
     limits: ServerLimits = ServerLimits()
+    # IANA zone whose calendar decides "today" for expiry, notifications and plans; None: the host's.
+    timezone: str | None = None
 
     @property
     def uploads_dir(self) -> Path:
@@ -97,6 +100,7 @@ class Settings:
             first_user_admin=(get("FIRST_USER_ADMIN") or "").lower() in _TRUE,
             trusted_proxies=_networks(get("TRUSTED_PROXIES") or ""),
             limits=_limits(get),
+            timezone=_zone(get("TIMEZONE")),
         )
 
     def prepared(self) -> Settings:
@@ -125,6 +129,16 @@ def _networks(value: str) -> tuple[str, ...]:
         except ValueError:
             raise SettingsError(f"LARDER_TRUSTED_PROXIES: {part!r} is not an IP address or network") from None
     return found
+
+
+def _zone(value: str | None) -> str | None:
+    if value is None:
+        return None
+    try:
+        ZoneInfo(value)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise SettingsError(f"LARDER_TIMEZONE: {value!r} is not a time zone name such as Europe/London") from None
+    return value
 
 
 def _limits(get: Callable[[str], str | None]) -> ServerLimits:

@@ -11,6 +11,7 @@ while the body is decoded and shows in the OpenAPI document; `core.errors` turns
 
 from __future__ import annotations
 
+import re
 from typing import Annotated
 
 import msgspec
@@ -29,6 +30,14 @@ MSG_LINE = "{field} may not contain line breaks, tabs, control characters or hid
 MSG_TEXT = "{field} may not contain control characters or hidden direction marks."
 
 
+# Part 2 §5: names of lists, stores and meal plans are letters (any alphabet), digits and spaces.
+PLAIN_NAME = re.compile(r"^[^\W_]+(?: +[^\W_]+)* *$")
+
+
+def is_plain_name(value: str) -> bool:
+    return bool(PLAIN_NAME.match(value.strip()))
+
+
 def text_rule_message(msgspec_message: str, field: str) -> str | None:
     """The user's message for a msgspec error that is a text-rule miss, else None."""
     if LINE_PATTERN in msgspec_message or repr(LINE_PATTERN)[1:-1] in msgspec_message:
@@ -38,4 +47,13 @@ def text_rule_message(msgspec_message: str, field: str) -> str | None:
     return None
 
 
-__all__ = ["LINE_PATTERN", "TEXT_PATTERN", "TEXT_RULE_PATTERNS", "Line", "Text", "text_rule_message"]
+__all__ = [
+    "LINE_PATTERN",
+    "PLAIN_NAME",
+    "TEXT_PATTERN",
+    "TEXT_RULE_PATTERNS",
+    "Line",
+    "Text",
+    "is_plain_name",
+    "text_rule_message",
+]

@@ -1,8 +1,8 @@
 """Expiry arithmetic on calendar dates (DESIGN "Part 2", part 2 §4 'Store item expiry', §9).
 
 - Expiry date = the day the item was added + its estimated_expiry_days (14 when missing).
-- Store badges: expired when the expiry date is before today; expiring when 0–3 days are left.
-- Notifications: the same expired rule; expiring when 0–2 days are left, and the days fall back to
+- Store badges: expired when the expiry date is before today; expiring when 0 to 3 days are left.
+- Notifications: the same expired rule; expiring when 0 to 2 days are left, and the days fall back to
   30 (not 14) when missing — the spec's quirk, kept as written.
 - 'expired - {date}' when past, otherwise 'expires - {date}', dates in en-GB (DD/MM/YYYY).
 

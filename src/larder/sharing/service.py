@@ -1,0 +1,140 @@
+"""Who may do what with a shopping list, a food store or a meal plan (part 2 §6).
+
+Every read and write of those domains asks `AccessPolicy`; every "what may I see" query starts
+from `visible` (own items plus, once shares exist, the items shared with the caller's verified
+address). The policy knows no domain: a service passes the entity's type, id and owner id, which
+it has just read. Roles and the matrix are here, once.
+
+A stranger gets 404 (they may not learn the item exists); a member without the right gets 403.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncGenerator
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Final
+
+import msgspec
+from litestar.di import NamedDependency
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from larder.core.errors import Forbidden, NotFound
+
+
+class EntityType(StrEnum):
+    SHOPPING_LIST = "UserShoppinglist"
+    FOOD_STORE = "UserFoodStore"
+    MEAL_PLAN = "UserMealplan"
+
+
+class Role(StrEnum):
+    OWNER = "owner"
+    EDITOR = "editor"  # shared with canEdit
+    VIEWER = "viewer"  # shared without canEdit
+
+
+class Action(StrEnum):
+    VIEW = "view"
+    EDIT = "edit"  # edit, schedule, complete shop, receive stock and ingredients
+    DELETE = "delete"
+    SHARE = "share"
+    LEAVE = "leave"  # 'remove' a shared item from one's own view
+    SET_DEFAULT = "set default"
+
+
+PERMISSIONS: Final[dict[Action, frozenset[Role]]] = {
+    Action.VIEW: frozenset({Role.OWNER, Role.EDITOR, Role.VIEWER}),
+    Action.EDIT: frozenset({Role.OWNER, Role.EDITOR}),
+    Action.DELETE: frozenset({Role.OWNER}),
+    Action.SHARE: frozenset({Role.OWNER}),
+    Action.LEAVE: frozenset({Role.EDITOR, Role.VIEWER}),
+    Action.SET_DEFAULT: frozenset({Role.OWNER, Role.EDITOR}),
+}
+
+MSG_FORBIDDEN: Final[dict[Action, str]] = {
+    Action.VIEW: "You may not see this.",
+    Action.EDIT: "This was shared with you to view only.",
+    Action.DELETE: "Only the owner may delete this.",
+    Action.SHARE: "Only the owner may share this.",
+    Action.LEAVE: "This is your own; delete it instead of removing it.",
+    Action.SET_DEFAULT: "This was shared with you to view only.",
+}
+
+
+@dataclass(frozen=True)
+class Member:
+    """The caller as the policy sees them: shares count only for a verified address."""
+
+    id: int
+    email: str
+    verified: bool
+
+
+class ShareEntry(msgspec.Struct):
+    """A sharing entry as the spec writes it (part 2 §3 'Sharing entry')."""
+
+    email: str
+    canEdit: bool
+
+
+def may(role: Role | None, action: Action) -> bool:
+    return role is not None and role in PERMISSIONS[action]
+
+
+class AccessPolicy:
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+
+    async def role(self, member: Member, entity_type: EntityType, entity_id: int, owner_id: int) -> Role | None:
+        if owner_id == member.id:
+            return Role.OWNER
+        return (await self.shared_with(member, entity_type)).get(entity_id)
+
+    async def require(
+        self,
+        member: Member,
+        entity_type: EntityType,
+        entity_id: int,
+        owner_id: int,
+        action: Action,
+        *,
+        not_found: str,
+    ) -> Role:
+        """The caller's role when it allows `action`; 404 for a stranger, 403 for a role without the right."""
+        role = await self.role(member, entity_type, entity_id, owner_id)
+        if role is None:
+            raise NotFound(not_found)
+        if not may(role, action):
+            raise Forbidden(MSG_FORBIDDEN[action])
+        return role
+
+    async def shared_with(self, member: Member, entity_type: EntityType) -> dict[int, Role]:
+        """Ids of the items of `entity_type` shared with the caller, and the role each gives.
+
+        Nothing is shared yet: shares are keyed by a verified e-mail, and this is where they will
+        be read, so every domain's "what may I see" already goes through here.
+        """
+        return {}
+
+    async def shares_of(self, entity_type: EntityType, entity_ids: list[int]) -> dict[int, list[ShareEntry]]:
+        """Each item's `shared_with` entries ({email, canEdit}), for the owner's share dialog."""
+        return {entity_id: [] for entity_id in entity_ids}
+
+
+async def provide_access_policy(db_session: NamedDependency[AsyncSession]) -> AsyncGenerator[AccessPolicy, None]:
+    yield AccessPolicy(db_session)
+
+
+__all__ = [
+    "MSG_FORBIDDEN",
+    "PERMISSIONS",
+    "AccessPolicy",
+    "Action",
+    "EntityType",
+    "Member",
+    "Role",
+    "ShareEntry",
+    "may",
+    "provide_access_policy",
+]

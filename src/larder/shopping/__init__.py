@@ -1,0 +1,1 @@
+"""Shopping lists: items to buy, shop mode, and completing a shop into a food store."""

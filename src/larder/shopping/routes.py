@@ -1,0 +1,84 @@
+"""Shopping list calls under /api/pwa (part 2 §7; DESIGN "Part 2" for merge and complete)."""
+
+from __future__ import annotations
+
+from litestar import Controller, delete, get, post, put
+from litestar.di import NamedDependency
+from litestar.params import JSONBody
+from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
+
+from larder.core.ids import PathId
+from larder.core.wire import Data
+from larder.sharing.service import Member
+from larder.shopping.schemas import (
+    CompleteShopIn,
+    CompleteShopOut,
+    MergeIn,
+    ShoppingListEnvelope,
+    ShoppingListIn,
+    ShoppingListOut,
+    ShoppingListUpdateIn,
+)
+from larder.shopping.service import ShoppingService
+
+
+class ShoppingListController(Controller):
+    path = "/api/pwa/user-shoppinglists"
+    tags = ["shopping"]
+
+    @get("/")
+    async def list_lists(
+        self, member: NamedDependency[Member], shopping: NamedDependency[ShoppingService]
+    ) -> Data[list[ShoppingListOut]]:
+        return Data(data=await shopping.list_visible(member))
+
+    @post("/", status_code=HTTP_201_CREATED)
+    async def create_list(
+        self,
+        data: JSONBody[ShoppingListIn],
+        member: NamedDependency[Member],
+        shopping: NamedDependency[ShoppingService],
+    ) -> Data[ShoppingListOut]:
+        return Data(data=await shopping.create(member, data))
+
+    @get("/{list_id:int}")
+    async def get_list(
+        self, list_id: PathId, member: NamedDependency[Member], shopping: NamedDependency[ShoppingService]
+    ) -> ShoppingListEnvelope:
+        return ShoppingListEnvelope(shopping_list=await shopping.get(member, list_id))
+
+    @put("/{list_id:int}")
+    async def update_list(
+        self,
+        list_id: PathId,
+        data: JSONBody[ShoppingListUpdateIn],
+        member: NamedDependency[Member],
+        shopping: NamedDependency[ShoppingService],
+    ) -> Data[ShoppingListOut]:
+        return Data(data=await shopping.update(member, list_id, data))
+
+    @delete("/{list_id:int}")
+    async def delete_list(
+        self, list_id: PathId, member: NamedDependency[Member], shopping: NamedDependency[ShoppingService]
+    ) -> None:
+        await shopping.delete(member, list_id)
+
+    @post("/{list_id:int}/merge", status_code=HTTP_200_OK)
+    async def merge_items(
+        self,
+        list_id: PathId,
+        data: JSONBody[MergeIn],
+        member: NamedDependency[Member],
+        shopping: NamedDependency[ShoppingService],
+    ) -> Data[ShoppingListOut]:
+        return Data(data=await shopping.merge(member, list_id, data.ingredients))
+
+    @post("/{list_id:int}/complete", status_code=HTTP_200_OK)
+    async def complete_shop(
+        self,
+        list_id: PathId,
+        data: JSONBody[CompleteShopIn],
+        member: NamedDependency[Member],
+        shopping: NamedDependency[ShoppingService],
+    ) -> Data[CompleteShopOut]:
+        return Data(data=await shopping.complete(member, list_id, data))

@@ -1,0 +1,338 @@
+"""Shopping lists: the public surface (part 2 §2 'Shopping lists', §4, §7; DESIGN "Part 2").
+
+Every read and write asks the sharing policy. Items are written one by one (the ones sent), so two
+household members editing one list at once keep each other's changes. Completing a shop is one
+transaction across the list, the store and the other list, and is applied once per request id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncGenerator, Sequence
+from typing import Final
+
+import msgspec
+from advanced_alchemy.repository import SQLAlchemyAsyncRepository
+from litestar.di import NamedDependency
+from sqlalchemy import or_, select
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import selectinload
+
+from larder.accounts.service import display_names
+from larder.catalogue.service import CatalogueService
+from larder.core.clock import now
+from larder.core.errors import AppError, FieldCollector
+from larder.core.service import DomainService
+from larder.core.text import is_plain_name
+from larder.kitchen.merge import Amount, amount, merge
+from larder.sharing.service import AccessPolicy, Action, EntityType, Member, Role
+from larder.shopping.models import ShopCompletion, ShoppingList, ShoppingListItem
+from larder.shopping.schemas import (
+    CompleteShopIn,
+    CompleteShopOut,
+    ListItemIn,
+    ListItemOut,
+    ShoppingListIn,
+    ShoppingListOut,
+    ShoppingListUpdateIn,
+)
+from larder.stores.schemas import StoreItemIn
+from larder.stores.service import Resolved, StoresService, is_custom_value, resolve_items
+
+MSG_NOT_FOUND: Final = "Shopping list not found."
+MSG_NAME_REQUIRED: Final = "The name field is required."
+MSG_PLAIN: Final = "may only contain letters, numbers and spaces"
+MSG_QUANTITY_MIN: Final = "The quantity must be at least 1."
+MSG_NOT_IN_LIST: Final = "{value} is not on this list."
+MSG_CUSTOM_UNTICKABLE: Final = "Custom items cannot be ticked or stored."
+MSG_SAME_LIST: Final = "Choose another list to move the unchecked items to."
+MSG_NO_STORE: Final = "Choose a store for the checked items."
+
+
+def check_list_name(errors: FieldCollector, name: str) -> None:
+    if not name.strip():
+        errors.add("name", MSG_NAME_REQUIRED)
+    elif not is_plain_name(name):
+        errors.add("name", MSG_PLAIN)
+
+
+class ShoppingListRepository(SQLAlchemyAsyncRepository[ShoppingList]):
+    model_type = ShoppingList
+
+    async def with_items(self, ids: Sequence[int]) -> list[ShoppingList]:
+        if not ids:
+            return []
+        statement = select(ShoppingList).options(selectinload(ShoppingList.items)).where(ShoppingList.id.in_(list(ids)))
+        return list(await self.session.scalars(statement))
+
+    async def visible_ids(self, member: Member, shared: Sequence[int]) -> list[int]:
+        condition = ShoppingList.user_id == member.id
+        if shared:
+            condition = or_(condition, ShoppingList.id.in_(list(shared)))
+        return list(await self.session.scalars(select(ShoppingList.id).where(condition)))
+
+
+class ShoppingService(DomainService[ShoppingList]):
+    repository_type = ShoppingListRepository
+    repository: ShoppingListRepository
+
+    def __init__(
+        self, session: AsyncSession, *, catalogue: CatalogueService, access: AccessPolicy, stores: StoresService
+    ) -> None:
+        super().__init__(session)
+        self.catalogue = catalogue
+        self.access = access
+        self.stores = stores
+
+    # -- reading --------------------------------------------------------------------------------
+    async def list_visible(self, member: Member) -> list[ShoppingListOut]:
+        """Own lists and lists shared with the caller, most recently changed first."""
+        shared = await self.access.shared_with(member, EntityType.SHOPPING_LIST)
+        lists = await self.repository.with_items(await self.repository.visible_ids(member, list(shared)))
+        roles = {sl.id: Role.OWNER if sl.user_id == member.id else shared[sl.id] for sl in lists}
+        lists.sort(key=lambda sl: (sl.updated_at, sl.id), reverse=True)
+        return await self._answers(lists, roles)
+
+    async def get(self, member: Member, list_id: int) -> ShoppingListOut:
+        shopping_list, role = await self._open(member, list_id, Action.VIEW)
+        return (await self._answers([shopping_list], {shopping_list.id: role}))[0]
+
+    # -- writing --------------------------------------------------------------------------------
+    async def create(self, member: Member, data: ShoppingListIn) -> ShoppingListOut:
+        errors = FieldCollector()
+        check_list_name(errors, data.name)
+        _typed_quantities(errors, data.ingredients)
+        errors.raise_if_any()
+        # Not refreshed: a new list has no items, and loading them lazily is refused by the model.
+        shopping_list = await self.repository.add(
+            ShoppingList(user_id=member.id, name=data.name.strip(), items=[]), auto_refresh=False
+        )
+        await self._put_items(shopping_list, data.ingredients, add=False)
+        return await self._saved(member, shopping_list)
+
+    async def update(self, member: Member, list_id: int, data: ShoppingListUpdateIn) -> ShoppingListOut:
+        shopping_list, _ = await self._open(member, list_id, Action.EDIT)
+        errors = FieldCollector()
+        if data.name is not None:
+            check_list_name(errors, data.name)
+        _typed_quantities(errors, data.ingredients)
+        errors.raise_if_any()
+        if data.name is not None:
+            shopping_list.name = data.name.strip()
+        removed = {str(value) for value in data.ingredients_to_remove}
+        for item in [i for i in shopping_list.items if i.value in removed]:
+            shopping_list.items.remove(item)
+        await self._put_items(shopping_list, data.ingredients, add=False)
+        return await self._saved(member, shopping_list)
+
+    async def merge(self, member: Member, list_id: int, ingredients: Sequence[ListItemIn]) -> ShoppingListOut:
+        """Ingredients added by the merge rule ('Add Selected', send to list, moved items)."""
+        shopping_list, _ = await self._open(member, list_id, Action.EDIT)
+        await self._put_items(shopping_list, ingredients, add=True)
+        return await self._saved(member, shopping_list)
+
+    async def delete(self, member: Member, list_id: int) -> None:
+        shopping_list, _ = await self._open(member, list_id, Action.DELETE)
+        await self.session.delete(shopping_list)
+        await self.session.flush()
+
+    async def complete(self, member: Member, list_id: int, data: CompleteShopIn) -> CompleteShopOut:
+        """The 'Store Items' dialog at once: checked items into a store (dated now), unchecked ones
+        merged into another list, the list deleted when asked. A request id already applied answers
+        what it answered the first time and changes nothing."""
+        done = await self.session.scalar(
+            select(ShopCompletion).where(
+                ShopCompletion.user_id == member.id, ShopCompletion.request_id == data.request_id
+            )
+        )
+        if done is not None:
+            return msgspec.convert(done.answer, CompleteShopOut)
+        shopping_list, _ = await self._open(member, list_id, Action.EDIT)
+        if data.delete_list:
+            await self.access.require(
+                member, EntityType.SHOPPING_LIST, list_id, shopping_list.user_id, Action.DELETE, not_found=MSG_NOT_FOUND
+            )
+        items = {item.value: item for item in shopping_list.items}
+        checked_values = list(dict.fromkeys(str(v) for v in data.checked))
+        errors = FieldCollector()
+        for value in checked_values:
+            if value not in items:
+                errors.add("checked", MSG_NOT_IN_LIST.format(value=value))
+            elif is_custom_value(value):
+                errors.add("checked", MSG_CUSTOM_UNTICKABLE)
+        if data.move_unchecked_to == list_id:
+            errors.add("move_unchecked_to", MSG_SAME_LIST)
+        errors.raise_if_any()
+
+        stored_into: int | None = None
+        checked = [items[value] for value in checked_values]
+        if data.store_checked and checked:
+            stored_into = data.store_id or await self._store_for(member)
+            await self.stores.receive(member, stored_into, [_as_stock(item) for item in checked])
+            for item in checked:
+                shopping_list.items.remove(item)
+
+        unchecked = [item for item in shopping_list.items if item.value not in set(checked_values)]
+        moved_to: int | None = None
+        if data.move_unchecked_to is not None and unchecked:
+            target, _ = await self._open(member, data.move_unchecked_to, Action.EDIT)
+            await self._put_items(target, [_as_sent(item) for item in unchecked], add=True)
+            await self._touch(target)
+            moved_to = target.id
+            for item in unchecked:
+                shopping_list.items.remove(item)
+
+        if data.delete_list:
+            await self.session.delete(shopping_list)
+        else:
+            await self._touch(shopping_list)
+        answer = CompleteShopOut(
+            request_id=data.request_id,
+            stored=len(checked) if stored_into else 0,
+            store_id=stored_into,
+            moved=len(unchecked) if moved_to else 0,
+            moved_to=moved_to,
+            list_deleted=data.delete_list,
+        )
+        self.session.add(
+            ShopCompletion(user_id=member.id, request_id=data.request_id, answer=msgspec.to_builtins(answer))
+        )
+        await self.session.flush()
+        return answer
+
+    # -- internals ------------------------------------------------------------------------------
+    async def _open(self, member: Member, list_id: int, action: Action) -> tuple[ShoppingList, Role]:
+        found = await self.repository.with_items([list_id])
+        if not found:
+            raise AppError(MSG_NOT_FOUND, status_code=404)
+        role = await self.access.require(
+            member, EntityType.SHOPPING_LIST, found[0].id, found[0].user_id, action, not_found=MSG_NOT_FOUND
+        )
+        return found[0], role
+
+    async def _store_for(self, member: Member) -> int:
+        """No store chosen: the caller's default store, or their only writable store (part 2 §4)."""
+        default = await self.stores.default_store_id(member)
+        if default is not None:
+            return default
+        writable = await self.stores.writable(member)
+        if len(writable) == 1:
+            return writable[0].id
+        raise AppError(MSG_NO_STORE, status_code=422, errors={"store_id": [MSG_NO_STORE]})
+
+    async def _put_items(self, shopping_list: ShoppingList, sent: Sequence[ListItemIn], *, add: bool) -> None:
+        """Set (PUT, create) or add by the merge rule (merge) each sent item."""
+        if not sent:
+            return
+        errors = FieldCollector()
+        known_custom = {i.value: i.name for i in shopping_list.items if i.ingredient_id is None}
+        resolved = await resolve_items(sent, self.catalogue, errors, known_custom=known_custom)
+        errors.raise_if_any()
+        by_value = {item.value: item for item in shopping_list.items}
+        for item, found in zip(sent, resolved, strict=True):
+            assert found is not None  # raise_if_any above
+            unit = found.unit or found.default_unit
+            row = by_value.get(found.value)
+            if row is None:
+                row = _new_item(found, item, unit)
+                shopping_list.items.append(row)
+                by_value[found.value] = row
+                continue
+            if add:
+                total = merge(Amount(row.quantity, row.unit), amount(item.quantity, unit))
+                row.quantity, row.unit = total.quantity, total.unit
+            else:
+                if item.quantity is not None:
+                    row.quantity = item.quantity
+                if found.unit is not None:
+                    row.unit = found.unit
+            if item.checked is not None:
+                row.checked = item.checked and not is_custom_value(row.value)
+            if found.ingredient_id is None and item.name:
+                row.name = found.name
+        await self.session.flush()
+
+    async def _touch(self, shopping_list: ShoppingList) -> None:
+        shopping_list.updated_at = now()
+        await self.session.flush()
+
+    async def _saved(self, member: Member, shopping_list: ShoppingList) -> ShoppingListOut:
+        await self._touch(shopping_list)
+        return await self.get(member, shopping_list.id)
+
+    async def _answers(self, lists: list[ShoppingList], roles: dict[int, Role]) -> list[ShoppingListOut]:
+        owners = await display_names(self.session, {sl.user_id for sl in lists})
+        owned = [sl.id for sl in lists if roles[sl.id] == Role.OWNER]
+        shares = await self.access.shares_of(EntityType.SHOPPING_LIST, owned)
+        return [
+            ShoppingListOut(
+                user_shoppinglist_id=sl.id,
+                user_id=sl.user_id,
+                name=sl.name,
+                updated_at=sl.updated_at,
+                owner_name=owners.get(sl.user_id, ""),
+                ingredients=[_item_out(item) for item in sl.items],
+                shared_with=shares.get(sl.id, []),
+                role=roles[sl.id].value,  # type: ignore[arg-type]
+            )
+            for sl in lists
+        ]
+
+
+def _typed_quantities(errors: FieldCollector, items: Sequence[ListItemIn]) -> None:
+    if any(item.quantity is not None and item.quantity < 1 for item in items):
+        errors.add("ingredients.quantity", MSG_QUANTITY_MIN)
+
+
+def _new_item(found: Resolved, sent: ListItemIn, unit: str) -> ShoppingListItem:
+    # The first item has quantity 1 unless one was sent (part 2 §4 'Shopping list create').
+    return ShoppingListItem(
+        value=found.value,
+        ingredient_id=found.ingredient_id,
+        name=found.name,
+        quantity=amount(sent.quantity, unit).quantity,
+        unit=unit,
+        default_unit=found.default_unit,
+        default_quantity=1,
+        image=found.image,
+        checked=bool(sent.checked) and not found.is_custom,
+        date_added=now(),
+        category_id=found.category_id,
+        estimated_expiry_days=found.usual_expiry_days,
+    )
+
+
+def _item_out(item: ShoppingListItem) -> ListItemOut:
+    return ListItemOut(
+        value=item.value,
+        name=item.name,
+        quantity=item.quantity,
+        unit=item.unit,
+        measurement=item.unit,
+        default_unit=item.default_unit,
+        default_quantity=item.default_quantity,
+        image=item.image,
+        checked=item.checked,
+        date_added=item.date_added,
+        category_id=item.category_id,
+    )
+
+
+def _as_stock(item: ShoppingListItem) -> StoreItemIn:
+    # Dated now by the store; quantities bought are what the list says (fractions included).
+    return StoreItemIn(value=item.value, name=item.name, quantity=item.quantity, unit=item.unit)
+
+
+def _as_sent(item: ShoppingListItem) -> ListItemIn:
+    return ListItemIn(value=item.value, name=item.name, quantity=item.quantity, unit=item.unit)
+
+
+async def provide_shopping_service(
+    db_session: NamedDependency[AsyncSession],
+    catalogue: NamedDependency[CatalogueService],
+    access: NamedDependency[AccessPolicy],
+    stores: NamedDependency[StoresService],
+) -> AsyncGenerator[ShoppingService, None]:
+    yield ShoppingService(db_session, catalogue=catalogue, access=access, stores=stores)
+
+
+__all__ = ["MSG_NOT_FOUND", "ShoppingService", "check_list_name", "provide_shopping_service"]

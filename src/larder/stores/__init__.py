@@ -1,0 +1,1 @@
+"""Food stores (pantry, fridge, freezer): stock with quantities and expiry, the default store."""

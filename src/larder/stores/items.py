@@ -1,0 +1,167 @@
+"""What an item sent by the app stands for: a catalogue ingredient, a known custom item, or a new one.
+
+Lists and stores take items the same way (part 2 §3, §9): a catalogue ingredient id (its name,
+image, category and default unit come from the catalogue, whatever the client sent), `CUSTOM-<id>`
+of a custom item already made, or a name without a value for a new custom item, which gets its
+id here: quantity 1, default quantity 1, default unit 'unit', 14 days.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final, Protocol
+
+from larder.catalogue.schemas import StockFacts
+from larder.catalogue.service import CatalogueService
+from larder.core.errors import FieldCollector
+from larder.kitchen.expiry import DEFAULT_EXPIRY_DAYS
+from larder.kitchen.storage import ShelfLife
+from larder.kitchen.units import DEFAULT_UNIT, STOCK_UNITS
+
+CUSTOM: Final = "CUSTOM"
+CUSTOM_PREFIX: Final = "CUSTOM-"
+MSG_UNKNOWN_INGREDIENT = "Unknown ingredient {value}: pick one from the list or add a custom item."
+MSG_CUSTOM_NAME = "A custom item needs a name."
+MSG_UNIT = "The unit must be one of " + ", ".join(STOCK_UNITS) + "."
+
+
+class SentItem(Protocol):
+    """The fields lists and stores both take from an item as sent."""
+
+    @property
+    def value(self) -> int | str | None: ...
+    @property
+    def name(self) -> str | None: ...
+    @property
+    def unit(self) -> str | None: ...
+    @property
+    def measurement(self) -> str | None: ...
+
+
+@dataclass(frozen=True)
+class Resolved:
+    value: str
+    name: str
+    unit: str | None  # the unit sent, checked; None when none was sent
+    default_unit: str
+    ingredient_id: int | None
+    category_id: int | None
+    image: str | None
+    shelf_life: ShelfLife | None  # None for custom items: they keep the default 14 days
+
+    @property
+    def is_custom(self) -> bool:
+        return self.ingredient_id is None
+
+    @property
+    def usual_expiry_days(self) -> int:
+        return self.shelf_life.usual if self.shelf_life else DEFAULT_EXPIRY_DAYS
+
+
+def is_custom_value(value: str) -> bool:
+    return value.startswith(CUSTOM_PREFIX) or value == CUSTOM
+
+
+def new_custom_value() -> str:
+    return CUSTOM_PREFIX + secrets.token_urlsafe(9)
+
+
+def _ingredient_id(value: int | str | None) -> int | None:
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 18:
+        return int(value)
+    return None
+
+
+def shelf_life_of(facts: StockFacts) -> ShelfLife:
+    return ShelfLife(
+        pantry=facts.pantry_days,
+        fridge=facts.fridge_days,
+        freezer=facts.freezer_days,
+        usual=facts.estimated_expiry_days,
+    )
+
+
+async def resolve_items(
+    items: Sequence[SentItem],
+    catalogue: CatalogueService,
+    errors: FieldCollector,
+    *,
+    field: str = "ingredients",
+    known_custom: dict[str, str] | None = None,
+) -> list[Resolved | None]:
+    """Each sent item resolved, in order; None (and a message in `errors`) for one that names nothing.
+
+    `known_custom` maps the custom values already in the list or store to their names, so an edit
+    of a custom item may leave its name out.
+    """
+    known_custom = known_custom or {}
+    ids = [i for i in (_ingredient_id(item.value) for item in items) if i is not None]
+    facts = await catalogue.stock_facts(ids) if ids else {}
+    resolved: list[Resolved | None] = []
+    for item in items:
+        unit = item.unit or item.measurement
+        if unit is not None and unit not in STOCK_UNITS:
+            errors.add(f"{field}.unit", MSG_UNIT)
+            resolved.append(None)
+            continue
+        ingredient_id = _ingredient_id(item.value)
+        if ingredient_id is not None:
+            found = facts.get(ingredient_id)
+            if found is None:
+                errors.add(field, MSG_UNKNOWN_INGREDIENT.format(value=item.value))
+                resolved.append(None)
+                continue
+            resolved.append(
+                Resolved(
+                    value=str(found.ingredient_id),
+                    name=found.name,
+                    unit=unit,
+                    default_unit=found.default_unit,
+                    ingredient_id=found.ingredient_id,
+                    category_id=found.category_id,
+                    image=found.image,
+                    shelf_life=shelf_life_of(found),
+                )
+            )
+            continue
+        value = item.value if isinstance(item.value, str) else None
+        if value is not None and not is_custom_value(value):
+            errors.add(field, MSG_UNKNOWN_INGREDIENT.format(value=value))
+            resolved.append(None)
+            continue
+        name = (item.name or "").strip() or (known_custom.get(value, "") if value else "")
+        if not name:
+            errors.add(f"{field}.name", MSG_CUSTOM_NAME)
+            resolved.append(None)
+            continue
+        if value is None or value == CUSTOM:
+            value = new_custom_value()
+        resolved.append(
+            Resolved(
+                value=value,
+                name=name,
+                unit=unit,
+                default_unit=DEFAULT_UNIT,
+                ingredient_id=None,
+                category_id=None,
+                image=None,
+                shelf_life=None,
+            )
+        )
+    return resolved
+
+
+__all__ = [
+    "CUSTOM_PREFIX",
+    "MSG_CUSTOM_NAME",
+    "MSG_UNIT",
+    "MSG_UNKNOWN_INGREDIENT",
+    "Resolved",
+    "SentItem",
+    "is_custom_value",
+    "resolve_items",
+]

@@ -1,0 +1,80 @@
+"""Food store calls under /api/pwa (part 2 §7; DESIGN "Part 2" for the calls the spec does not show)."""
+
+from __future__ import annotations
+
+from litestar import Controller, delete, get, post, put
+from litestar.di import NamedDependency
+from litestar.params import JSONBody
+from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
+
+from larder.core.ids import PathId
+from larder.core.wire import Data
+from larder.sharing.service import Member
+from larder.stores.schemas import DefaultStoreOut, SetDefaultIn, StockIn, StoreIn, StoreOut, StoreUpdateIn
+from larder.stores.service import StoresService
+
+
+class StoresController(Controller):
+    path = "/api/pwa/stores"
+    tags = ["stores"]
+
+    @get("/")
+    async def list_stores(
+        self, member: NamedDependency[Member], stores: NamedDependency[StoresService]
+    ) -> Data[list[StoreOut]]:
+        return Data(data=await stores.list_visible(member))
+
+    @post("/", status_code=HTTP_201_CREATED)
+    async def create_store(
+        self, data: JSONBody[StoreIn], member: NamedDependency[Member], stores: NamedDependency[StoresService]
+    ) -> Data[StoreOut]:
+        return Data(data=await stores.create(member, data))
+
+    @get("/{store_id:int}")
+    async def get_store(
+        self, store_id: PathId, member: NamedDependency[Member], stores: NamedDependency[StoresService]
+    ) -> Data[StoreOut]:
+        return Data(data=await stores.get(member, store_id))
+
+    @put("/{store_id:int}")
+    async def update_store(
+        self,
+        store_id: PathId,
+        data: JSONBody[StoreUpdateIn],
+        member: NamedDependency[Member],
+        stores: NamedDependency[StoresService],
+    ) -> Data[StoreOut]:
+        return Data(data=await stores.update(member, store_id, data))
+
+    @delete("/{store_id:int}")
+    async def delete_store(
+        self, store_id: PathId, member: NamedDependency[Member], stores: NamedDependency[StoresService]
+    ) -> None:
+        await stores.delete(member, store_id)
+
+    @get("/{store_id:int}/default")
+    async def default_store(
+        self, store_id: PathId, member: NamedDependency[Member], stores: NamedDependency[StoresService]
+    ) -> Data[DefaultStoreOut]:
+        return Data(data=await stores.default_of(member, store_id))
+
+    @post("/{store_id:int}/items", status_code=HTTP_200_OK)
+    async def receive_stock(
+        self,
+        store_id: PathId,
+        data: JSONBody[StockIn],
+        member: NamedDependency[Member],
+        stores: NamedDependency[StoresService],
+    ) -> Data[StoreOut]:
+        return Data(data=await stores.receive(member, store_id, data.items))
+
+
+class DefaultStoreController(Controller):
+    path = "/api/pwa/share"
+    tags = ["stores"]
+
+    @put("/default")
+    async def set_default(
+        self, data: JSONBody[SetDefaultIn], member: NamedDependency[Member], stores: NamedDependency[StoresService]
+    ) -> Data[DefaultStoreOut]:
+        return Data(data=await stores.set_default(member, data.entity_id))

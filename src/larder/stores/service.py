@@ -1,0 +1,401 @@
+"""Food stores: the public surface other domains and the routes call (part 2 §2 'Food stores', §4).
+
+Every read and write asks the sharing policy first (part 2 §6). Stock is kept in batches: what is
+put into a store on one day merges with that day's batch of the same ingredient (the merge rule of
+`kitchen.merge`), while older batches keep their own date and expiry, so milk bought today never
+makes last week's milk look fresh.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncGenerator, Sequence
+from datetime import UTC, date, datetime
+from typing import Final
+from zoneinfo import ZoneInfo
+
+from advanced_alchemy.repository import SQLAlchemyAsyncRepository
+from litestar.datastructures import State
+from litestar.di import NamedDependency
+from sqlalchemy import delete, or_, select
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import selectinload
+
+from larder.accounts.service import display_names
+from larder.catalogue.service import CatalogueService
+from larder.core.clock import local_date, now, today
+from larder.core.errors import AppError, FieldCollector
+from larder.core.service import DomainService
+from larder.core.text import is_plain_name
+from larder.kitchen.expiry import Freshness, badge_freshness, expiry_date, notification_freshness
+from larder.kitchen.merge import Amount, amount, merge
+from larder.kitchen.storage import StoreKind, guess_kind, shelf_life_days
+from larder.sharing.service import AccessPolicy, Action, EntityType, Member, Role
+from larder.stores.items import Resolved, is_custom_value, resolve_items
+from larder.stores.models import DefaultStore, FoodStore, StoreItem
+from larder.stores.schemas import (
+    DefaultStoreOut,
+    ExpiryItemOut,
+    ExpiryOverview,
+    StoreIn,
+    StoreItemIn,
+    StoreItemOut,
+    StoreOut,
+    StoreUpdateIn,
+)
+
+MSG_NOT_FOUND: Final = "Store not found."
+MSG_NAME_REQUIRED: Final = "The name field is required."
+MSG_DESCRIPTION_REQUIRED: Final = "The description field is required."
+MSG_PLAIN: Final = "may only contain letters, numbers and spaces"
+MSG_DEFAULT_UNDELETABLE: Final = "The default store cannot be deleted. Set another store as default first."
+MSG_STALE: Final = "This store was changed by someone else. Reload and try again."
+MSG_ITEM_GONE: Final = "An item you changed is no longer in this store. Reload and try again."
+
+
+def check_store_fields(errors: FieldCollector, *, name: str | None, description: str | None) -> None:
+    """Part 2 §5: name and description, letters, numbers and spaces, neither empty."""
+    for field, value, required in (
+        ("name", name, MSG_NAME_REQUIRED),
+        ("description", description, MSG_DESCRIPTION_REQUIRED),
+    ):
+        if value is None:
+            continue
+        if not value.strip():
+            errors.add(field, required)
+        elif not is_plain_name(value):
+            errors.add(field, MSG_PLAIN)
+
+
+class StoreRepository(SQLAlchemyAsyncRepository[FoodStore]):
+    model_type = FoodStore
+
+    async def with_items(self, ids: Sequence[int]) -> list[FoodStore]:
+        if not ids:
+            return []
+        statement = select(FoodStore).options(selectinload(FoodStore.items)).where(FoodStore.id.in_(list(ids)))
+        return list(await self.session.scalars(statement.order_by(FoodStore.id)))
+
+    async def visible_ids(self, member: Member, shared: Sequence[int]) -> list[int]:
+        condition = FoodStore.user_id == member.id
+        if shared:
+            condition = or_(condition, FoodStore.id.in_(list(shared)))
+        return list(await self.session.scalars(select(FoodStore.id).where(condition).order_by(FoodStore.id)))
+
+
+class StoresService(DomainService[FoodStore]):
+    repository_type = StoreRepository
+    repository: StoreRepository
+
+    def __init__(
+        self, session: AsyncSession, *, catalogue: CatalogueService, access: AccessPolicy, zone: str | None
+    ) -> None:
+        super().__init__(session)
+        self.catalogue = catalogue
+        self.access = access
+        self.zone = zone
+
+    # -- reading --------------------------------------------------------------------------------
+    async def list_visible(self, member: Member) -> list[StoreOut]:
+        """The caller's own stores and those shared with them, own first, each with its stock."""
+        shared = await self.access.shared_with(member, EntityType.FOOD_STORE)
+        ids = await self.repository.visible_ids(member, list(shared))
+        stores = await self.repository.with_items(ids)
+        roles = {s.id: Role.OWNER if s.user_id == member.id else shared[s.id] for s in stores}
+        stores.sort(key=lambda s: (roles[s.id] != Role.OWNER, s.id))
+        return await self._answers(member, stores, roles)
+
+    async def get(self, member: Member, store_id: int) -> StoreOut:
+        store, role = await self._open(member, store_id, Action.VIEW)
+        return (await self._answers(member, [store], {store.id: role}))[0]
+
+    async def writable(self, member: Member) -> list[StoreOut]:
+        """Stores the caller may put stock into: own and shared with edit rights (part 2 §6)."""
+        return [s for s in await self.list_visible(member) if s.role != Role.VIEWER]
+
+    async def default_store_id(self, member: Member) -> int | None:
+        return await self.session.scalar(select(DefaultStore.store_id).where(DefaultStore.user_id == member.id))
+
+    async def default_of(self, member: Member, store_id: int) -> DefaultStoreOut:
+        await self._open(member, store_id, Action.VIEW)
+        return DefaultStoreOut(id=store_id, default=await self.default_store_id(member) == store_id)
+
+    async def expiry_overview(self, member: Member, day: date | None = None) -> ExpiryOverview:
+        """What expired and what is about to (notification windows) across every visible store."""
+        day = day or today(self.zone)
+        shared = await self.access.shared_with(member, EntityType.FOOD_STORE)
+        ids = await self.repository.visible_ids(member, list(shared))
+        expired: list[ExpiryItemOut] = []
+        expiring: list[ExpiryItemOut] = []
+        rows = await self.session.execute(
+            select(StoreItem, FoodStore.name)
+            .join(FoodStore, FoodStore.id == StoreItem.store_id)
+            .where(StoreItem.store_id.in_(ids))
+        )
+        for item, store_name in rows:
+            added = local_date(item.date_added, self.zone)
+            state = notification_freshness(added, item.estimated_expiry_days, day)
+            if state is Freshness.FRESH:
+                continue
+            entry = ExpiryItemOut(
+                id=item.id,
+                name=item.name,
+                quantity=item.quantity,
+                unit=item.unit,
+                expiry_date=expiry_date(added, item.estimated_expiry_days),
+                store_id=item.store_id,
+                store_name=store_name,
+            )
+            (expired if state is Freshness.EXPIRED else expiring).append(entry)
+        expired.sort(key=lambda e: (e.expiry_date, e.name))
+        expiring.sort(key=lambda e: (e.expiry_date, e.name))
+        return ExpiryOverview(expired=expired, expiring=expiring)
+
+    # -- writing --------------------------------------------------------------------------------
+    async def create(self, member: Member, data: StoreIn) -> StoreOut:
+        errors = FieldCollector()
+        check_store_fields(errors, name=data.name, description=data.description)
+        errors.raise_if_any()
+        kind = StoreKind(data.kind) if data.kind else guess_kind(data.name)
+        store = await self.repository.add(
+            FoodStore(user_id=member.id, name=data.name.strip(), description=data.description.strip(), kind=kind)
+        )
+        if await self.default_store_id(member) is None:  # a member's first store becomes their default
+            self.session.add(DefaultStore(user_id=member.id, store_id=store.id))
+            await self.session.flush()
+        return await self.get(member, store.id)
+
+    async def update(self, member: Member, store_id: int, data: StoreUpdateIn) -> StoreOut:
+        store, _ = await self._open(member, store_id, Action.EDIT)
+        if data.updated_at is not None and data.updated_at < store.updated_at:
+            raise AppError(MSG_STALE, status_code=409)
+        errors = FieldCollector()
+        check_store_fields(errors, name=data.name, description=data.description)
+        errors.raise_if_any()
+        if data.name is not None:
+            store.name = data.name.strip()
+        if data.description is not None:
+            store.description = data.description.strip()
+        if data.kind is not None:
+            store.kind = data.kind
+        await self._change_items(store, [i for i in data.items if i.id is not None])
+        await self._add_stock(store, [i for i in data.items if i.id is None], field="items")
+        if data.items_to_remove:
+            await self.session.execute(
+                delete(StoreItem).where(StoreItem.store_id == store.id, StoreItem.id.in_(data.items_to_remove))
+            )
+        return await self._saved(member, store)
+
+    async def receive(self, member: Member, store_id: int, items: Sequence[StoreItemIn]) -> StoreOut:
+        """Stock put in (a completed shop, a receipt, send-to-store), by the merge rule."""
+        store, _ = await self._open(member, store_id, Action.EDIT)
+        await self._add_stock(store, items, field="items")
+        return await self._saved(member, store)
+
+    async def delete(self, member: Member, store_id: int) -> None:
+        store, _ = await self._open(member, store_id, Action.DELETE)
+        if await self.default_store_id(member) == store.id:
+            raise AppError(MSG_DEFAULT_UNDELETABLE, status_code=409)
+        await self.session.delete(store)
+        await self.session.flush()
+
+    async def set_default(self, member: Member, store_id: int) -> DefaultStoreOut:
+        await self._open(member, store_id, Action.SET_DEFAULT)
+        current = await self.session.scalar(select(DefaultStore).where(DefaultStore.user_id == member.id))
+        if current is None:
+            self.session.add(DefaultStore(user_id=member.id, store_id=store_id))
+        else:
+            current.store_id = store_id
+        await self.session.flush()
+        return DefaultStoreOut(id=store_id, default=True)
+
+    # -- internals ------------------------------------------------------------------------------
+    async def _open(self, member: Member, store_id: int, action: Action) -> tuple[FoodStore, Role]:
+        stores = await self.repository.with_items([store_id])
+        if not stores:
+            raise AppError(MSG_NOT_FOUND, status_code=404)
+        store = stores[0]
+        role = await self.access.require(
+            member, EntityType.FOOD_STORE, store.id, store.user_id, action, not_found=MSG_NOT_FOUND
+        )
+        return store, role
+
+    async def _saved(self, member: Member, store: FoodStore) -> StoreOut:
+        store.updated_at = now()
+        await self.session.flush()
+        self.session.expire(store, ["items"])
+        return await self.get(member, store.id)
+
+    def _added_at(self, sent: datetime | None) -> datetime:
+        if sent is None:
+            return now()
+        # A time without a zone is read in the instance's zone, where its calendar day counts.
+        return sent if sent.tzinfo else sent.replace(tzinfo=ZoneInfo(self.zone) if self.zone else None).astimezone(UTC)
+
+    async def _change_items(self, store: FoodStore, items: Sequence[StoreItemIn]) -> None:
+        """Item-level edits: only the fields sent change, so two members editing different items
+        (or different fields) of one store never undo each other's work."""
+        if not items:
+            return
+        by_id = {item.id: item for item in store.items}
+        errors = FieldCollector()
+        known_custom = {i.value: i.name for i in store.items if i.ingredient_id is None}
+        for sent in items:
+            row = by_id.get(sent.id)
+            if row is None:
+                raise AppError(MSG_ITEM_GONE, status_code=409)
+            unit = sent.unit or sent.measurement
+            if unit is not None or (sent.name and row.ingredient_id is None):
+                checked = await resolve_items(
+                    [_AsSent(row.value, sent.name, unit)],
+                    self.catalogue,
+                    errors,
+                    field="items",
+                    known_custom=known_custom,
+                )
+                if checked[0] is None:
+                    continue
+                if unit is not None:
+                    row.unit = unit
+                if row.ingredient_id is None and sent.name:
+                    row.name = sent.name.strip()
+            if sent.quantity is not None:
+                row.quantity = sent.quantity
+            if sent.date_added is not None:
+                row.date_added = self._added_at(sent.date_added)
+            if sent.estimated_expiry_days is not None:
+                row.estimated_expiry_days = sent.estimated_expiry_days
+            if sent.checked is not None:
+                row.checked = sent.checked
+        errors.raise_if_any()
+
+    async def _add_stock(self, store: FoodStore, items: Sequence[StoreItemIn], *, field: str) -> None:
+        if not items:
+            return
+        errors = FieldCollector()
+        known_custom = {i.value: i.name for i in store.items if i.ingredient_id is None}
+        resolved = await resolve_items(items, self.catalogue, errors, field=field, known_custom=known_custom)
+        errors.raise_if_any()
+        kind = StoreKind(store.kind)
+        batches: dict[tuple[str, date], StoreItem] = {
+            (i.value, local_date(i.date_added, self.zone)): i for i in store.items
+        }
+        for sent, found in zip(items, resolved, strict=True):
+            assert found is not None  # raise_if_any above
+            added_at = self._added_at(sent.date_added)
+            key = (found.value, local_date(added_at, self.zone))
+            unit = found.unit or found.default_unit
+            batch = batches.get(key)
+            if batch is not None:
+                total = merge(Amount(batch.quantity, batch.unit), amount(sent.quantity, unit))
+                batch.quantity, batch.unit = total.quantity, total.unit
+                if sent.estimated_expiry_days is not None:
+                    batch.estimated_expiry_days = sent.estimated_expiry_days
+                continue
+            batch = _new_batch(store, found, sent, added_at, unit, kind)
+            self.session.add(batch)
+            batches[key] = batch
+        await self.session.flush()
+
+    async def _answers(self, member: Member, stores: list[FoodStore], roles: dict[int, Role]) -> list[StoreOut]:
+        day = today(self.zone)
+        default_id = await self.default_store_id(member)
+        owners = await display_names(self.session, {s.user_id for s in stores})
+        shares = await self.access.shares_of(EntityType.FOOD_STORE, [s.id for s in stores if roles[s.id] == Role.OWNER])
+        answers = []
+        for store in stores:
+            items = [_item_out(item, day, self.zone) for item in store.items]
+            answers.append(
+                StoreOut(
+                    id=store.id,
+                    name=store.name,
+                    description=store.description,
+                    kind=store.kind,  # type: ignore[arg-type]
+                    default=store.id == default_id,
+                    items=items,
+                    shared_with=shares.get(store.id, []),
+                    updated_at=store.updated_at,
+                    user_id=store.user_id,
+                    owner_name=owners.get(store.user_id, ""),
+                    role=roles[store.id].value,  # type: ignore[arg-type]
+                    expiring=sum(1 for i in items if i.freshness == Freshness.EXPIRING),
+                    expired=sum(1 for i in items if i.freshness == Freshness.EXPIRED),
+                )
+            )
+        return answers
+
+
+class _AsSent:
+    """An existing item's value with the fields of an edit, checked like a new item would be."""
+
+    def __init__(self, value: str, name: str | None, unit: str | None) -> None:
+        self.value: int | str | None = value
+        self.name = name
+        self.unit = unit
+        self.measurement: str | None = None
+
+
+def _new_batch(
+    store: FoodStore, found: Resolved, sent: StoreItemIn, added_at: datetime, unit: str, kind: StoreKind
+) -> StoreItem:
+    days = sent.estimated_expiry_days
+    if days is None:
+        days = shelf_life_days(found.shelf_life, kind)
+    return StoreItem(
+        store_id=store.id,
+        value=found.value,
+        ingredient_id=found.ingredient_id,
+        name=found.name,
+        quantity=amount(sent.quantity, unit).quantity,
+        unit=unit,
+        default_unit=found.default_unit,
+        default_quantity=1,
+        date_added=added_at,
+        estimated_expiry_days=days,
+        category_id=found.category_id,
+        image=found.image,
+        checked=False,
+    )
+
+
+def _item_out(item: StoreItem, day: date, zone: str | None) -> StoreItemOut:
+    added = local_date(item.date_added, zone)
+    return StoreItemOut(
+        id=item.id,
+        value=item.value,
+        name=item.name,
+        quantity=item.quantity,
+        unit=item.unit,
+        measurement=item.unit,
+        default_unit=item.default_unit,
+        default_quantity=item.default_quantity,
+        date_added=item.date_added,
+        created_at=item.created_at,
+        estimated_expiry_days=item.estimated_expiry_days,
+        category_id=item.category_id,
+        image=item.image,
+        checked=item.checked,
+        expiry_date=expiry_date(added, item.estimated_expiry_days),
+        freshness=badge_freshness(added, item.estimated_expiry_days, day).value,  # type: ignore[arg-type]
+    )
+
+
+async def provide_stores_service(
+    state: State,
+    db_session: NamedDependency[AsyncSession],
+    catalogue: NamedDependency[CatalogueService],
+    access: NamedDependency[AccessPolicy],
+) -> AsyncGenerator[StoresService, None]:
+    yield StoresService(db_session, catalogue=catalogue, access=access, zone=state["settings"].timezone)
+
+
+__all__ = [
+    "MSG_DEFAULT_UNDELETABLE",
+    "MSG_NOT_FOUND",
+    "MSG_PLAIN",
+    "Resolved",
+    "StoresService",
+    "check_store_fields",
+    "is_custom_value",
+    "provide_stores_service",
+    "resolve_items",
+]
