@@ -108,6 +108,10 @@ export interface paths {
     /** Logout */
     post: operations["ApiPwaLogoutLogout"];
   };
+  "/api/pwa/notifications": {
+    /** Notifications */
+    get: operations["ApiPwaNotificationsNotifications"];
+  };
   "/api/pwa/publish-requests": {
     /** ListRequests */
     get: operations["ApiPwaPublishRequestsListRequests"];
@@ -145,6 +149,32 @@ export interface paths {
   "/api/pwa/reset-password": {
     /** ResetPassword */
     post: operations["ApiPwaResetPasswordResetPassword"];
+  };
+  "/api/pwa/share/default": {
+    /** SetDefault */
+    put: operations["ApiPwaShareDefaultSetDefault"];
+  };
+  "/api/pwa/stores": {
+    /** ListStores */
+    get: operations["ApiPwaStoresListStores"];
+    /** CreateStore */
+    post: operations["ApiPwaStoresCreateStore"];
+  };
+  "/api/pwa/stores/{store_id}": {
+    /** GetStore */
+    get: operations["ApiPwaStoresStoreIdGetStore"];
+    /** UpdateStore */
+    put: operations["ApiPwaStoresStoreIdUpdateStore"];
+    /** DeleteStore */
+    delete: operations["ApiPwaStoresStoreIdDeleteStore"];
+  };
+  "/api/pwa/stores/{store_id}/default": {
+    /** DefaultStore */
+    get: operations["ApiPwaStoresStoreIdDefaultDefaultStore"];
+  };
+  "/api/pwa/stores/{store_id}/items": {
+    /** ReceiveStock */
+    post: operations["ApiPwaStoresStoreIdItemsReceiveStock"];
   };
   "/api/pwa/uploads": {
     /** UploadImage */
@@ -189,6 +219,28 @@ export interface paths {
   "/api/pwa/user-saved-recipes/{recipe_id}": {
     /** UnsaveRecipe */
     delete: operations["ApiPwaUserSavedRecipesRecipeIdUnsaveRecipe"];
+  };
+  "/api/pwa/user-shoppinglists": {
+    /** ListLists */
+    get: operations["ApiPwaUserShoppinglistsListLists"];
+    /** CreateList */
+    post: operations["ApiPwaUserShoppinglistsCreateList"];
+  };
+  "/api/pwa/user-shoppinglists/{list_id}": {
+    /** GetList */
+    get: operations["ApiPwaUserShoppinglistsListIdGetList"];
+    /** UpdateList */
+    put: operations["ApiPwaUserShoppinglistsListIdUpdateList"];
+    /** DeleteList */
+    delete: operations["ApiPwaUserShoppinglistsListIdDeleteList"];
+  };
+  "/api/pwa/user-shoppinglists/{list_id}/complete": {
+    /** CompleteShop */
+    post: operations["ApiPwaUserShoppinglistsListIdCompleteCompleteShop"];
+  };
+  "/api/pwa/user-shoppinglists/{list_id}/merge": {
+    /** MergeItems */
+    post: operations["ApiPwaUserShoppinglistsListIdMergeMergeItems"];
   };
   "/api/pwa/verify-email": {
     /** VerifyEmail */
@@ -264,6 +316,28 @@ export interface components {
       current_password: string;
       new_password: string;
     };
+    /** CompleteShopIn */
+    CompleteShopIn: {
+      checked?: (number | string)[];
+      /** @default false */
+      delete_list?: boolean;
+      /** @description A row id, 1 to 9223372036854775807. */
+      move_unchecked_to?: number | null;
+      request_id: string;
+      /** @default true */
+      store_checked?: boolean;
+      /** @description A row id, 1 to 9223372036854775807. */
+      store_id?: number | null;
+    };
+    /** CompleteShopOut */
+    CompleteShopOut: {
+      list_deleted: boolean;
+      moved: number;
+      moved_to: number | null;
+      request_id: string;
+      store_id: number | null;
+      stored: number;
+    };
     /** ContactIn */
     ContactIn: {
       email: string;
@@ -286,6 +360,26 @@ export interface components {
     "Data_larder.imports.schemas.ImportedRecipeOut_": {
       data: components["schemas"]["ImportedRecipeOut"];
     };
+    /** Data[CompleteShopOut] */
+    "Data_larder.shopping.schemas.CompleteShopOut_": {
+      data: components["schemas"]["CompleteShopOut"];
+    };
+    /** Data[ShoppingListOut] */
+    "Data_larder.shopping.schemas.ShoppingListOut_": {
+      data: components["schemas"]["ShoppingListOut"];
+    };
+    /** Data[DefaultStoreOut] */
+    "Data_larder.stores.schemas.DefaultStoreOut_": {
+      data: components["schemas"]["DefaultStoreOut"];
+    };
+    /** Data[ExpiryOverview] */
+    "Data_larder.stores.schemas.ExpiryOverview_": {
+      data: components["schemas"]["ExpiryOverview"];
+    };
+    /** Data[StoreOut] */
+    "Data_larder.stores.schemas.StoreOut_": {
+      data: components["schemas"]["StoreOut"];
+    };
     /** Data[list[IngredientOptionOut]] */
     "Data_list_larder.catalogue.schemas.IngredientOptionOut_": {
       data: components["schemas"]["IngredientOptionOut"][];
@@ -297,6 +391,19 @@ export interface components {
     /** Data[list[RecipeOptionOut]] */
     "Data_list_larder.catalogue.schemas.RecipeOptionOut_": {
       data: components["schemas"]["RecipeOptionOut"][];
+    };
+    /** Data[list[ShoppingListOut]] */
+    "Data_list_larder.shopping.schemas.ShoppingListOut_": {
+      data: components["schemas"]["ShoppingListOut"][];
+    };
+    /** Data[list[StoreOut]] */
+    "Data_list_larder.stores.schemas.StoreOut_": {
+      data: components["schemas"]["StoreOut"][];
+    };
+    /** DefaultStoreOut */
+    DefaultStoreOut: {
+      default: boolean;
+      id: number;
     };
     /** DraftIngredientIn */
     DraftIngredientIn: {
@@ -334,6 +441,22 @@ export interface components {
       request?: {
         [key: string]: unknown;
       };
+    };
+    /** ExpiryItemOut */
+    ExpiryItemOut: {
+      /** Format: date */
+      expiry_date: string;
+      id: number;
+      name: string;
+      quantity: number;
+      store_id: number;
+      store_name: string;
+      unit: string;
+    };
+    /** ExpiryOverview */
+    ExpiryOverview: {
+      expired: components["schemas"]["ExpiryItemOut"][];
+      expiring: components["schemas"]["ExpiryItemOut"][];
     };
     /** FilterItem */
     FilterItem: {
@@ -445,6 +568,30 @@ export interface components {
       max_uses: number;
       uses: number;
     };
+    /** ListItemIn */
+    ListItemIn: {
+      checked?: boolean | null;
+      measurement?: string | null;
+      name?: string | null;
+      quantity?: number | null;
+      unit?: string | null;
+      value?: number | string | null;
+    };
+    /** ListItemOut */
+    ListItemOut: {
+      category_id: number | null;
+      checked: boolean;
+      /** Format: date-time */
+      date_added: string;
+      default_quantity: number;
+      default_unit: string;
+      image: string | null;
+      measurement: string;
+      name: string;
+      quantity: number;
+      unit: string;
+      value: string;
+    };
     /** LoginIn */
     LoginIn: {
       email: string;
@@ -454,6 +601,10 @@ export interface components {
     LoginOut: {
       token: string;
       user: components["schemas"]["UserOut"];
+    };
+    /** MergeIn */
+    MergeIn: {
+      ingredients: components["schemas"]["ListItemIn"][];
     };
     /** Message */
     Message: {
@@ -641,6 +792,132 @@ export interface components {
     SaveIn: {
       /** @description A row id, 1 to 9223372036854775807. */
       recipe_id: number;
+    };
+    /** SetDefaultIn */
+    SetDefaultIn: {
+      /** @description A row id, 1 to 9223372036854775807. */
+      entity_id: number;
+      /** @constant */
+      entity_type: "UserFoodStore";
+    };
+    /** ShareEntry */
+    ShareEntry: {
+      canEdit: boolean;
+      email: string;
+    };
+    /** ShoppingListEnvelope */
+    ShoppingListEnvelope: {
+      shopping_list: components["schemas"]["ShoppingListOut"];
+    };
+    /** ShoppingListIn */
+    ShoppingListIn: {
+      ingredients?: components["schemas"]["ListItemIn"][];
+      /** @default */
+      name?: string;
+    };
+    /** ShoppingListOut */
+    ShoppingListOut: {
+      ingredients: components["schemas"]["ListItemOut"][];
+      name: string;
+      owner_name: string;
+      /** @enum {string} */
+      role: "owner" | "editor" | "viewer";
+      shared_with: components["schemas"]["ShareEntry"][];
+      /** Format: date-time */
+      updated_at: string;
+      user_id: number;
+      user_shoppinglist_id: number;
+    };
+    /** ShoppingListUpdateIn */
+    ShoppingListUpdateIn: {
+      ingredients?: components["schemas"]["ListItemIn"][];
+      ingredients_to_remove?: (number | string)[];
+      name?: string | null;
+    };
+    /** StockIn */
+    StockIn: {
+      items: components["schemas"]["StoreItemIn"][];
+    };
+    /** StoreIn */
+    StoreIn: {
+      /** @default */
+      description?: string;
+      /** @enum {null|string} */
+      kind?: "pantry" | "fridge" | "freezer" | null;
+      /** @default */
+      name?: string;
+    };
+    /** StoreItemIn */
+    StoreItemIn: {
+      checked?: boolean | null;
+      date_added?: string | null;
+      estimated_expiry_days?: number | null;
+      /** @description A row id, 1 to 9223372036854775807. */
+      id?: number | null;
+      measurement?: string | null;
+      name?: string | null;
+      quantity?: number | null;
+      unit?: string | null;
+      value?: number | string | null;
+    };
+    /** StoreItemOut */
+    StoreItemOut: {
+      category_id: number | null;
+      checked: boolean;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      date_added: string;
+      default_quantity: number;
+      default_unit: string;
+      estimated_expiry_days: number | null;
+      /** Format: date */
+      expiry_date: string;
+      /** @enum {string} */
+      freshness: "expired" | "expiring" | "fresh";
+      id: number;
+      image: string | null;
+      measurement: string;
+      name: string;
+      quantity: number;
+      unit: string;
+      value: string;
+    };
+    /** StoreOut */
+    StoreOut: {
+      default: boolean;
+      description: string;
+      expired: number;
+      expiring: number;
+      id: number;
+      /** @default 0 */
+      in_plan?: number;
+      items: components["schemas"]["StoreItemOut"][];
+      /** @enum {string} */
+      kind: "pantry" | "fridge" | "freezer";
+      name: string;
+      owner_name: string;
+      /** @enum {string} */
+      role: "owner" | "editor" | "viewer";
+      shared_with: components["schemas"]["ShareEntry"][];
+      /**
+       * @default UserFoodStore
+       * @constant
+       */
+      type?: "UserFoodStore";
+      /** Format: date-time */
+      updated_at: string;
+      user_id: number;
+    };
+    /** StoreUpdateIn */
+    StoreUpdateIn: {
+      description?: string | null;
+      items?: components["schemas"]["StoreItemIn"][];
+      items_to_remove?: number[];
+      /** @enum {null|string} */
+      kind?: "pantry" | "fridge" | "freezer" | null;
+      name?: string | null;
+      updated_at?: string | null;
     };
     /** Tags */
     Tags: {
@@ -2032,6 +2309,31 @@ export interface operations {
       };
     };
   };
+  /** Notifications */
+  ApiPwaNotificationsNotifications: {
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["Data_larder.stores.schemas.ExpiryOverview_"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
   /** ListRequests */
   ApiPwaPublishRequestsListRequests: {
     responses: {
@@ -2468,6 +2770,380 @@ export interface operations {
       };
       /** @description Too many attempts: try again after the seconds in the Retry-After header. */
       429: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** SetDefault */
+  ApiPwaShareDefaultSetDefault: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SetDefaultIn"];
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["Data_larder.stores.schemas.DefaultStoreOut_"];
+        };
+      };
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** ListStores */
+  ApiPwaStoresListStores: {
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["Data_list_larder.stores.schemas.StoreOut_"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** CreateStore */
+  ApiPwaStoresCreateStore: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StoreIn"];
+      };
+    };
+    responses: {
+      /** @description Document created, URL follows */
+      201: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["Data_larder.stores.schemas.StoreOut_"];
+        };
+      };
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** GetStore */
+  ApiPwaStoresStoreIdGetStore: {
+    parameters: {
+      path: {
+        /** @description A row id, 1 to 9223372036854775807. */
+        store_id: number;
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["Data_larder.stores.schemas.StoreOut_"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** UpdateStore */
+  ApiPwaStoresStoreIdUpdateStore: {
+    parameters: {
+      path: {
+        /** @description A row id, 1 to 9223372036854775807. */
+        store_id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StoreUpdateIn"];
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["Data_larder.stores.schemas.StoreOut_"];
+        };
+      };
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** DeleteStore */
+  ApiPwaStoresStoreIdDeleteStore: {
+    parameters: {
+      path: {
+        /** @description A row id, 1 to 9223372036854775807. */
+        store_id: number;
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, nothing follows */
+      204: {
+        headers: {
+        };
+        content: never;
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** DefaultStore */
+  ApiPwaStoresStoreIdDefaultDefaultStore: {
+    parameters: {
+      path: {
+        /** @description A row id, 1 to 9223372036854775807. */
+        store_id: number;
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["Data_larder.stores.schemas.DefaultStoreOut_"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** ReceiveStock */
+  ApiPwaStoresStoreIdItemsReceiveStock: {
+    parameters: {
+      path: {
+        /** @description A row id, 1 to 9223372036854775807. */
+        store_id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["StockIn"];
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["Data_larder.stores.schemas.StoreOut_"];
+        };
+      };
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -3080,6 +3756,355 @@ export interface operations {
       };
       /** @description No such item, or not one the caller may see. */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** ListLists */
+  ApiPwaUserShoppinglistsListLists: {
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["Data_list_larder.shopping.schemas.ShoppingListOut_"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** CreateList */
+  ApiPwaUserShoppinglistsCreateList: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ShoppingListIn"];
+      };
+    };
+    responses: {
+      /** @description Document created, URL follows */
+      201: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["Data_larder.shopping.schemas.ShoppingListOut_"];
+        };
+      };
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** GetList */
+  ApiPwaUserShoppinglistsListIdGetList: {
+    parameters: {
+      path: {
+        /** @description A row id, 1 to 9223372036854775807. */
+        list_id: number;
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["ShoppingListEnvelope"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** UpdateList */
+  ApiPwaUserShoppinglistsListIdUpdateList: {
+    parameters: {
+      path: {
+        /** @description A row id, 1 to 9223372036854775807. */
+        list_id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ShoppingListUpdateIn"];
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["Data_larder.shopping.schemas.ShoppingListOut_"];
+        };
+      };
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** DeleteList */
+  ApiPwaUserShoppinglistsListIdDeleteList: {
+    parameters: {
+      path: {
+        /** @description A row id, 1 to 9223372036854775807. */
+        list_id: number;
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, nothing follows */
+      204: {
+        headers: {
+        };
+        content: never;
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** CompleteShop */
+  ApiPwaUserShoppinglistsListIdCompleteCompleteShop: {
+    parameters: {
+      path: {
+        /** @description A row id, 1 to 9223372036854775807. */
+        list_id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CompleteShopIn"];
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["Data_larder.shopping.schemas.CompleteShopOut_"];
+        };
+      };
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** MergeItems */
+  ApiPwaUserShoppinglistsListIdMergeMergeItems: {
+    parameters: {
+      path: {
+        /** @description A row id, 1 to 9223372036854775807. */
+        list_id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["MergeIn"];
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["Data_larder.shopping.schemas.ShoppingListOut_"];
+        };
+      };
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
