@@ -53,6 +53,7 @@ from larder.imports.routes import ImportController
 from larder.imports.service import provide_import_service
 from larder.media.routes import MediaController
 from larder.notifications.routes import NotificationController
+from larder.notifications.service import expiry_digests, provide_digest_service
 from larder.sharing.service import provide_access_policy
 from larder.shopping.routes import ShoppingListController
 from larder.shopping.service import provide_shopping_service
@@ -136,6 +137,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             "access": Provide(provide_access_policy),
             "stores": Provide(provide_stores_service),
             "shopping": Provide(provide_shopping_service),
+            "digests": Provide(provide_digest_service),
         },
         # Deny by default: every route needs a live session unless it is marked public in `opt`.
         guards=[signed_in],
@@ -150,7 +152,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             }
         ),
         on_shutdown=[reader.dispose] if reader else [],
-        lifespan=[housekeeping],
+        lifespan=[housekeeping, expiry_digests],
         # Every answer, the web app's and the API's alike, leaves with the security headers.
         before_send=[security_headers_hook(settings.public_url)],
         exception_handlers=exception_handlers,

@@ -98,6 +98,18 @@ async def display_names(session: AsyncSession, ids: Iterable[int]) -> dict[int, 
     }
 
 
+async def verified_contacts(session: AsyncSession, ids: Iterable[int]) -> dict[int, tuple[str, str]]:
+    """(name, e-mail) of the members among `ids` whose address is verified, in one query: mail the
+    app sends unasked (a daily digest) only ever goes to an address its owner has proven."""
+    wanted = set(ids)
+    if not wanted:
+        return {}
+    rows = await session.execute(
+        select(User.id, User.name, User.email).where(User.id.in_(wanted), User.email_verified_at.is_not(None))
+    )
+    return {user_id: (name, email) for user_id, name, email in rows}
+
+
 class UserService(DomainService[User]):
     class Repo(SQLAlchemyAsyncRepository[User]):
         model_type = User
@@ -403,4 +415,5 @@ __all__ = [
     "provide_invite_service",
     "provide_user_service",
     "to_user_out",
+    "verified_contacts",
 ]

@@ -1,0 +1,185 @@
+"""The daily expiry e-mail: "3 items expire in the next 2 days", once a day at the member's hour.
+
+Opt-in, to verified addresses only. A day is marked as done in its own committed transaction
+before the mail goes out, so a restart or a second server process never sends it twice (a crash
+between the two loses that day's mail instead, the better failure for an unasked e-mail).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncGenerator, AsyncIterator
+from contextlib import asynccontextmanager
+from datetime import date, datetime
+from typing import Final
+from zoneinfo import ZoneInfo
+
+from advanced_alchemy.config import SQLAlchemyAsyncConfig
+from advanced_alchemy.repository import SQLAlchemyAsyncRepository
+from litestar import Litestar
+from litestar.di import NamedDependency
+from sqlalchemy import or_, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from larder.accounts.service import verified_contacts
+from larder.catalogue.service import CatalogueService
+from larder.core.clock import now
+from larder.core.email import Mail, Mailer
+from larder.core.service import DomainService
+from larder.core.settings import Settings
+from larder.kitchen.expiry import NOTIFICATION_EXPIRING_DAYS, en_gb
+from larder.notifications.models import ExpiryDigest
+from larder.notifications.schemas import DigestSettings
+from larder.sharing.service import AccessPolicy, Member
+from larder.stores.schemas import ExpiryOverview
+from larder.stores.service import StoresService
+
+logger = logging.getLogger("larder")
+DIGEST_CHECK_EVERY_SECONDS: Final = 300
+
+
+class DigestService(DomainService[ExpiryDigest]):
+    class Repo(SQLAlchemyAsyncRepository[ExpiryDigest]):
+        model_type = ExpiryDigest
+
+    repository_type = Repo
+
+    async def settings_of(self, user_id: int) -> DigestSettings:
+        row = await self.session.scalar(select(ExpiryDigest).where(ExpiryDigest.user_id == user_id))
+        return DigestSettings(expiry_email=row is not None, expiry_email_hour=row.hour if row else 8)
+
+    async def change(self, user_id: int, wanted: DigestSettings) -> DigestSettings:
+        row = await self.session.scalar(select(ExpiryDigest).where(ExpiryDigest.user_id == user_id))
+        if not wanted.expiry_email:
+            if row is not None:
+                await self.session.delete(row)
+        elif row is None:
+            self.session.add(ExpiryDigest(user_id=user_id, hour=wanted.expiry_email_hour))
+        else:
+            row.hour = wanted.expiry_email_hour
+        await self.session.flush()
+        return DigestSettings(expiry_email=wanted.expiry_email, expiry_email_hour=wanted.expiry_email_hour)
+
+    async def due(self, moment: datetime, zone: str | None) -> list[int]:
+        """Members whose digest hour has come today and who have not had today's yet."""
+        local = moment.astimezone(ZoneInfo(zone) if zone else None)
+        rows = await self.session.scalars(
+            select(ExpiryDigest.user_id).where(
+                ExpiryDigest.hour <= local.hour,
+                or_(ExpiryDigest.last_sent_on.is_(None), ExpiryDigest.last_sent_on < local.date()),
+            )
+        )
+        return list(rows)
+
+    async def claim(self, user_id: int, day: date) -> bool:
+        """Marks `day` as sent for the member; False when it already was (another process, a replay)."""
+        result = await self.session.execute(
+            update(ExpiryDigest)
+            .where(
+                ExpiryDigest.user_id == user_id,
+                or_(ExpiryDigest.last_sent_on.is_(None), ExpiryDigest.last_sent_on < day),
+            )
+            .values(last_sent_on=day)
+        )
+        return bool(result.rowcount)  # type: ignore[attr-defined]
+
+
+def digest_mail(name: str, email: str, overview: ExpiryOverview, public_url: str) -> Mail | None:
+    """The digest for one member, or None when nothing expired or is about to."""
+    soon, gone = overview.expiring, overview.expired
+    if not soon and not gone:
+        return None
+    if soon:
+        noun = "item expires" if len(soon) == 1 else "items expire"
+        subject = f"{len(soon)} {noun} in the next {NOTIFICATION_EXPIRING_DAYS} days"
+    else:
+        subject = f"{len(gone)} {'item has' if len(gone) == 1 else 'items have'} expired"
+    lines = [f"Hello {name},", ""]
+    if soon:
+        lines.append(f"About to expire (next {NOTIFICATION_EXPIRING_DAYS} days):")
+        lines += [f"- {i.name} in {i.store_name}, expires {en_gb(i.expiry_date)}" for i in soon]
+        lines.append("")
+    if gone:
+        lines.append("Expired:")
+        lines += [f"- {i.name} in {i.store_name}, expired {en_gb(i.expiry_date)}" for i in gone]
+        lines.append("")
+    lines += [
+        f"See them all: {public_url}/user-notifications",
+        "",
+        "You get this e-mail because you asked for it in your account settings; turn it off there.",
+    ]
+    return Mail(to=email, subject=subject, body="\n".join(lines))
+
+
+async def send_due_digests(
+    config: SQLAlchemyAsyncConfig, settings: Settings, mailer: Mailer, moment: datetime | None = None
+) -> int:
+    """One round of the daily job: every due member gets at most one mail for their local day."""
+    moment = moment or now()
+    day = moment.astimezone(ZoneInfo(settings.timezone) if settings.timezone else None).date()
+    get_session = config.get_session
+    async with get_session() as session:
+        due = await DigestService(session).due(moment, settings.timezone)
+        contacts = await verified_contacts(session, due)
+    sent = 0
+    for user_id in due:
+        async with get_session() as session, session.begin():
+            if not await DigestService(session).claim(user_id, day):
+                continue
+        contact = contacts.get(user_id)
+        if contact is None:  # unverified address: the day is marked, nothing goes out
+            continue
+        name, email = contact
+        async with get_session() as session, session.begin():
+            stores = StoresService(
+                session,
+                catalogue=CatalogueService(session=session, uploads_dir=settings.uploads_dir),
+                access=AccessPolicy(session),
+                zone=settings.timezone,
+            )
+            overview = await stores.expiry_overview(Member(id=user_id, email=email, verified=True), day)
+            mail = digest_mail(name, email, overview, settings.public_url)
+            if mail is not None:
+                await mailer.send(session, mail)
+                sent += 1
+    return sent
+
+
+async def _digests_forever(config: SQLAlchemyAsyncConfig, settings: Settings, mailer: Mailer) -> None:
+    while True:
+        try:
+            sent = await send_due_digests(config, settings, mailer)
+            if sent:
+                logger.info("sent %d expiry e-mail(s)", sent)
+        except Exception:  # a failed round is retried at the next one, the server keeps serving
+            logger.exception("expiry e-mails failed")
+        await asyncio.sleep(DIGEST_CHECK_EVERY_SECONDS)
+
+
+@asynccontextmanager
+async def expiry_digests(app: Litestar) -> AsyncIterator[None]:
+    """Runs beside the server: every few minutes, the expiry e-mails whose hour has come."""
+    state = app.state
+    task = asyncio.create_task(_digests_forever(state["alchemy_config"], state["settings"], state["mailer"]))
+    try:
+        yield
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+
+async def provide_digest_service(db_session: NamedDependency[AsyncSession]) -> AsyncGenerator[DigestService, None]:
+    yield DigestService(db_session)
+
+
+__all__ = [
+    "DIGEST_CHECK_EVERY_SECONDS",
+    "DigestService",
+    "digest_mail",
+    "expiry_digests",
+    "provide_digest_service",
+    "send_due_digests",
+]

@@ -1,0 +1,149 @@
+"""The opt-in daily expiry e-mail: at the member's hour, once a local day, verified addresses only."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from larder.core.db import build_alchemy_config
+from larder.core.email import Mailer
+from larder.core.settings import Settings
+from larder.notifications.service import send_due_digests
+from tests.stores.support import STORES
+from tests.support import make_settings, sql
+
+SETTINGS = "/api/pwa/notifications/settings"
+
+
+def run_round(settings: Settings, moment: datetime) -> int:
+    async def work() -> int:
+        config = build_alchemy_config(settings)
+        try:
+            return await send_due_digests(config, settings, Mailer(settings), moment)
+        finally:
+            await config.get_engine().dispose()
+
+    return asyncio.run(work())
+
+
+def stock_expiring_chicken(client: Any, member: Any, kitchen: Any) -> None:
+    store = client.post(STORES, json={"name": "Fridge", "description": "Kitchen"}, headers=member.headers).json()
+    items = {"items": [{"value": kitchen.value("Chicken breast"), "quantity": 300}, {"name": "Old jam"}]}
+    answer = client.post(f"{STORES}/{store['data']['id']}/items", json=items, headers=member.headers)
+    assert answer.status_code == 200, answer.text
+    # The jam was bought 20 days ago: expired (14 days); the chicken keeps 2 days in a fridge.
+    sql(settings_of(client), "update store_item set date_added = :old where name = 'Old jam'", old=days_ago(20))
+
+
+def settings_of(client: Any) -> Settings:
+    return client.app.state["settings"]
+
+
+def days_ago(days: int) -> str:
+    return (datetime.now(UTC) - timedelta(days=days)).strftime("%Y-%m-%d %H:%M:%S.%f")
+
+
+def opt_in(client: Any, member: Any, hour: int) -> None:
+    answer = client.put(SETTINGS, json={"expiry_email": True, "expiry_email_hour": hour}, headers=member.headers)
+    assert answer.status_code == 200, answer.text
+    assert answer.json() == {"data": {"expiry_email": True, "expiry_email_hour": hour}}
+
+
+def test_settings_are_off_by_default_and_checked(client, member):
+    assert client.get(SETTINGS, headers=member.headers).json() == {
+        "data": {"expiry_email": False, "expiry_email_hour": 8}
+    }
+    for hour in (-1, 24, "7"):
+        answer = client.put(SETTINGS, json={"expiry_email": True, "expiry_email_hour": hour}, headers=member.headers)
+        assert answer.status_code == 400 or answer.status_code == 422, answer.text
+        assert "expiry_email_hour" in answer.text
+    opt_in(client, member, 18)
+    assert client.get(SETTINGS, headers=member.headers).json()["data"] == {
+        "expiry_email": True,
+        "expiry_email_hour": 18,
+    }
+    client.put(SETTINGS, json={"expiry_email": False}, headers=member.headers)
+    assert client.get(SETTINGS, headers=member.headers).json()["data"]["expiry_email"] is False
+
+
+def test_sent_at_the_hour_once_a_day(client, member_factory, kitchen, mail):
+    member = member_factory(verified=True)
+    stock_expiring_chicken(client, member, kitchen)
+    opt_in(client, member, 9)
+    settings = settings_of(client)
+    today = datetime.now(UTC).astimezone().replace(minute=0, second=0, microsecond=0)
+
+    assert run_round(settings, today.replace(hour=8, minute=59)) == 0
+    mail.assert_empty()
+
+    assert run_round(settings, today.replace(hour=9, minute=5)) == 1
+    sent = mail.next_mail(member.email)
+    assert sent.subject == "1 item expires in the next 2 days"
+    assert "Chicken breast in Fridge" in sent.body
+    assert "Expired:" in sent.body and "Old jam" in sent.body
+    assert "/user-notifications" in sent.body
+
+    # Later the same day, or from a second round after a restart: nothing more.
+    assert run_round(settings, today.replace(hour=21)) == 0
+    mail.assert_empty()
+    # The next day it goes out again (the jam is still there).
+    assert run_round(settings, today.replace(hour=10) + timedelta(days=1)) == 1
+    assert mail.next_mail(member.email).subject == "1 item expires in the next 2 days"
+
+
+def test_nothing_for_an_unverified_address_or_nothing_to_say(client, member_factory, kitchen, mail):
+    unverified = member_factory("bobby_1", "bob@example.org", verified=False)
+    stock_expiring_chicken(client, unverified, kitchen)
+    opt_in(client, unverified, 0)
+    calm = member_factory("carol_1", "carol@example.org", verified=True)
+    opt_in(client, calm, 0)
+    assert run_round(settings_of(client), datetime.now(UTC).astimezone().replace(hour=12)) == 0
+    mail.assert_empty()
+
+
+def test_not_opted_in_gets_nothing(client, member_factory, kitchen, mail):
+    member = member_factory(verified=True)
+    stock_expiring_chicken(client, member, kitchen)
+    assert run_round(settings_of(client), datetime.now(UTC).astimezone().replace(hour=23)) == 0
+    mail.assert_empty()
+
+
+def test_the_hour_and_the_day_are_the_instance_zone(tmp_path, mail, migrated_db):
+    """At 20:30 UTC it is already 09:30 the next day in Auckland (UTC+13 in summer)."""
+    settings = make_settings(
+        str(tmp_path / "nz"),
+        template_db=migrated_db,
+        LARDER_TIMEZONE="Pacific/Auckland",
+        LARDER_SMTP_HOST="127.0.0.1",
+        LARDER_SMTP_PORT=str(mail.port),
+    )
+    sql(
+        settings,
+        "insert into user_account (name, email, password_hash, role, email_verified_at, preferences, created_at, updated_at) values ('kiwi', 'kiwi@example.org', 'x', 'user', '2026-01-01 00:00:00.000000', '[]', '2026-01-01 00:00:00.000000', '2026-01-01 00:00:00.000000')",
+    )
+    (user_id,) = sql(settings, "select id from user_account where name = 'kiwi'")[0]
+    sql(
+        settings,
+        "insert into food_store (user_id, name, description, kind, created_at, updated_at) values (:u, 'Pantry', 'Cupboard', 'pantry', '2026-01-01 00:00:00.000000', '2026-01-01 00:00:00.000000')",
+        u=user_id,
+    )
+    (store_id,) = sql(settings, "select id from food_store")[0]
+    # Added at 2026-11-24 20:00 UTC = 2026-11-25 09:00 in Auckland, keeps 1 day: expires 26/11 local.
+    sql(
+        settings,
+        "insert into store_item (store_id, value, name, quantity, unit, default_unit, default_quantity, date_added, estimated_expiry_days, checked, created_at, updated_at) values (:s, 'CUSTOM-x', 'Kiwi fruit', 1, 'unit', 'unit', 1, '2026-11-24 20:00:00.000000', 1, 0, '2026-11-24 20:00:00.000000', '2026-11-24 20:00:00.000000')",
+        s=store_id,
+    )
+    sql(
+        settings,
+        "insert into expiry_digest (user_id, hour, created_at, updated_at) values (:u, 9, '2026-01-01 00:00:00.000000', '2026-01-01 00:00:00.000000')",
+        u=user_id,
+    )
+
+    assert run_round(settings, datetime(2026, 11, 24, 19, 30, tzinfo=UTC)) == 0  # 08:30 local
+    assert run_round(settings, datetime(2026, 11, 24, 20, 30, tzinfo=UTC)) == 1  # 09:30 local
+    sent = mail.next_mail("kiwi@example.org")
+    assert sent.subject == "1 item expires in the next 2 days"
+    assert "expires 26/11/2026" in sent.body
+    assert sql(settings, "select last_sent_on from expiry_digest") == [("2026-11-25",)]
