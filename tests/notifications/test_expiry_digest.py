@@ -44,6 +44,14 @@ def days_ago(days: int) -> str:
     return (datetime.now(UTC) - timedelta(days=days)).strftime("%Y-%m-%d %H:%M:%S.%f")
 
 
+def insert(settings: Settings, table: str, **values: Any) -> int:
+    values = {"created_at": "2026-01-01 00:00:00.000000", "updated_at": "2026-01-01 00:00:00.000000", **values}
+    columns = ", ".join(values)
+    marks = ", ".join(f":{name}" for name in values)
+    sql(settings, f"insert into {table} ({columns}) values ({marks})", **values)  # noqa: S608 — the test's own names
+    return sql(settings, f"select max(id) from {table}")[0][0]  # noqa: S608
+
+
 def opt_in(client: Any, member: Any, hour: int) -> None:
     answer = client.put(SETTINGS, json={"expiry_email": True, "expiry_email_hour": hour}, headers=member.headers)
     assert answer.status_code == 200, answer.text
@@ -118,28 +126,34 @@ def test_the_hour_and_the_day_are_the_instance_zone(tmp_path, mail, migrated_db)
         LARDER_SMTP_HOST="127.0.0.1",
         LARDER_SMTP_PORT=str(mail.port),
     )
-    sql(
+    stamp = "2026-01-01 00:00:00.000000"
+    user_id = insert(
         settings,
-        "insert into user_account (name, email, password_hash, role, email_verified_at, preferences, created_at, updated_at) values ('kiwi', 'kiwi@example.org', 'x', 'user', '2026-01-01 00:00:00.000000', '[]', '2026-01-01 00:00:00.000000', '2026-01-01 00:00:00.000000')",
+        "user_account",
+        name="kiwi_nz",
+        email="kiwi@example.org",
+        password_hash="x",
+        role="user",
+        email_verified_at=stamp,
+        preferences="[]",
     )
-    (user_id,) = sql(settings, "select id from user_account where name = 'kiwi'")[0]
-    sql(
-        settings,
-        "insert into food_store (user_id, name, description, kind, created_at, updated_at) values (:u, 'Pantry', 'Cupboard', 'pantry', '2026-01-01 00:00:00.000000', '2026-01-01 00:00:00.000000')",
-        u=user_id,
-    )
-    (store_id,) = sql(settings, "select id from food_store")[0]
+    store_id = insert(settings, "food_store", user_id=user_id, name="Pantry", description="Cupboard", kind="pantry")
     # Added at 2026-11-24 20:00 UTC = 2026-11-25 09:00 in Auckland, keeps 1 day: expires 26/11 local.
-    sql(
+    insert(
         settings,
-        "insert into store_item (store_id, value, name, quantity, unit, default_unit, default_quantity, date_added, estimated_expiry_days, checked, created_at, updated_at) values (:s, 'CUSTOM-x', 'Kiwi fruit', 1, 'unit', 'unit', 1, '2026-11-24 20:00:00.000000', 1, 0, '2026-11-24 20:00:00.000000', '2026-11-24 20:00:00.000000')",
-        s=store_id,
+        "store_item",
+        store_id=store_id,
+        value="CUSTOM-x",
+        name="Kiwi fruit",
+        quantity=1,
+        unit="unit",
+        default_unit="unit",
+        default_quantity=1,
+        date_added="2026-11-24 20:00:00.000000",
+        estimated_expiry_days=1,
+        checked=0,
     )
-    sql(
-        settings,
-        "insert into expiry_digest (user_id, hour, created_at, updated_at) values (:u, 9, '2026-01-01 00:00:00.000000', '2026-01-01 00:00:00.000000')",
-        u=user_id,
-    )
+    insert(settings, "expiry_digest", user_id=user_id, hour=9)
 
     assert run_round(settings, datetime(2026, 11, 24, 19, 30, tzinfo=UTC)) == 0  # 08:30 local
     assert run_round(settings, datetime(2026, 11, 24, 20, 30, tzinfo=UTC)) == 1  # 09:30 local
