@@ -4,6 +4,7 @@
 --   wrk ... -s bench/wrk/bench.lua http://127.0.0.1:P -- post   /api/pwa/recipe-filter body.json
 --   wrk ... -s bench/wrk/bench.lua http://127.0.0.1:P -- rotate /api/pwa/recipes/ ids.txt
 --
+-- BENCH_TOKEN in the environment signs the requests in as that member.
 -- "rotate" walks through a list of ids (one per line), each thread from its own offset.
 -- done() prints one line "BENCH_JSON {...}" with requests/s and p50/p95/p99 latency (ms) that
 -- bench/run.py parses. Non-2xx/3xx answers count as errors.status.
@@ -27,6 +28,8 @@ function init(args)
    mode, path = args[1] or "get", args[2] or "/"
    wrk.headers["Accept"] = "application/json"
    wrk.headers["Accept-Encoding"] = "gzip" -- what a browser sends; the app gzips answers > 1 KB
+   local token = os.getenv("BENCH_TOKEN") -- a signed-in member's calls (lists, stores)
+   if token then wrk.headers["Authorization"] = "Bearer " .. token end
    if mode == "post" then
       wrk.method = "POST"
       wrk.body = read_file(args[3])

@@ -6,7 +6,7 @@ from datetime import datetime
 
 from advanced_alchemy.types import DateTimeUTC
 from sqlalchemy import Boolean, Float, ForeignKey, Index, Integer, String
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.orm import Mapped, mapped_column
 
 from larder.core.db import Base
 
@@ -19,10 +19,9 @@ class FoodStore(Base):
     description: Mapped[str] = mapped_column(String(255), default="")
     # pantry | fridge | freezer: decides how long what is put in keeps (kitchen.storage).
     kind: Mapped[str] = mapped_column(String(16), default="pantry")
-
-    items: Mapped[list[StoreItem]] = relationship(
-        back_populates="store", cascade="all, delete-orphan", order_by="StoreItem.id", lazy="raise"
-    )
+    # Counted up by database triggers on every change of the store's items (migration 0012): the
+    # key of the store's cached stock answer, right whoever wrote the change.
+    stock_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class StoreItem(Base):
@@ -45,8 +44,6 @@ class StoreItem(Base):
     category_id: Mapped[int | None] = mapped_column(ForeignKey("category.id", ondelete="SET NULL"), default=None)
     image: Mapped[str | None] = mapped_column(String(255), default=None)
     checked: Mapped[bool] = mapped_column(Boolean, default=False)
-
-    store: Mapped[FoodStore] = relationship(back_populates="items", lazy="raise")
 
 
 class DefaultStore(Base):

@@ -10,15 +10,14 @@ from __future__ import annotations
 
 from collections.abc import AsyncGenerator, Sequence
 from datetime import UTC, date, datetime
-from typing import Final
+from typing import Any, Final
 from zoneinfo import ZoneInfo
 
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
 from litestar.datastructures import State
 from litestar.di import NamedDependency
-from sqlalchemy import delete, or_, select
+from sqlalchemy import Row, delete, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import selectinload
 
 from larder.accounts.service import display_names
 from larder.catalogue.service import CatalogueService
@@ -26,7 +25,13 @@ from larder.core.clock import local_date, now, today
 from larder.core.errors import AppError, FieldCollector
 from larder.core.service import DomainService
 from larder.core.text import is_plain_name
-from larder.kitchen.expiry import Freshness, badge_freshness, expiry_date, notification_freshness
+from larder.kitchen.expiry import (
+    NOTIFICATION_FALLBACK_DAYS,
+    Freshness,
+    badge_freshness,
+    expiry_date,
+    notification_freshness,
+)
 from larder.kitchen.merge import Amount, amount, merge
 from larder.kitchen.storage import StoreKind, guess_kind, shelf_life_days
 from larder.sharing.service import AccessPolicy, Action, EntityType, Member, Role
@@ -42,6 +47,7 @@ from larder.stores.schemas import (
     StoreOut,
     StoreUpdateIn,
 )
+from larder.stores.stock_cache import STOCK_CACHE, Stock
 
 MSG_NOT_FOUND: Final = "Store not found."
 MSG_NAME_REQUIRED: Final = "The name field is required."
@@ -69,17 +75,44 @@ def check_store_fields(errors: FieldCollector, *, name: str | None, description:
 class StoreRepository(SQLAlchemyAsyncRepository[FoodStore]):
     model_type = FoodStore
 
-    async def with_items(self, ids: Sequence[int]) -> list[FoodStore]:
+    async def stores(self, ids: Sequence[int]) -> list[FoodStore]:
         if not ids:
             return []
-        statement = select(FoodStore).options(selectinload(FoodStore.items)).where(FoodStore.id.in_(list(ids)))
-        return list(await self.session.scalars(statement.order_by(FoodStore.id)))
+        return list(await self.session.scalars(select(FoodStore).where(FoodStore.id.in_(list(ids)))))
 
     async def visible_ids(self, member: Member, shared: Sequence[int]) -> list[int]:
         condition = FoodStore.user_id == member.id
         if shared:
             condition = or_(condition, FoodStore.id.in_(list(shared)))
         return list(await self.session.scalars(select(FoodStore.id).where(condition).order_by(FoodStore.id)))
+
+    async def item_rows(self, store_ids: Sequence[int]) -> dict[int, list[Row[Any]]]:
+        """Every item of the stores as plain rows, by store: a household's stores hold thousands of
+        items, and rows cost a fraction of ORM objects to read."""
+        found: dict[int, list[Row[Any]]] = {store_id: [] for store_id in store_ids}
+        if store_ids:
+            rows = await self.session.execute(
+                select(*_ITEM_COLUMNS).where(StoreItem.store_id.in_(list(store_ids))).order_by(StoreItem.id)
+            )
+            for row in rows:
+                found[row.store_id].append(row)
+        return found
+
+    async def items_with_values(self, store_id: int, values: Sequence[str]) -> list[StoreItem]:
+        """The batches of the given ingredients in one store (what new stock may merge with)."""
+        if not values:
+            return []
+        statement = select(StoreItem).where(StoreItem.store_id == store_id, StoreItem.value.in_(list(set(values))))
+        return list(await self.session.scalars(statement))
+
+    async def items_with_ids(self, store_id: int, ids: Sequence[int]) -> list[StoreItem]:
+        if not ids:
+            return []
+        statement = select(StoreItem).where(StoreItem.store_id == store_id, StoreItem.id.in_(list(set(ids))))
+        return list(await self.session.scalars(statement))
+
+
+_ITEM_COLUMNS = tuple(StoreItem.__table__.columns)
 
 
 class StoresService(DomainService[FoodStore]):
@@ -99,7 +132,7 @@ class StoresService(DomainService[FoodStore]):
         """The caller's own stores and those shared with them, own first, each with its stock."""
         shared = await self.access.shared_with(member, EntityType.FOOD_STORE)
         ids = await self.repository.visible_ids(member, list(shared))
-        stores = await self.repository.with_items(ids)
+        stores = await self.repository.stores(ids)
         roles = {s.id: Role.OWNER if s.user_id == member.id else shared[s.id] for s in stores}
         stores.sort(key=lambda s: (roles[s.id] != Role.OWNER, s.id))
         return await self._answers(member, stores, roles)
@@ -126,26 +159,24 @@ class StoresService(DomainService[FoodStore]):
         ids = await self.repository.visible_ids(member, list(shared))
         expired: list[ExpiryItemOut] = []
         expiring: list[ExpiryItemOut] = []
-        rows = await self.session.execute(
-            select(StoreItem, FoodStore.name)
-            .join(FoodStore, FoodStore.id == StoreItem.store_id)
-            .where(StoreItem.store_id.in_(ids))
-        )
-        for item, store_name in rows:
-            added = local_date(item.date_added, self.zone)
-            state = notification_freshness(added, item.estimated_expiry_days, day)
-            if state is Freshness.FRESH:
-                continue
-            entry = ExpiryItemOut(
-                id=item.id,
-                name=item.name,
-                quantity=item.quantity,
-                unit=item.unit,
-                expiry_date=expiry_date(added, item.estimated_expiry_days),
-                store_id=item.store_id,
-                store_name=store_name,
-            )
-            (expired if state is Freshness.EXPIRED else expiring).append(entry)
+        stores = await self.repository.stores(ids)
+        stocks = await self._stock(stores, day)
+        for store in stores:
+            stock = stocks[store.id]
+            for item, added in zip(stock.items, stock.added, strict=True):
+                state = notification_freshness(added, item.estimated_expiry_days, day)
+                if state is Freshness.FRESH:
+                    continue
+                entry = ExpiryItemOut(
+                    id=item.id,
+                    name=item.name,
+                    quantity=item.quantity,
+                    unit=item.unit,
+                    expiry_date=expiry_date(added, item.estimated_expiry_days, fallback=NOTIFICATION_FALLBACK_DAYS),
+                    store_id=store.id,
+                    store_name=store.name,
+                )
+                (expired if state is Freshness.EXPIRED else expiring).append(entry)
         expired.sort(key=lambda e: (e.expiry_date, e.name))
         expiring.sort(key=lambda e: (e.expiry_date, e.name))
         return ExpiryOverview(expired=expired, expiring=expiring)
@@ -209,8 +240,20 @@ class StoresService(DomainService[FoodStore]):
         return DefaultStoreOut(id=store_id, default=True)
 
     # -- internals ------------------------------------------------------------------------------
+    async def _stock(self, stores: Sequence[FoodStore], day: date) -> dict[int, Stock]:
+        """Each store's items as answered for `day`: from the cache, the rest read in one query."""
+        keys = {store.id: (store.id, store.stock_version, day, self.zone) for store in stores}
+        found = {store_id: STOCK_CACHE.get(key) for store_id, key in keys.items()}
+        missing = [store_id for store_id, stock in found.items() if stock is None]
+        rows = await self.repository.item_rows(missing)
+        for store_id in missing:
+            stock = _stock_of(rows[store_id], day, self.zone)
+            STOCK_CACHE.put(keys[store_id], stock)
+            found[store_id] = stock
+        return {store_id: stock for store_id, stock in found.items() if stock is not None}
+
     async def _open(self, member: Member, store_id: int, action: Action) -> tuple[FoodStore, Role]:
-        stores = await self.repository.with_items([store_id])
+        stores = await self.repository.stores([store_id])
         if not stores:
             raise AppError(MSG_NOT_FOUND, status_code=404)
         store = stores[0]
@@ -222,7 +265,8 @@ class StoresService(DomainService[FoodStore]):
     async def _saved(self, member: Member, store: FoodStore) -> StoreOut:
         store.updated_at = now()
         await self.session.flush()
-        self.session.expire(store, ["items"])
+        # The triggers counted stock_version up in the database; read it back before answering.
+        await self.session.refresh(store, ["stock_version"])
         return await self.get(member, store.id)
 
     def _added_at(self, sent: datetime | None) -> datetime:
@@ -236,9 +280,10 @@ class StoresService(DomainService[FoodStore]):
         (or different fields) of one store never undo each other's work."""
         if not items:
             return
-        by_id = {item.id: item for item in store.items}
+        rows = await self.repository.items_with_ids(store.id, [sent.id for sent in items if sent.id is not None])
+        by_id = {item.id: item for item in rows}
         errors = FieldCollector()
-        known_custom = {i.value: i.name for i in store.items if i.ingredient_id is None}
+        known_custom = {i.value: i.name for i in rows if i.ingredient_id is None}
         for sent in items:
             row = by_id.get(sent.id)
             if row is None:
@@ -272,12 +317,15 @@ class StoresService(DomainService[FoodStore]):
         if not items:
             return
         errors = FieldCollector()
-        known_custom = {i.value: i.name for i in store.items if i.ingredient_id is None}
+        sent_custom = [str(i.value) for i in items if isinstance(i.value, str) and is_custom_value(i.value)]
+        customs = await self.repository.items_with_values(store.id, sent_custom)
+        known_custom = {i.value: i.name for i in customs}
         resolved = await resolve_items(items, self.catalogue, errors, field=field, known_custom=known_custom)
         errors.raise_if_any()
         kind = StoreKind(store.kind)
+        existing = await self.repository.items_with_values(store.id, [r.value for r in resolved if r is not None])
         batches: dict[tuple[str, date], StoreItem] = {
-            (i.value, local_date(i.date_added, self.zone)): i for i in store.items
+            (i.value, local_date(i.date_added, self.zone)): i for i in existing
         }
         for sent, found in zip(items, resolved, strict=True):
             assert found is not None  # raise_if_any above
@@ -301,9 +349,10 @@ class StoresService(DomainService[FoodStore]):
         default_id = await self.default_store_id(member)
         owners = await display_names(self.session, {s.user_id for s in stores})
         shares = await self.access.shares_of(EntityType.FOOD_STORE, [s.id for s in stores if roles[s.id] == Role.OWNER])
+        stocks = await self._stock(stores, day)
         answers = []
         for store in stores:
-            items = [_item_out(item, day, self.zone) for item in store.items]
+            items = stocks[store.id].items
             answers.append(
                 StoreOut(
                     id=store.id,
@@ -357,26 +406,34 @@ def _new_batch(
     )
 
 
-def _item_out(item: StoreItem, day: date, zone: str | None) -> StoreItemOut:
-    added = local_date(item.date_added, zone)
-    return StoreItemOut(
-        id=item.id,
-        value=item.value,
-        name=item.name,
-        quantity=item.quantity,
-        unit=item.unit,
-        measurement=item.unit,
-        default_unit=item.default_unit,
-        default_quantity=item.default_quantity,
-        date_added=item.date_added,
-        created_at=item.created_at,
-        estimated_expiry_days=item.estimated_expiry_days,
-        category_id=item.category_id,
-        image=item.image,
-        checked=item.checked,
-        expiry_date=expiry_date(added, item.estimated_expiry_days),
-        freshness=badge_freshness(added, item.estimated_expiry_days, day).value,  # type: ignore[arg-type]
-    )
+def _stock_of(rows: list[Row[Any]], day: date, zone: str | None) -> Stock:
+    local = ZoneInfo(zone) if zone else None
+    answers = []
+    days_added = []
+    for item in rows:
+        added = item.date_added.astimezone(local).date()
+        days_added.append(added)
+        answers.append(
+            StoreItemOut(
+                id=item.id,
+                value=item.value,
+                name=item.name,
+                quantity=item.quantity,
+                unit=item.unit,
+                measurement=item.unit,
+                default_unit=item.default_unit,
+                default_quantity=item.default_quantity,
+                date_added=item.date_added,
+                created_at=item.created_at,
+                estimated_expiry_days=item.estimated_expiry_days,
+                category_id=item.category_id,
+                image=item.image,
+                checked=item.checked,
+                expiry_date=expiry_date(added, item.estimated_expiry_days),
+                freshness=badge_freshness(added, item.estimated_expiry_days, day).value,  # type: ignore[arg-type]
+            )
+        )
+    return Stock(items=answers, added=days_added)
 
 
 async def provide_stores_service(

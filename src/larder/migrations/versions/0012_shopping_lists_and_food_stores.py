@@ -21,6 +21,18 @@ branch_labels = None
 depends_on = None
 
 
+# Every change of a store's items, by any writer (another server process, a foreign key action, a
+# hand-made fix), counts up its store's stock_version: cached answers of that store are then unused.
+_STOCK_TRIGGERS = (
+    "CREATE TRIGGER store_item_inserted AFTER INSERT ON store_item "
+    "BEGIN UPDATE food_store SET stock_version = stock_version + 1 WHERE id = new.store_id; END",
+    "CREATE TRIGGER store_item_updated AFTER UPDATE ON store_item "
+    "BEGIN UPDATE food_store SET stock_version = stock_version + 1 WHERE id IN (old.store_id, new.store_id); END",
+    "CREATE TRIGGER store_item_deleted AFTER DELETE ON store_item "
+    "BEGIN UPDATE food_store SET stock_version = stock_version + 1 WHERE id = old.store_id; END",
+)
+
+
 def upgrade() -> None:
     op.create_table(
         "food_store",
@@ -29,6 +41,7 @@ def upgrade() -> None:
         sa.Column("name", sa.String(length=100), nullable=False),
         sa.Column("description", sa.String(length=255), nullable=False),
         sa.Column("kind", sa.String(length=16), nullable=False),
+        sa.Column("stock_version", sa.Integer(), server_default="0", nullable=False),
         sa.Column("created_at", advanced_alchemy.types.datetime.DateTimeUTC(timezone=True), nullable=False),
         sa.Column("updated_at", advanced_alchemy.types.datetime.DateTimeUTC(timezone=True), nullable=False),
         sa.ForeignKeyConstraint(
@@ -167,8 +180,13 @@ def upgrade() -> None:
     with op.batch_alter_table("store_item", schema=None) as batch_op:
         batch_op.create_index("ix_store_item_store_value", ["store_id", "value"], unique=False)
 
+    for trigger in _STOCK_TRIGGERS:
+        op.execute(trigger)
+
 
 def downgrade() -> None:
+    for name in ("store_item_inserted", "store_item_updated", "store_item_deleted"):
+        op.execute(f"DROP TRIGGER IF EXISTS {name}")
     with op.batch_alter_table("store_item", schema=None) as batch_op:
         batch_op.drop_index("ix_store_item_store_value")
 
