@@ -167,7 +167,7 @@ class ShoppingService(DomainService[ShoppingList]):
         checked = [items[value] for value in checked_values]
         if data.store_checked and checked:
             stored_into = data.store_id or await self._store_for(member)
-            await self.stores.receive(member, stored_into, [_as_stock(item) for item in checked])
+            await self.stores.stock(member, stored_into, [_as_stock(item) for item in checked])
             for item in checked:
                 shopping_list.items.remove(item)
 

@@ -78,7 +78,9 @@ class StoreRepository(SQLAlchemyAsyncRepository[FoodStore]):
     async def stores(self, ids: Sequence[int]) -> list[FoodStore]:
         if not ids:
             return []
-        return list(await self.session.scalars(select(FoodStore).where(FoodStore.id.in_(list(ids)))))
+        # Read afresh even when the session holds them: triggers change stock_version underneath.
+        statement = select(FoodStore).where(FoodStore.id.in_(list(ids))).execution_options(populate_existing=True)
+        return list(await self.session.scalars(statement))
 
     async def visible_ids(self, member: Member, shared: Sequence[int]) -> list[int]:
         condition = FoodStore.user_id == member.id
@@ -217,10 +219,17 @@ class StoresService(DomainService[FoodStore]):
         return await self._saved(member, store)
 
     async def receive(self, member: Member, store_id: int, items: Sequence[StoreItemIn]) -> StoreOut:
-        """Stock put in (a completed shop, a receipt, send-to-store), by the merge rule."""
+        """Stock put in (a receipt, send-to-store), by the merge rule; answers the store."""
+        store = await self.stock(member, store_id, items)
+        return await self.get(member, store.id)
+
+    async def stock(self, member: Member, store_id: int, items: Sequence[StoreItemIn]) -> FoodStore:
+        """Stock put in without answering the store (a completed shop only reports counts)."""
         store, _ = await self._open(member, store_id, Action.EDIT)
         await self._add_stock(store, items, field="items")
-        return await self._saved(member, store)
+        store.updated_at = now()
+        await self.session.flush()
+        return store
 
     async def delete(self, member: Member, store_id: int) -> None:
         store, _ = await self._open(member, store_id, Action.DELETE)
@@ -265,8 +274,6 @@ class StoresService(DomainService[FoodStore]):
     async def _saved(self, member: Member, store: FoodStore) -> StoreOut:
         store.updated_at = now()
         await self.session.flush()
-        # The triggers counted stock_version up in the database; read it back before answering.
-        await self.session.refresh(store, ["stock_version"])
         return await self.get(member, store.id)
 
     def _added_at(self, sent: datetime | None) -> datetime:
