@@ -142,6 +142,10 @@ export interface paths {
     /** RegisterBeta */
     post: operations["ApiPwaRegisterBetaRegisterBeta"];
   };
+  "/api/pwa/resend-verification": {
+    /** ResendVerification */
+    post: operations["ApiPwaResendVerificationResendVerification"];
+  };
   "/api/pwa/reset-password": {
     /** ResetPassword */
     post: operations["ApiPwaResetPasswordResetPassword"];
@@ -2408,6 +2412,43 @@ export interface operations {
       };
       /** @description Invalid input: `errors` names each field with its messages. */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Too many attempts: try again after the seconds in the Retry-After header. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** ResendVerification */
+  ApiPwaResendVerificationResendVerification: {
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["Message"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Conflicts with existing data or with the item's current state. */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
