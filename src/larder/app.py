@@ -71,6 +71,7 @@ THROTTLED_ROUTES = {
     ("POST", "/api/pwa/forgot-email"),
     ("POST", "/api/pwa/reset-password"),
     ("POST", "/api/pwa/verify-email"),
+    ("POST", "/api/pwa/resend-verification"),
     ("POST", "/api/pwa/contact"),
     ("POST", "/api/pwa/bug-report"),
     ("POST", "/api/pwa/user-imported-recipes"),
@@ -79,6 +80,7 @@ THROTTLED_ROUTES = {
 SERVICE_ANSWERS = {
     429: THROTTLED_ROUTES,
     409: {
+        ("POST", "/api/pwa/resend-verification"),
         ("POST", "/api/pwa/publish-requests"),
         ("GET", "/api/pwa/publish-requests/{request_id:int}/cancel"),
         ("PUT", "/api/pwa/publish-requests/unpublish"),

@@ -188,10 +188,27 @@ def test_images_are_small_self_contained_16_9_svgs(path: Path) -> None:
         assert forbidden not in lowered, forbidden
 
 
-def test_placeholder_image_exists() -> None:
-    assert (IMAGES / "placeholder.svg").is_file()
-    expected = {category["image"] for category in recipe_categories()} | {"placeholder.svg"}
+def test_images_are_the_category_illustrations() -> None:
+    # The placeholder of a recipe without a picture ships with the web app, not as a catalogue image.
+    expected = {category["image"] for category in recipe_categories()}
     assert {path.name for path in IMAGES.glob("*.svg")} == expected
+
+
+# Recipes shown with a drawing: each is a drawing of that very dish. Every other recipe has none,
+# so the app shows its neutral placeholder rather than another dish (a category's illustration).
+RECIPES_WITH_A_DRAWING = {
+    "Carrot and coriander soup": "soups.svg",
+    "Spiced butternut squash soup": "soups.svg",
+    "Crispy roast potatoes": "sides.svg",
+    "Guacamole": "snacks.svg",
+}
+
+
+def test_a_recipe_is_drawn_only_by_a_drawing_of_that_dish() -> None:
+    drawn = {recipe["name"]: recipe["image"] for recipe in recipes() if "image" in recipe}
+    assert drawn == RECIPES_WITH_A_DRAWING
+    for image in drawn.values():
+        assert (IMAGES / image).is_file(), image
 
 
 # --------------------------------------------------------------------------- ingredients
@@ -407,7 +424,7 @@ def test_recipe_schema() -> None:
     by_name = ingredients_by_name()
     for recipe in recipes():
         name = recipe.get("name")
-        assert list(recipe) == RECIPE_KEYS, name
+        assert list(recipe) in (RECIPE_KEYS, [*RECIPE_KEYS, "image"]), name
         assert isinstance(name, str) and 0 < len(name) <= MAX_RECIPE_NAME, name
         assert recipe["category"] in categories, name
         assert isinstance(recipe["description"], str) and 20 <= len(recipe["description"]) <= 300, name

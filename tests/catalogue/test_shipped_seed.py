@@ -13,7 +13,7 @@ def test_first_start_loads_the_starter_catalogue_once(settings):
     assert recipes >= 40
     assert sql(settings, "select count(*) from ingredient")[0][0] >= 300
     assert sql(settings, "select count(*) from recipe_fts")[0][0] == recipes
-    assert (settings.uploads_dir / "catalogue-placeholder.svg").is_file()
+    assert (settings.uploads_dir / "catalogue-soups.svg").is_file()
     run_db(settings, lambda session: prepare_instance(session, settings))
     assert sql(settings, "select count(*) from recipe")[0][0] == recipes
 
@@ -78,3 +78,22 @@ def test_vegan_preference_filter_leaves_out_meat_and_fish(client, settings):
     )
     assert animal, "the shipped catalogue has chicken and mackerel recipes"
     assert vegan_ids.isdisjoint(row[0] for row in animal)
+
+
+def test_no_recipe_shows_another_dish(client, settings):
+    """Masala chai has no drawing of its own: it shows no picture rather than the lemonade of "Drinks"."""
+    run_db(settings, lambda session: prepare_instance(session, settings))
+    found = client.get("/api/pwa/recipe-search", params={"search": "masala chai"}).json()["data"]
+    chai = next(row for row in found if row["name"] == "Masala chai")
+    assert chai["image"] is None
+    detail = client.get(f"/api/pwa/recipes/{chai['recipe_id']}").json()
+    assert detail["image"] is None
+    assert detail["category"]["name"] == "Drinks"
+
+    drawn = dict(sql(settings, "select name, image from recipe where image is not null order by name"))
+    assert drawn == {
+        "Carrot and coriander soup": "catalogue-soups.svg",
+        "Crispy roast potatoes": "catalogue-sides.svg",
+        "Guacamole": "catalogue-snacks.svg",
+        "Spiced butternut squash soup": "catalogue-soups.svg",
+    }

@@ -151,3 +151,55 @@ def test_existing_ingredients_get_their_shelf_life_per_kind_of_store(tmp_path):
     assert "AUTOINCREMENT" in create
     indexes = {row[0] for row in sql(settings, "select name from sqlite_master where tbl_name = 'ingredient'")}
     assert "ix_ingredient_name_lower" in indexes
+
+
+def test_upgrade_takes_category_drawings_off_recipes_that_are_not_that_dish(tmp_path):
+    """An instance seeded before 0014: masala chai loses the lemonade of "Drinks", the soup keeps its
+    bowl of orange soup, and a picture uploaded for a recipe stays."""
+    settings = Settings.from_env({"LARDER_DATA_DIR": str(tmp_path)}).prepared()
+    cfg = alembic_config(settings)
+    command.upgrade(cfg, "0010")
+    at = "2026-01-01 00:00:00.000000"
+    for key, name, image in (
+        ("recipe:drinks", "Drinks", "catalogue-drinks.svg"),
+        ("recipe:soups", "Soups", "catalogue-soups.svg"),
+    ):
+        sql(
+            settings,
+            "insert into category (key, name, kind, image, external_link, created_at, updated_at) "
+            "values (:key, :name, 'recipe', :image, 0, :at, :at)",
+            key=key,
+            name=name,
+            image=image,
+            at=at,
+        )
+    drinks, soups = (row[0] for row in sql(settings, "select id from category order by key"))
+    for name, category, image in (
+        ("Masala chai", drinks, "catalogue-drinks.svg"),
+        ("Mango lassi", drinks, "0f3c9a.jpg"),
+        ("Carrot and coriander soup", soups, "catalogue-soups.svg"),
+        ("Minestrone", soups, "catalogue-soups.svg"),
+        ("Plain toast", None, None),
+    ):
+        sql(
+            settings,
+            "insert into recipe (name, description, serves, category_id, image, verified, tag_allergen, "
+            "tag_vegetarian, tag_vegan, tag_dairy_free, tag_gluten_free, tag_sugar_free, allergens, created_at, "
+            "updated_at) values (:name, '', 1, :category, :image, 1, 0, 0, 0, 0, 0, 0, '[]', :at, :at)",
+            name=name,
+            category=category,
+            image=image,
+            at=at,
+        )
+    command.upgrade(cfg, "head")
+    assert dict(sql(settings, "select name, image from recipe")) == {
+        "Masala chai": None,
+        "Mango lassi": "0f3c9a.jpg",
+        "Carrot and coriander soup": "catalogue-soups.svg",
+        "Minestrone": None,
+        "Plain toast": None,
+    }
+    assert sql(settings, "select image from category order by key") == [
+        ("catalogue-drinks.svg",),
+        ("catalogue-soups.svg",),
+    ]

@@ -78,6 +78,13 @@ def test_verification_link_from_the_mail(page: Page, live_server: LiveServer) ->
     assert token
     assert live_server.api("GET", "/account", token).json()["email_verified"] is False
 
+    live_server.mailbox.link(email, "verify")  # the registration's mail; the resent one is used below
+
+    page.goto("/user-preferences")
+    notice = page.get_by_test_id("email-not-verified")
+    expect(notice).to_contain_text("Your email address is not verified yet")
+    notice.get_by_role("button", name="Resend verification e-mail").click()
+    expect(page.get_by_text("Verification email sent. Please check your inbox.")).to_be_visible()
     link = live_server.mailbox.link(email, "verify")
     assert link.startswith(live_server.at("/verify?token=")), link
 
@@ -106,6 +113,10 @@ def test_verification_link_from_the_mail(page: Page, live_server: LiveServer) ->
     page.get_by_role("button", name="Sign In").click()
     # Still signed in: /login hands over to the dashboard.
     expect(page).to_have_url(live_server.at("/user-dashboard"))
+
+    page.goto("/user-preferences")
+    expect(page.get_by_label("Username")).to_have_value(name)
+    expect(page.get_by_test_id("email-not-verified")).to_have_count(0)
 
 
 def test_register_form_needs_an_eight_character_valid_code(page: Page, live_server: LiveServer) -> None:

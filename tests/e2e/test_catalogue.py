@@ -180,3 +180,21 @@ def test_saved_preferences_filter_discover_until_their_chip_is_removed(page: Pag
     expect(page.get_by_text("Showing 1 to 20 of 59 Entries")).to_be_visible()
     expect(page.get_by_role("list", name="preference filters")).to_have_count(0)
     assert live_server.api("GET", "/account", token).json()["preferences"] == ["vegan"]
+
+
+def test_a_recipe_without_its_own_picture_shows_the_neutral_placeholder(page: Page, live_server: LiveServer) -> None:
+    """Masala chai shows the app's covered dish, not the lemonade of the "Drinks" illustration."""
+    chai = find_recipe(live_server, "masala", "Masala chai")
+    assert chai["image"] is None
+
+    page.goto(f"/recipes/{chai['recipe_id']}")
+    picture = page.get_by_role("img", name="Masala chai (no picture yet)")
+    expect(picture).to_have_attribute("src", "/recipe-placeholder.svg")
+    # Served by the app itself and allowed by its Content-Security-Policy: the drawing really loads.
+    page.wait_for_function("img => img.complete && img.naturalWidth === 480", arg=picture.element_handle())
+
+    soup = find_recipe(live_server, "coriander", "Carrot and coriander soup")
+    page.goto(f"/recipes/{soup['recipe_id']}")
+    expect(page.get_by_role("img", name="Carrot and coriander soup", exact=True)).to_have_attribute(
+        "src", "/uploads/catalogue-soups.svg"
+    )

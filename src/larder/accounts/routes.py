@@ -71,6 +71,11 @@ class AccountController(Controller):
         await users.verify_email(data.token)
         return Message(message="Email Verified Successfully")
 
+    @post("/resend-verification", status_code=HTTP_200_OK)
+    async def resend_verification(self, auth: NamedDependency[Auth], users: NamedDependency[UserService]) -> Message:
+        await users.resend_verification(auth.user)
+        return Message(message="Verification email sent. Please check your inbox.")
+
     @get("/account")
     async def account(self, auth: NamedDependency[Auth], users: NamedDependency[UserService]) -> UserOut:
         return users.profile(auth.user)

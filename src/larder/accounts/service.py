@@ -26,7 +26,15 @@ from larder.accounts.sessions import MSG_NO_SESSION, Auth, Sessions
 from larder.core.clients import client_address
 from larder.core.clock import now
 from larder.core.email import Mailer
-from larder.core.errors import AppError, FieldCollector, FormError, NotFound, TooManyRequests, Unauthorized
+from larder.core.errors import (
+    AppError,
+    Conflict,
+    FieldCollector,
+    FormError,
+    NotFound,
+    TooManyRequests,
+    Unauthorized,
+)
 from larder.core.security import (
     burn_password_check,
     hash_password,
@@ -55,6 +63,7 @@ MSG_BAD_LOGIN = "Invalid email or password."
 MSG_INVITE_UNUSABLE = "This invite code is not valid, used up or expired."
 MSG_PASSWORD_FOR_EMAIL = "Please enter your current password to change your email address."  # noqa: S105
 MSG_WRONG_PASSWORD = "The current password is incorrect."  # noqa: S105
+MSG_ALREADY_VERIFIED = "Your email address is already verified."
 
 
 LOGIN_PER_CLIENT = Limit(20, 300)
@@ -66,6 +75,9 @@ FORGOT_PER_CLIENT = Limit(10, 900)
 FORGOT_PER_EMAIL = Limit(3, 900)
 REGISTER_PER_CLIENT = Limit(10, 3600)
 TOKEN_PER_CLIENT = Limit(30, 300)
+# Each resend is a mail to an address nobody has proven yet: few enough that an account cannot be
+# used to flood somebody else's inbox, enough for a lost or slow first mail.
+RESEND_VERIFICATION_PER_ACCOUNT = Limit(3, 3600)
 
 
 def normalise_email(email: str) -> str:
@@ -237,6 +249,26 @@ class UserService(DomainService[User]):
             raise AppError(exc.detail, extra_body={"error": exc.detail}) from None
         if user.email_verified_at is None:
             user.email_verified_at = now()
+
+    async def resend_verification(self, user: User) -> None:
+        """Mail a fresh verification link to the account's current address while it is unproven.
+
+        Earlier links stay valid until they expire: whichever arrives first may be used."""
+        if user.email_verified_at is not None:
+            raise Conflict(MSG_ALREADY_VERIFIED)
+        try:
+            await self.throttle.hit(f"verify-resend:user:{user.id}", RESEND_VERIFICATION_PER_ACCOUNT)
+        except TooManyRequests as exc:
+            seconds = int((exc.headers or {}).get("Retry-After", "60"))
+            minutes = math.ceil(seconds / 60)
+            raise TooManyRequests(
+                seconds,
+                message=(
+                    f"A verification email was already sent {RESEND_VERIFICATION_PER_ACCOUNT.attempts} times "
+                    f"this hour. Please try again in {minutes} minute{'s' if minutes != 1 else ''}."
+                ),
+            ) from None
+        await self.links.send_verification(user)
 
     async def forgot_password(self, email: str) -> None:
         await self.throttle.hit(f"forgot:client:{self.client}", FORGOT_PER_CLIENT)

@@ -105,7 +105,10 @@ async def load_catalogue(session: AsyncSession, uploads: Path, folder: Path | No
             description=entry.get("description", ""),
             serves=entry.get("serves") or 1,
             category_id=category.id if category else None,
-            image=category.image if category else None,
+            # Only a drawing of this very dish: a category's illustration shows other dishes
+            # (masala chai would get the lemonade of "Drinks"); without one the app shows its
+            # neutral placeholder.
+            image=f"{IMAGE_PREFIX}{entry['image']}" if entry.get("image") else None,
             verified=True,
             comments=entry.get("comments"),
         )

@@ -87,10 +87,10 @@ class Conflict(AppError):
 class TooManyRequests(AppError):
     status_code = HTTP_429_TOO_MANY_REQUESTS
 
-    def __init__(self, retry_after: int) -> None:
+    def __init__(self, retry_after: int, message: str | None = None) -> None:
         retry_after = max(1, retry_after)
         super().__init__(
-            f"Too many attempts. Please try again in {retry_after} seconds.",
+            message or f"Too many attempts. Please try again in {retry_after} seconds.",
             headers={"Retry-After": str(retry_after)},
         )
 

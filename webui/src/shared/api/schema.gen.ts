@@ -112,6 +112,12 @@ export interface paths {
     /** Notifications */
     get: operations["ApiPwaNotificationsNotifications"];
   };
+  "/api/pwa/notifications/settings": {
+    /** DigestSettings */
+    get: operations["ApiPwaNotificationsSettingsDigestSettings"];
+    /** ChangeDigestSettings */
+    put: operations["ApiPwaNotificationsSettingsChangeDigestSettings"];
+  };
   "/api/pwa/publish-requests": {
     /** ListRequests */
     get: operations["ApiPwaPublishRequestsListRequests"];
@@ -145,6 +151,10 @@ export interface paths {
   "/api/pwa/register-beta": {
     /** RegisterBeta */
     post: operations["ApiPwaRegisterBetaRegisterBeta"];
+  };
+  "/api/pwa/resend-verification": {
+    /** ResendVerification */
+    post: operations["ApiPwaResendVerificationResendVerification"];
   };
   "/api/pwa/reset-password": {
     /** ResetPassword */
@@ -360,6 +370,10 @@ export interface components {
     "Data_larder.imports.schemas.ImportedRecipeOut_": {
       data: components["schemas"]["ImportedRecipeOut"];
     };
+    /** Data[DigestSettings] */
+    "Data_larder.notifications.schemas.DigestSettings_": {
+      data: components["schemas"]["DigestSettings"];
+    };
     /** Data[CompleteShopOut] */
     "Data_larder.shopping.schemas.CompleteShopOut_": {
       data: components["schemas"]["CompleteShopOut"];
@@ -404,6 +418,13 @@ export interface components {
     DefaultStoreOut: {
       default: boolean;
       id: number;
+    };
+    /** DigestSettings */
+    DigestSettings: {
+      /** @default false */
+      expiry_email?: boolean;
+      /** @default 8 */
+      expiry_email_hour?: number;
     };
     /** DraftIngredientIn */
     DraftIngredientIn: {
@@ -2334,6 +2355,85 @@ export interface operations {
       };
     };
   };
+  /** DigestSettings */
+  ApiPwaNotificationsSettingsDigestSettings: {
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["Data_larder.notifications.schemas.DigestSettings_"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** ChangeDigestSettings */
+  ApiPwaNotificationsSettingsChangeDigestSettings: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DigestSettings"];
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["Data_larder.notifications.schemas.DigestSettings_"];
+        };
+      };
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
   /** ListRequests */
   ApiPwaPublishRequestsListRequests: {
     responses: {
@@ -2710,6 +2810,43 @@ export interface operations {
       };
       /** @description Invalid input: `errors` names each field with its messages. */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Too many attempts: try again after the seconds in the Retry-After header. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** ResendVerification */
+  ApiPwaResendVerificationResendVerification: {
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["Message"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Conflicts with existing data or with the item's current state. */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };

@@ -1,6 +1,16 @@
 import { useState, type CSSProperties } from 'react';
 
-export const PLACEHOLDER_IMAGE = '/uploads/catalogue-placeholder.svg';
+/**
+ * The one picture of a recipe that has none of its own (or whose picture fails to load): a covered
+ * dish drawn for the app, never another recipe's drawing. Shipped with the web app (webui/public),
+ * so it is precached for offline use and does not depend on the uploads folder.
+ */
+export const PLACEHOLDER_IMAGE = '/recipe-placeholder.svg';
+
+/** The placeholder's text alternative: the recipe's name, saying that this is not a picture of it. */
+export function placeholderAlt(alt: string): string {
+  return alt ? `${alt} (no picture yet)` : '';
+}
 
 /** URL of a recipe image file name (`/uploads/{image}`), or the placeholder. */
 export function imageUrl(image: string | null | undefined): string {
@@ -10,6 +20,7 @@ export function imageUrl(image: string | null | undefined): string {
 /**
  * A recipe image that falls back to the placeholder when missing or when it fails to load.
  * `image` is a stored upload name; `src` (a full URL, e.g. of an imported recipe) wins over it.
+ * `alt` names the recipe; leave it empty where the name is written right beside the picture.
  */
 export function RecipeImage({
   image,
@@ -29,16 +40,18 @@ export function RecipeImage({
   const primary = src || imageUrl(image);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const shown = failedSrc === primary ? PLACEHOLDER_IMAGE : primary;
+  const placeholder = shown === PLACEHOLDER_IMAGE;
   return (
     <img
       src={shown}
-      alt={alt}
+      alt={placeholder ? placeholderAlt(alt) : alt}
+      data-placeholder={placeholder || undefined}
       width={width}
       height={height}
       loading="lazy"
       style={{ objectFit: 'cover', borderRadius: 8, display: 'block', ...style }}
       onError={() => {
-        if (shown !== PLACEHOLDER_IMAGE) setFailedSrc(primary);
+        if (!placeholder) setFailedSrc(primary);
       }}
     />
   );

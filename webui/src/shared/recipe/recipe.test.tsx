@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
@@ -6,6 +8,7 @@ import {
   ingredientNamesText,
   IngredientsPanel,
   PLACEHOLDER_IMAGE,
+  placeholderAlt,
   RecipeImage,
   RecipeOptionsMenu,
   StepList,
@@ -41,12 +44,37 @@ describe('RecipeImage', () => {
     const { rerender } = renderWithProviders(<RecipeImage image="a.jpg" alt="A" />);
     const image = screen.getByRole('img', { name: 'A' });
     expect(image).toHaveAttribute('src', '/uploads/a.jpg');
+    expect(image).not.toHaveAttribute('data-placeholder');
     fireEvent.error(image);
     expect(image).toHaveAttribute('src', PLACEHOLDER_IMAGE);
+    expect(image).toHaveAttribute('data-placeholder', 'true');
     rerender(<RecipeImage src="https://cdn.example/b.jpg" alt="A" />);
     expect(screen.getByRole('img', { name: 'A' })).toHaveAttribute('src', 'https://cdn.example/b.jpg');
     rerender(<RecipeImage image={null} alt="A" />);
-    expect(screen.getByRole('img', { name: 'A' })).toHaveAttribute('src', PLACEHOLDER_IMAGE);
+    expect(screen.getByRole('img', { name: 'A (no picture yet)' })).toHaveAttribute('src', PLACEHOLDER_IMAGE);
+  });
+
+  it("names the recipe on the placeholder without claiming it is the dish's picture", () => {
+    renderWithProviders(<RecipeImage image={null} alt="Masala chai" />);
+    const image = screen.getByRole('img', { name: 'Masala chai (no picture yet)' });
+    expect(image).toHaveAttribute('data-placeholder', 'true');
+    expect(placeholderAlt('')).toBe('');
+  });
+
+  it('stays decorative beside a written name, and does not retry when the placeholder itself fails', () => {
+    const { container } = renderWithProviders(<RecipeImage image={undefined} />);
+    const image = container.querySelector('img');
+    expect(image).toHaveAttribute('alt', '');
+    fireEvent.error(image as HTMLImageElement);
+    expect(image).toHaveAttribute('src', PLACEHOLDER_IMAGE);
+  });
+
+  it('uses the neutral drawing shipped with the web app, not a catalogue illustration', () => {
+    expect(PLACEHOLDER_IMAGE).toBe('/recipe-placeholder.svg');
+    const drawing = readFileSync(join(import.meta.dirname, '../../../public/recipe-placeholder.svg'), 'utf8');
+    expect(drawing.startsWith('<svg ')).toBe(true);
+    expect(drawing).toContain('viewBox="0 0 480 270"');
+    for (const forbidden of ['<script', 'href', '<image', '<text', 'url(']) expect(drawing).not.toContain(forbidden);
   });
 });
 

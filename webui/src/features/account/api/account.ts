@@ -3,6 +3,7 @@ import {
   type AccountResponse,
   api,
   type ChangePasswordPayload,
+  isApiError,
   type MessageResponse,
   queryKeys,
   type UpdateAccountPayload,
@@ -37,4 +38,26 @@ export function changePasswordRequest(payload: ChangePasswordPayload): Promise<M
 
 export function useChangePasswordMutation() {
   return useMutation({ mutationKey: ['account', 'change-password'], mutationFn: changePasswordRequest });
+}
+
+/** POST /resend-verification: a new verification link to the account's current, unverified address. */
+export function resendVerificationRequest(): Promise<MessageResponse> {
+  return api.post<MessageResponse>('/resend-verification');
+}
+
+/**
+ * A 409 means the address was verified meanwhile (the link opened elsewhere): the account is fetched
+ * again, without waiting, so the caller's own error callback still runs before the notice goes away.
+ */
+export function useResendVerificationMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['account', 'resend-verification'],
+    mutationFn: resendVerificationRequest,
+    onError: (error) => {
+      if (isApiError(error) && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.account.all });
+      }
+    },
+  });
 }

@@ -1,8 +1,16 @@
 import { Badge, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { isApiError } from '@/shared/api';
 import { isEmail } from '@/shared/lib/validation';
 import type { User } from '@/shared/session';
-import { confirmDialog, preferenceLabel, userPreferences } from '@/shared/ui';
+import { confirmDialog, preferenceLabel, toast, userPreferences } from '@/shared/ui';
+import { useResendVerificationMutation } from '../api/account';
+import {
+  EMAIL_NOT_VERIFIED,
+  RESEND_VERIFICATION,
+  RESEND_VERIFICATION_FAILED,
+  RESEND_VERIFICATION_SENT,
+} from './messages';
 import { PasswordChangeForm } from './PasswordChangeForm';
 import { PreferencesDialog } from './PreferencesDialog';
 import { ProfileFieldForm } from './ProfileFieldForm';
@@ -53,6 +61,31 @@ function FilterPreferencesSection({ user }: { user: User }) {
   );
 }
 
+/** Shown while the account's address is unproven: says so, and mails a new link on request. */
+function UnverifiedEmailNotice() {
+  const resend = useResendVerificationMutation();
+  const send = () =>
+    resend.mutate(undefined, {
+      onSuccess: ({ message }) => toast(message || RESEND_VERIFICATION_SENT, 'success'),
+      onError: (error) => {
+        // A 401 already signs out and leaves the page; anything else says why (the limit, a verified address).
+        if (isApiError(error) && error.status === 401) return;
+        const told = isApiError(error) && error.status > 0 && error.status < 500;
+        toast(told ? error.message : RESEND_VERIFICATION_FAILED, 'error');
+      },
+    });
+  return (
+    <Stack gap="xs" data-testid="email-not-verified">
+      <Text size="sm" c="orange">
+        {EMAIL_NOT_VERIFIED}
+      </Text>
+      <Button variant="light" onClick={send} loading={resend.isPending} style={{ alignSelf: 'flex-start' }}>
+        {RESEND_VERIFICATION}
+      </Button>
+    </Stack>
+  );
+}
+
 export function AccountTab({ user }: { user: User }) {
   return (
     <Stack gap="lg">
@@ -77,11 +110,7 @@ export function AccountTab({ user }: { user: User }) {
           validate={validateEmail}
           beforeSave={() => confirmDialog({ title: EMAIL_CHANGE_TITLE, description: EMAIL_CHANGE_WARNING })}
         />
-        {!user.email_verified && (
-          <Text size="sm" c="orange">
-            Your email address is not verified yet: check your inbox for the verification link.
-          </Text>
-        )}
+        {!user.email_verified && <UnverifiedEmailNotice />}
       </Stack>
       <Divider />
       <FilterPreferencesSection user={user} />

@@ -318,3 +318,83 @@ describe('account tab: filter preferences', () => {
     expect(screen.getByRole('link', { name: 'report a bug' })).toHaveAttribute('href', '/bug-report');
   });
 });
+
+describe('account tab: unverified e-mail', () => {
+  const unverified = { ...testUser, email_verified: false };
+
+  async function openUnverified() {
+    signIn(unverified);
+    const rendered = renderApp('/user-preferences');
+    await screen.findByLabelText('Username');
+    return rendered;
+  }
+
+  it('shows neither the notice nor the button for a verified address', async () => {
+    await openPreferences();
+    expect(screen.queryByText(/not verified yet/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Resend verification e-mail' })).not.toBeInTheDocument();
+  });
+
+  it('resends the link: one empty POST, the button disabled while it runs, then a success toast', async () => {
+    let calls = 0;
+    let body: string | null = 'unset';
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.post(apiUrl('/resend-verification'), async ({ request }) => {
+        calls += 1;
+        body = await request.text();
+        await gate;
+        return HttpResponse.json({ message: 'Verification email sent. Please check your inbox.' });
+      }),
+    );
+    const { user } = await openUnverified();
+    expect(screen.getByText(/Your email address is not verified yet/)).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Resend verification e-mail' });
+    await user.click(button);
+    await waitFor(() => expect(button).toBeDisabled());
+    await user.click(button);
+    release();
+    expect(await screen.findByText('Verification email sent. Please check your inbox.')).toBeInTheDocument();
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(calls).toBe(1);
+    expect(body).toBe('');
+  });
+
+  it("shows the server's reason when the limit is reached", async () => {
+    const limit = 'A verification email was already sent 3 times this hour. Please try again in 42 minutes.';
+    server.use(
+      http.post(apiUrl('/resend-verification'), () =>
+        HttpResponse.json({ message: limit }, { status: 429, headers: { 'Retry-After': '2520' } }),
+      ),
+    );
+    const { user } = await openUnverified();
+    await user.click(screen.getByRole('button', { name: 'Resend verification e-mail' }));
+    expect(await screen.findByText(limit)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend verification e-mail' })).toBeEnabled();
+  });
+
+  it('says so and hides the notice when the address was verified meanwhile', async () => {
+    server.use(
+      http.post(apiUrl('/resend-verification'), () => {
+        window.localStorage.setItem('user', JSON.stringify(testUser)); // the account now answers verified
+        return HttpResponse.json({ message: 'Your email address is already verified.' }, { status: 409 });
+      }),
+    );
+    const { user } = await openUnverified();
+    await user.click(screen.getByRole('button', { name: 'Resend verification e-mail' }));
+    expect(await screen.findByText('Your email address is already verified.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(/not verified yet/)).not.toBeInTheDocument());
+  });
+
+  it('says the mail could not be sent on a server or network failure', async () => {
+    server.use(http.post(apiUrl('/resend-verification'), () => HttpResponse.error()));
+    const { user } = await openUnverified();
+    await user.click(screen.getByRole('button', { name: 'Resend verification e-mail' }));
+    expect(
+      await screen.findByText('The verification email could not be sent. Please try again later.'),
+    ).toBeInTheDocument();
+  });
+});

@@ -155,9 +155,9 @@ describe('/admin/publish-requests', () => {
     const bread = screen.getByRole('article', { name: 'Plain bread' });
     expect(within(bread).getByText('Publish check passed.')).toBeInTheDocument();
     expect(within(bread).queryByRole('list', { name: 'publish check warnings' })).not.toBeInTheDocument();
-    expect(within(bread).getByRole('img', { name: 'Plain bread' })).toHaveAttribute(
+    expect(within(bread).getByRole('img', { name: 'Plain bread (no picture yet)' })).toHaveAttribute(
       'src',
-      '/uploads/catalogue-placeholder.svg',
+      '/recipe-placeholder.svg',
     );
     expect(within(bread).getByText('Category').parentElement).toHaveTextContent('Category none');
   });

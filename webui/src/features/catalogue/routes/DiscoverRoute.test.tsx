@@ -124,9 +124,9 @@ describe('/recipes Discover list', () => {
     const img = row.querySelector('img');
     expect(img).toHaveAttribute('src', '/uploads/catalogue-soups.svg');
     fireEvent.error(img!);
-    await waitFor(() => expect(row.querySelector('img')).toHaveAttribute('src', '/uploads/catalogue-placeholder.svg'));
+    await waitFor(() => expect(row.querySelector('img')).toHaveAttribute('src', '/recipe-placeholder.svg'));
     const plain = screen.getByRole('listitem', { name: 'Plain' });
-    expect(plain.querySelector('img')).toHaveAttribute('src', '/uploads/catalogue-placeholder.svg');
+    expect(plain.querySelector('img')).toHaveAttribute('src', '/recipe-placeholder.svg');
   });
 });
 

@@ -69,7 +69,7 @@ describe('#saved', () => {
     expect(card).toHaveTextContent('Saved description 4');
     expect(within(card).getByText('Serves').parentElement).toHaveTextContent('Serves 3');
     const other = screen.getByRole('listitem', { name: 'Saved 5' });
-    expect(other.querySelector('img')).toHaveAttribute('src', '/uploads/catalogue-placeholder.svg');
+    expect(other.querySelector('img')).toHaveAttribute('src', '/recipe-placeholder.svg');
     await user.click(within(card).getByRole('link'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/recipes/4'));
   });

@@ -98,7 +98,7 @@ describe('/imported-recipes/{id}', () => {
     const image = await screen.findByRole('img', { name: 'Shakshuka' });
     expect(image).toHaveAttribute('src', 'https://cdn.example.com/one.jpg');
     fireEvent.error(image);
-    await waitFor(() => expect(image).toHaveAttribute('src', '/uploads/catalogue-placeholder.svg'));
+    await waitFor(() => expect(image).toHaveAttribute('src', '/recipe-placeholder.svg'));
     expect(screen.getByRole('link', { name: 'original source' })).toHaveAttribute(
       'href',
       'https://food.example.com/shakshuka#recipe',
