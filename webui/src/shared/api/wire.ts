@@ -148,3 +148,13 @@ export type StoreKind = Store['kind'];
 export type StorePayload = Schema<'StoreIn'>;
 export type StoreUpdatePayload = Schema<'StoreUpdateIn'>;
 export type StoreItemIn = Schema<'StoreItemIn'>;
+/** Body of PUT /share/default. */
+export type SetDefaultPayload = Schema<'SetDefaultIn'>;
+export type DefaultStoreAnswer = Schema<'DefaultStoreOut'>;
+
+// -- notifications ----------------------------------------------------------------------------------
+
+/** GET /notifications: what expired and what is about to, across the stores the user sees. */
+export type ExpiryOverview = Schema<'ExpiryOverview'>;
+/** An expired or expiring item, with the store it is in. */
+export type ExpiryItem = Schema<'ExpiryItemOut'>;
