@@ -1,7 +1,7 @@
-import { Divider, Drawer, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Badge, Divider, Drawer, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useLogout } from '@/shared/api';
+import { useExpiryCount, useLogout } from '@/shared/api';
 import { useWakeLock } from '@/shared/hooks';
 import { VERSION_LABEL } from '@/shared/lib/version';
 import { useSession } from '@/shared/session';
@@ -25,6 +25,8 @@ export function SideMenu({ opened, onClose }: SideMenuProps) {
   // fetched once the toggle is on screen.
   const wakeLock = useWakeLock({ preload: signedIn && opened });
   const { enabled: wakeLockOn, setEnabled: setWakeLock } = wakeLock;
+  // Fetched while the menu is open, so the count is fresh whenever it is seen.
+  const expiryCount = useExpiryCount({ enabled: signedIn && opened });
 
   // Signing out turns the wake lock off with its toggle.
   useEffect(() => {
@@ -45,13 +47,20 @@ export function SideMenu({ opened, onClose }: SideMenuProps) {
       scrollAreaComponent={ScrollArea.Autosize}
     >
       <Stack gap={0} component="nav" aria-label="Main menu">
-        {[...MENU_ENTRIES, ...(user?.role === 'admin' ? ADMIN_MENU_ENTRIES : [])].map(({ label, to, icon: Icon }) => (
+        {[...MENU_ENTRIES, ...(user?.role === 'admin' ? ADMIN_MENU_ENTRIES : [])].map(({ label, to, icon: Icon, count }) => (
           <NavLink
             key={to}
             component={Link}
             to={to}
             label={label}
             leftSection={<Icon size={20} stroke={1.6} />}
+            rightSection={
+              count === 'expiry' && expiryCount > 0 ? (
+                <Badge size="sm" color="red" circle={expiryCount < 10} aria-label={`${expiryCount} expired or expiring items`}>
+                  {expiryCount}
+                </Badge>
+              ) : undefined
+            }
             active={pathname === to || pathname.startsWith(`${to}/`)}
             onClick={onClose}
           />

@@ -14,6 +14,7 @@ export function notificationsQueryOptions() {
     queryFn: ({ signal }) => api.get<Envelope<ExpiryOverview>>('/notifications', { signal }),
     select: (answer) => answer.data,
     staleTime: 60_000,
+    networkMode: 'offlineFirst',
   });
 }
 

@@ -16,6 +16,8 @@ export function storesQueryOptions() {
     queryKey: queryKeys.stores.list(),
     queryFn: ({ signal }) => api.get<Envelope<Store[]>>('/stores', { signal }),
     select: (answer) => answer.data,
+    // Tried even when the browser says it is offline: the service worker may answer from its cache.
+    networkMode: 'offlineFirst',
   });
 }
 
@@ -28,6 +30,7 @@ export function storeQueryOptions(id: number) {
   return queryOptions({
     queryKey: queryKeys.stores.detail(id),
     queryFn: async ({ signal }) => (await api.get<Envelope<Store>>(`/stores/${id}`, { signal })).data,
+    networkMode: 'offlineFirst',
   });
 }
 
