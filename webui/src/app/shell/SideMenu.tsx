@@ -17,6 +17,20 @@ export interface SideMenuProps {
   onClose: () => void;
 }
 
+/**
+ * The number of expired plus expiring items (GET /notifications), on the notifications entry. It
+ * lives in the drawer's content, so it is fetched when the menu opens and whenever it is seen.
+ */
+function ExpiryCount() {
+  const count = useExpiryCount();
+  if (count === 0) return null;
+  return (
+    <Badge size="sm" color="red" circle={count < 10} aria-label={`${count} expired or expiring items`}>
+      {count}
+    </Badge>
+  );
+}
+
 export function SideMenu({ opened, onClose }: SideMenuProps) {
   const { user, signedIn } = useSession();
   const { pathname } = useLocation();
@@ -25,8 +39,6 @@ export function SideMenu({ opened, onClose }: SideMenuProps) {
   // fetched once the toggle is on screen.
   const wakeLock = useWakeLock({ preload: signedIn && opened });
   const { enabled: wakeLockOn, setEnabled: setWakeLock } = wakeLock;
-  // Fetched while the menu is open, so the count is fresh whenever it is seen.
-  const expiryCount = useExpiryCount({ enabled: signedIn && opened });
 
   // Signing out turns the wake lock off with its toggle.
   useEffect(() => {
@@ -54,13 +66,7 @@ export function SideMenu({ opened, onClose }: SideMenuProps) {
             to={to}
             label={label}
             leftSection={<Icon size={20} stroke={1.6} />}
-            rightSection={
-              count === 'expiry' && expiryCount > 0 ? (
-                <Badge size="sm" color="red" circle={expiryCount < 10} aria-label={`${expiryCount} expired or expiring items`}>
-                  {expiryCount}
-                </Badge>
-              ) : undefined
-            }
+            rightSection={count === 'expiry' && signedIn ? <ExpiryCount /> : undefined}
             active={pathname === to || pathname.startsWith(`${to}/`)}
             onClick={onClose}
           />

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, ScrollArea, Select, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, NativeSelect, ScrollArea, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { isApiError, type Store } from '@/shared/api';
 import { formatDay } from '@/shared/lib/dates';
@@ -123,15 +123,14 @@ export function ManageItemsDialog({ store, opened, onClose }: { store: Store; op
             </Stack>
           </ScrollArea.Autosize>
         )}
-        <Select
+        <NativeSelect
           label={MANAGE_TEXTS.listLabel}
-          placeholder={lists.isPending ? 'Loading' : 'choose a list'}
-          data={(lists.data ?? []).map((list) => ({ value: String(list.user_shoppinglist_id), label: list.name }))}
-          value={listId}
-          onChange={setListId}
-          nothingFoundMessage="No lists"
-          comboboxProps={{ withinPortal: false }}
-          clearable
+          value={listId ?? ''}
+          onChange={(event) => setListId(event.currentTarget.value || null)}
+          data={[
+            { value: '', label: lists.isPending ? 'Loading' : lists.data?.length === 0 ? 'No lists' : 'choose a list' },
+            ...(lists.data ?? []).map((list) => ({ value: String(list.user_shoppinglist_id), label: list.name })),
+          ]}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={close}>

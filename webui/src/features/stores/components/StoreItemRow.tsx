@@ -64,13 +64,14 @@ export function StoreItemRow({ item, draft, onChange }: StoreItemRowProps) {
         )}
       </Group>
       {onChange && (
-        <Collapse expanded={open} id={detailsId}>
+        <Collapse expanded={open} id={detailsId} keepMounted={false} transitionDuration={0}>
           <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs" pb="xs">
             <NumberInput
               label="quantity"
               value={quantity}
               min={1}
               max={100_000}
+              clampBehavior="none"
               step={item.default_quantity >= 1 ? item.default_quantity : 1}
               error={quantityValid ? undefined : MSG_QUANTITY_MIN}
               onChange={(value) => {
@@ -92,6 +93,7 @@ export function StoreItemRow({ item, draft, onChange }: StoreItemRowProps) {
               value={days}
               min={0}
               max={EXPIRY_DAYS_MAX}
+              clampBehavior="none"
               allowDecimal={false}
               onChange={(value) => {
                 const valid = typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= EXPIRY_DAYS_MAX;

@@ -132,7 +132,10 @@ function StoreDetail({ store }: { store: Store }) {
         </Stack>
       )}
 
-      {store.items.length === 0 ? (
+      {store.items.length > 0 && categories.isPending ? (
+        // Items wait for the category names, so that they do not jump between groups.
+        <CenteredLoader label="Loading categories" />
+      ) : store.items.length === 0 ? (
         <Text c="dimmed" ta="center" py="xl">
           {DETAIL_TEXTS.empty}
         </Text>
