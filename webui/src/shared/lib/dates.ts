@@ -19,3 +19,15 @@ export function localDay(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
+
+const EN_GB = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
+
+/** 'DD/MM/YYYY' as typed (also D/M/YYYY, with dots or dashes) → 'YYYY-MM-DD'; null unless a real day. */
+export function parseDay(text: string): string | null {
+  const match = EN_GB.exec(text.trim());
+  if (!match) return null;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return date.toISOString().slice(0, 10);
+}

@@ -1,7 +1,7 @@
 import { ActionIcon, Collapse, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { StoreItem } from '@/shared/api';
-import { localDay } from '@/shared/lib/dates';
+import { formatDay, localDay, parseDay } from '@/shared/lib/dates';
 import { DEFAULT_UNIT, formatQuantity, MEASUREMENT_UNITS } from '@/shared/lib/quantity';
 import { IconChevronDown, IconPencil } from '@/shared/ui/icons';
 import { expiryLabel, MSG_QUANTITY_MIN } from '../lib/stores';
@@ -10,7 +10,7 @@ import type { ItemChange, ItemDraft } from '../lib/useItemEdits';
 /** The units a store item may be kept in: the 10 measurement units and part 2's 'unit'. */
 export const STOCK_UNITS: readonly string[] = [...MEASUREMENT_UNITS, DEFAULT_UNIT];
 const EXPIRY_DAYS_MAX = 3650;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+export const MSG_DAY = 'Write the date as DD/MM/YYYY';
 
 const FRESHNESS_COLOR = { expired: 'red', expiring: 'orange', fresh: 'dimmed' } as const;
 
@@ -30,7 +30,8 @@ export function StoreItemRow({ item, draft, onChange }: StoreItemRowProps) {
   const quantity = draft?.quantity ?? item.quantity;
   const unit = draft?.unit ?? item.unit;
   const days = draft?.estimated_expiry_days ?? item.estimated_expiry_days ?? '';
-  const dayAdded = draft?.day_added ?? localDay(new Date(item.date_added));
+  const dayAdded = draft?.day_added ?? formatDay(localDay(new Date(item.date_added)));
+  const dayValid = parseDay(dayAdded) !== null;
   const quantityValid = typeof quantity === 'number' && quantity >= 1;
   const detailsId = `store-item-${item.id}`;
 
@@ -106,13 +107,15 @@ export function StoreItemRow({ item, draft, onChange }: StoreItemRowProps) {
               }}
             />
             <TextInput
-              type="date"
               label="date added"
+              placeholder="DD/MM/YYYY"
               value={dayAdded}
+              error={dayValid ? undefined : MSG_DAY}
               onChange={(event) => {
-                const value = event.currentTarget.value;
+                const text = event.currentTarget.value;
+                const day = parseDay(text);
                 // A day without a time of day: noon of that day in the instance's zone.
-                onChange(item.id, { day_added: value }, DAY.test(value) ? { date_added: `${value}T12:00:00` } : null, 'date_added');
+                onChange(item.id, { day_added: text }, day ? { date_added: `${day}T12:00:00` } : null, 'date_added');
               }}
             />
           </SimpleGrid>

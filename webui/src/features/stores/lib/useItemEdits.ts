@@ -15,7 +15,7 @@ export interface ItemDraft {
   quantity?: number | string;
   unit?: string;
   estimated_expiry_days?: number | string;
-  /** The day added, 'YYYY-MM-DD'. */
+  /** The day added as typed, 'DD/MM/YYYY'. */
   day_added?: string;
 }
 

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { formatDay, localDay } from '@/shared/lib/dates';
 import { currentPath, fill, renderApp, signIn } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
 import { MANAGE_TITLE } from '../components/ManageItemsDialog';
@@ -136,7 +137,11 @@ describe('/user-stores/{id}', () => {
         return HttpResponse.json({ message: 'No.' }, { status: 422 });
       }),
     );
-    await fill(user, within(milk).getByLabelText('date added'), '2025-03-02');
+    const added = within(milk).getByRole('textbox', { name: 'date added' });
+    expect(added).toHaveValue(formatDay(localDay(new Date('2025-03-01T12:00:00Z'))));
+    await fill(user, added, '31/02/2025');
+    expect(within(milk).getByText('Write the date as DD/MM/YYYY')).toBeInTheDocument();
+    await fill(user, added, '02/03/2025');
     expect(await screen.findByText('error updating Pantry')).toBeInTheDocument();
     expect(refused).toEqual([{ items: [{ id: 1, date_added: '2025-03-02T12:00:00' }] }]);
     expect(state.calls).toEqual([]);
