@@ -91,6 +91,27 @@ export const protectedPages: RouteObject[] = [
     })),
   },
   {
+    path: 'user-stores',
+    errorElement,
+    lazy: lazyRoute(async () => ({
+      Component: (await import('@/features/stores/routes/UserStoresRoute')).UserStoresRoute,
+    })),
+  },
+  {
+    path: 'user-stores/:id',
+    errorElement,
+    lazy: lazyRoute(async () => ({
+      Component: (await import('@/features/stores/routes/StoreDetailRoute')).StoreDetailRoute,
+    })),
+  },
+  {
+    path: 'user-notifications',
+    errorElement,
+    lazy: lazyRoute(async () => ({
+      Component: (await import('@/features/notifications/routes/NotificationsRoute')).NotificationsRoute,
+    })),
+  },
+  {
     path: 'diary',
     errorElement,
     lazy: lazyRoute(async () => ({

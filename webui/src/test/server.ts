@@ -22,6 +22,8 @@ export const defaultHandlers = [
     return HttpResponse.json(raw ? (JSON.parse(raw) as object) : testUser);
   }),
   http.post(apiUrl('/logout'), () => HttpResponse.json({ message: 'Logged out.' })),
+  // The side menu reads the number of expired and expiring items while it is open.
+  http.get(apiUrl('/notifications'), () => HttpResponse.json({ data: { expired: [], expiring: [] } })),
 ];
 
 export const server = setupServer(...defaultHandlers);

@@ -1,7 +1,7 @@
-import { Divider, Drawer, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Badge, Divider, Drawer, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useLogout } from '@/shared/api';
+import { useExpiryCount, useLogout } from '@/shared/api';
 import { useWakeLock } from '@/shared/hooks';
 import { VERSION_LABEL } from '@/shared/lib/version';
 import { useSession } from '@/shared/session';
@@ -15,6 +15,20 @@ export const MENU_DRAWER_WIDTH = 'min(80%, 300px)';
 export interface SideMenuProps {
   opened: boolean;
   onClose: () => void;
+}
+
+/**
+ * The number of expired plus expiring items (GET /notifications), on the notifications entry. It
+ * lives in the drawer's content, so it is fetched when the menu opens and whenever it is seen.
+ */
+function ExpiryCount() {
+  const count = useExpiryCount();
+  if (count === 0) return null;
+  return (
+    <Badge size="sm" color="red" circle={count < 10} aria-label={`${count} expired or expiring items`}>
+      {count}
+    </Badge>
+  );
 }
 
 export function SideMenu({ opened, onClose }: SideMenuProps) {
@@ -45,13 +59,14 @@ export function SideMenu({ opened, onClose }: SideMenuProps) {
       scrollAreaComponent={ScrollArea.Autosize}
     >
       <Stack gap={0} component="nav" aria-label="Main menu">
-        {[...MENU_ENTRIES, ...(user?.role === 'admin' ? ADMIN_MENU_ENTRIES : [])].map(({ label, to, icon: Icon }) => (
+        {[...MENU_ENTRIES, ...(user?.role === 'admin' ? ADMIN_MENU_ENTRIES : [])].map(({ label, to, icon: Icon, count }) => (
           <NavLink
             key={to}
             component={Link}
             to={to}
             label={label}
             leftSection={<Icon size={20} stroke={1.6} />}
+            rightSection={count === 'expiry' && signedIn ? <ExpiryCount /> : undefined}
             active={pathname === to || pathname.startsWith(`${to}/`)}
             onClick={onClose}
           />

@@ -19,6 +19,8 @@ export interface MenuEntry {
   label: string;
   to: string;
   icon: ComponentType<{ size?: number; stroke?: number }>;
+  /** A number shown beside the entry: the expired plus expiring items (GET /notifications). */
+  count?: 'expiry';
 }
 
 /** Side menu entries, in the order of spec part 1 §2.3. */
@@ -31,7 +33,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { label: 'meal planning', to: '/user-meal-plans', icon: IconCalendarEvent },
   { label: 'food diary', to: '/diary', icon: IconNotebook },
   { label: 'pantry manager', to: '/user-stores', icon: IconFridge },
-  { label: 'notifications', to: '/user-notifications', icon: IconBell },
+  { label: 'notifications', to: '/user-notifications', icon: IconBell, count: 'expiry' },
   { label: 'account', to: '/user-preferences', icon: IconUserCircle },
 ];
 

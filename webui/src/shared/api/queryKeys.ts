@@ -46,6 +46,22 @@ export const queryKeys = {
     list: () => ['imported-recipes', 'list'] as const,
     detail: (id: string) => ['imported-recipes', 'detail', id] as const,
   },
+  /** The lists the user can see (own and shared) and one list (viewer, editor). */
+  shoppingLists: {
+    all: ['shopping-lists'] as const,
+    list: () => ['shopping-lists', 'list'] as const,
+    detail: (id: number) => ['shopping-lists', 'detail', id] as const,
+  },
+  /** The food stores the user can see (own and shared) and one store. */
+  stores: {
+    all: ['stores'] as const,
+    list: () => ['stores', 'list'] as const,
+    detail: (id: number) => ['stores', 'detail', id] as const,
+  },
+  /** GET /notifications: expired and expiring stock (changes whenever a store does). */
+  notifications: {
+    all: ['notifications'] as const,
+  },
   homeBeta: {
     all: ['home-beta'] as const,
   },

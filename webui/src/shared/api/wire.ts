@@ -119,3 +119,42 @@ export type ImportedRecipe = Schema<'ImportedRecipeOut'>;
 export type ImportPayload = Schema<'ImportIn'>;
 /** The answer of POST /uploads: the stored image's name. */
 export type UploadResponse = Schema<'UploadOut'>;
+
+// -- shopping lists ---------------------------------------------------------------------------------
+
+/** A shopping list as the server answers it, with `role`: what the caller may do (owner, editor, viewer). */
+export type ShoppingList = Schema<'ShoppingListOut'>;
+/** An item of a list; `value` is the ingredient id as text, or 'CUSTOM-…' for a custom item. */
+export type ShoppingListItem = Schema<'ListItemOut'>;
+export type ShoppingListRole = ShoppingList['role'];
+/** One person a list, store or plan is shared with. */
+export type ShareEntry = Schema<'ShareEntry'>;
+/** An item as sent: a value (id or 'CUSTOM-…'), or a name alone for a new custom item. */
+export type ShoppingListItemIn = Schema<'ListItemIn'>;
+export type ShoppingListPayload = Schema<'ShoppingListIn'>;
+export type ShoppingListUpdatePayload = Schema<'ShoppingListUpdateIn'>;
+export type MergePayload = Schema<'MergeIn'>;
+export type CompleteShopPayload = Schema<'CompleteShopIn'>;
+export type CompleteShopResult = Schema<'CompleteShopOut'>;
+/** GET /user-shoppinglists/{id}: `{shopping_list: ...}` as the spec says. */
+export type ShoppingListResponse = Answer<'/api/pwa/user-shoppinglists/{list_id}', 'get'>;
+
+// -- food stores ------------------------------------------------------------------------------------
+
+/** A food store as the server answers it (`default` and `role` are the caller's). */
+export type Store = Schema<'StoreOut'>;
+export type StoreItem = Schema<'StoreItemOut'>;
+export type StoreKind = Store['kind'];
+export type StorePayload = Schema<'StoreIn'>;
+export type StoreUpdatePayload = Schema<'StoreUpdateIn'>;
+export type StoreItemIn = Schema<'StoreItemIn'>;
+/** Body of PUT /share/default. */
+export type SetDefaultPayload = Schema<'SetDefaultIn'>;
+export type DefaultStoreAnswer = Schema<'DefaultStoreOut'>;
+
+// -- notifications ----------------------------------------------------------------------------------
+
+/** GET /notifications: what expired and what is about to, across the stores the user sees. */
+export type ExpiryOverview = Schema<'ExpiryOverview'>;
+/** An expired or expiring item, with the store it is in. */
+export type ExpiryItem = Schema<'ExpiryItemOut'>;

@@ -61,6 +61,10 @@ describe('formatQuantity', () => {
     [2, 'cup(s)', undefined, '2 cups'],
     [1, 'unit(s)', 'Egg', '1 egg'],
     [2, 'unit(s)', 'Egg', '2 eggs'],
+    // part 2's default unit 'unit' counts like unit(s)
+    [1, 'unit', 'Lettuce', '1 lettuce'],
+    [3, 'unit', 'Tomato', '3 tomatoes'],
+    [2, 'unit', undefined, '2'],
     // every unit
     [2, 'unit(s)', undefined, '2'],
     [1.5, 'kg', undefined, '1½ kg'],

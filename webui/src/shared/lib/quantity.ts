@@ -10,6 +10,12 @@ export const MEASUREMENT_UNITS = ['unit(s)', 'kg', 'g', 'mg', 'l', 'ml', 'cup(s)
 /** The unit that means 'so many of the ingredient itself' (no unit word is shown). */
 export const COUNT_UNIT = 'unit(s)' as const;
 
+/**
+ * Part 2's default unit of shopping lists and stores (custom items, merges of incompatible units):
+ * a count like `unit(s)`, shown the same way.
+ */
+export const DEFAULT_UNIT = 'unit' as const;
+
 /** Fractional parts shown as vulgar fractions, and how close a value must be to count as one. */
 const FRACTIONS: readonly (readonly [number, string])[] = [
   [1 / 8, '⅛'],
@@ -107,7 +113,7 @@ export function countedName(name: string, quantity: number): string {
  * The quantity, unit and (optionally) ingredient name as a cook writes them:
  * `formatQuantity(0.25, 'tsp')` → '¼ tsp', `formatQuantity(1.5, 'cup(s)')` → '1½ cups',
  * `formatQuantity(200, 'g', 'Rice')` → '200 g Rice', `formatQuantity(2, 'unit(s)', 'Egg')` → '2 eggs'.
- * `unit(s)` shows no unit word (the name is lower-cased and counted instead); an unknown unit is
+ * `unit(s)` (and part 2's `unit`) shows no unit word (the name is lower-cased and counted instead); an unknown unit is
  * shown as it is; an empty unit shows the amount only.
  */
 export function formatQuantity(quantity: number, unit: string, name?: string): string {
@@ -115,7 +121,7 @@ export function formatQuantity(quantity: number, unit: string, name?: string): s
   // Singular or plural by the value shown, so '1.001 cup(s)' (shown as '1') stays '1 cup'.
   const value = Number.isFinite(quantity) ? amountOf(Math.abs(quantity)).value : quantity;
   const trimmedUnit = unit.trim();
-  if (trimmedUnit === COUNT_UNIT) {
+  if (trimmedUnit === COUNT_UNIT || trimmedUnit === DEFAULT_UNIT) {
     const counted = name === undefined ? '' : countedName(name, value);
     return counted ? `${amount} ${counted}` : amount;
   }

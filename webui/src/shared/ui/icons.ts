@@ -9,6 +9,7 @@ export {
   IconCalendarEvent,
   IconCheck,
   IconChefHat,
+  IconChevronDown,
   IconChevronLeft,
   IconChevronRight,
   IconCircleCheck,

@@ -1,0 +1,131 @@
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  api,
+  type DefaultStoreAnswer,
+  type Envelope,
+  type Store,
+  queryKeys,
+  type SetDefaultPayload,
+  type StorePayload,
+  type StoreUpdatePayload,
+} from '@/shared/api';
+
+/** GET /stores: the user's own stores (first) and those shared with them, each with its stock. */
+export function storesQueryOptions() {
+  return queryOptions({
+    queryKey: queryKeys.stores.list(),
+    queryFn: ({ signal }) => api.get<Envelope<Store[]>>('/stores', { signal }),
+    select: (answer) => answer.data,
+    // Tried even when the browser says it is offline: the service worker may answer from its cache.
+    networkMode: 'offlineFirst',
+  });
+}
+
+export function useStores() {
+  return useQuery(storesQueryOptions());
+}
+
+/** GET /stores/{id}: one store with its stock. */
+export function storeQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: queryKeys.stores.detail(id),
+    queryFn: async ({ signal }) => (await api.get<Envelope<Store>>(`/stores/${id}`, { signal })).data,
+    networkMode: 'offlineFirst',
+  });
+}
+
+export function useStore(id: number) {
+  return useQuery({ ...storeQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
+}
+
+/**
+ * A store as answered after a write: it replaces the cached store (and its entry in the list),
+ * then the list and the notifications are fetched again (badge counts and expiry changed).
+ */
+export function storeSaved(queryClient: QueryClient, store: Store) {
+  queryClient.setQueryData(queryKeys.stores.detail(store.id), store);
+  queryClient.setQueryData<Envelope<Store[]>>(queryKeys.stores.list(), (answer) =>
+    answer ? { data: answer.data.map((s) => (s.id === store.id ? store : s)) } : answer,
+  );
+  void queryClient.invalidateQueries({ queryKey: queryKeys.stores.list() });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
+}
+
+/** PUT /stores/{id}: changed items (with id), added stock (without), items_to_remove, store fields. */
+export async function updateStore(queryClient: QueryClient, id: number, payload: StoreUpdatePayload): Promise<Store> {
+  const answer = await api.put<Envelope<Store>>(`/stores/${id}`, payload);
+  storeSaved(queryClient, answer.data);
+  return answer.data;
+}
+
+export function useUpdateStore(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['stores', 'update', id],
+    mutationFn: (payload: StoreUpdatePayload) => updateStore(queryClient, id, payload),
+  });
+}
+
+/** POST /stores {name, description, kind} -> 201 {data: store}. */
+export function useCreateStore() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['stores', 'create'],
+    mutationFn: async (payload: StorePayload) => (await api.post<Envelope<Store>>('/stores', payload)).data,
+    onSuccess: (store) => {
+      queryClient.setQueryData(queryKeys.stores.detail(store.id), store);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.stores.list() });
+    },
+  });
+}
+
+/** Every store's `default` and the lists change: the stores and the notifications are fetched again. */
+function refreshAll(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.stores.all });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
+}
+
+/** DELETE /stores/{id} (refused for the caller's default store). */
+export function useDeleteStore() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['stores', 'delete'],
+    mutationFn: (id: number) => api.delete<null>(`/stores/${id}`),
+    onSuccess: (_answer, id) => {
+      queryClient.setQueryData<Envelope<Store[]>>(queryKeys.stores.list(), (answer) =>
+        answer ? { data: answer.data.filter((s) => s.id !== id) } : answer,
+      );
+      queryClient.removeQueries({ queryKey: queryKeys.stores.detail(id) });
+      refreshAll(queryClient);
+    },
+  });
+}
+
+/** PUT /share/default {entity_id, entity_type: 'UserFoodStore'}: the user's default store. */
+export function useSetDefaultStore() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['stores', 'default'],
+    mutationFn: (id: number) => {
+      const body: SetDefaultPayload = { entity_id: id, entity_type: 'UserFoodStore' };
+      return api.put<Envelope<DefaultStoreAnswer>>('/share/default', body);
+    },
+    onSuccess: () => refreshAll(queryClient),
+  });
+}
+
+/** PUT /share/remove {entity_id, entity_type: 'UserFoodStore'}: a store shared with the user leaves their stores. */
+export function useRemoveSharedStore() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['stores', 'remove'],
+    mutationFn: (id: number) => api.put<unknown>('/share/remove', { entity_id: id, entity_type: 'UserFoodStore' }),
+    onSuccess: (_answer, id) => {
+      queryClient.setQueryData<Envelope<Store[]>>(queryKeys.stores.list(), (answer) =>
+        answer ? { data: answer.data.filter((s) => s.id !== id) } : answer,
+      );
+      queryClient.removeQueries({ queryKey: queryKeys.stores.detail(id) });
+      refreshAll(queryClient);
+    },
+  });
+}

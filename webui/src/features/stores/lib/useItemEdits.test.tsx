@@ -1,0 +1,69 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, type Store, type StoreUpdatePayload } from '@/shared/api';
+import { makeItem, makeStore } from '../testData';
+import { ITEM_SAVE_DELAY_MS, useItemEdits } from './useItemEdits';
+
+const sent: StoreUpdatePayload[] = [];
+
+function setup(store: Store) {
+  const client = new QueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  return renderHook(() => useItemEdits(store), { wrapper });
+}
+
+beforeEach(() => {
+  sent.length = 0;
+  // The PUT as the client sends it (`api` is one shared object: its method is replaced for the test).
+  vi.spyOn(api, 'put').mockImplementation((path: string, body?: unknown) => {
+    if (path === '/stores/3') sent.push(body as StoreUpdatePayload);
+    return Promise.resolve({ data: makeStore(3) } as never);
+  });
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+});
+afterEach(() => vi.useRealTimers());
+
+describe('useItemEdits', () => {
+  const store = makeStore(3, { items: [makeItem(1), makeItem(2)] });
+
+  it('saves 500 ms after the last change, every change restarting the wait, changed items only', () => {
+    const { result } = setup(store);
+    act(() => result.current.change(1, { quantity: 2 }, { quantity: 2 }, 'quantity'));
+    act(() => vi.advanceTimersByTime(ITEM_SAVE_DELAY_MS - 1));
+    expect(sent).toEqual([]);
+    act(() => result.current.change(2, { estimated_expiry_days: 3 }, { estimated_expiry_days: 3 }, 'estimated_expiry_days'));
+    act(() => result.current.change(1, { quantity: 4 }, { quantity: 4 }, 'quantity'));
+    act(() => vi.advanceTimersByTime(ITEM_SAVE_DELAY_MS - 1));
+    expect(sent).toEqual([]);
+    expect(result.current.drafts).toEqual({ 1: { quantity: 4 }, 2: { estimated_expiry_days: 3 } });
+    act(() => vi.advanceTimersByTime(1));
+    expect(sent).toEqual([
+      {
+        items: [
+          { id: 1, quantity: 4 },
+          { id: 2, estimated_expiry_days: 3 },
+        ],
+      },
+    ]);
+  });
+
+  it('sends nothing of a field typed invalid, and nothing at all when that was the only change', () => {
+    const { result } = setup(store);
+    act(() => result.current.change(1, { quantity: 5 }, { quantity: 5 }, 'quantity'));
+    act(() => result.current.change(1, { quantity: '' }, null, 'quantity'));
+    act(() => vi.advanceTimersByTime(ITEM_SAVE_DELAY_MS));
+    expect(sent).toEqual([]);
+    expect(result.current.drafts).toEqual({ 1: { quantity: '' } });
+  });
+
+  it('saves what is still waiting when the screen closes', () => {
+    const { result, unmount } = setup(store);
+    act(() => result.current.change(2, { unit: 'kg' }, { unit: 'kg' }, 'unit'));
+    unmount();
+    expect(sent).toEqual([{ items: [{ id: 2, unit: 'kg' }] }]);
+  });
+});

@@ -1,0 +1,94 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { isApiError, queryKeys, type Store, type StoreItemIn } from '@/shared/api';
+import { toast } from '@/shared/ui';
+import { updateStore } from '../api/stores';
+
+/** Edits to store items are saved this long after the last change (part 2 §4, §9). */
+export const ITEM_SAVE_DELAY_MS = 500;
+
+/** What an item edit sends: the fields changed, by item id. */
+export type ItemChange = Pick<StoreItemIn, 'quantity' | 'unit' | 'estimated_expiry_days' | 'date_added'>;
+
+/** What the item's controls show while the edit is not saved yet (as typed, valid or not). */
+export interface ItemDraft {
+  quantity?: number | string;
+  unit?: string;
+  estimated_expiry_days?: number | string;
+  /** The day added as typed, 'DD/MM/YYYY'. */
+  day_added?: string;
+}
+
+export const ITEM_TEXTS = {
+  saved: (count: number, store: string) => `${count} ingredients in ${store} updated successfully`,
+  failed: (name: string) => `error updating ${name}`,
+} as const;
+
+/**
+ * Item edits of one store, saved together 500 ms after the last change: PUT /stores/{id} with the
+ * changed items only (each with its id and the fields changed). Drafts keep what the controls show
+ * until the save answers; a change left when the screen closes is saved at once.
+ */
+export function useItemEdits(store: Store | undefined) {
+  const queryClient = useQueryClient();
+  const [drafts, setDrafts] = useState<Record<number, ItemDraft>>({});
+  const pending = useRef(new Map<number, ItemChange>());
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const current = useRef(store);
+  useEffect(() => {
+    current.current = store;
+  }, [store]);
+
+  /** Drafts of the items sent and not changed again since are dropped: the answer shows them. */
+  const settle = useCallback((ids: number[]) => {
+    setDrafts((all) => {
+      const next = { ...all };
+      for (const id of ids) if (!pending.current.has(id)) delete next[id];
+      return next;
+    });
+  }, []);
+
+  const flush = useCallback(() => {
+    if (timer.current !== null) clearTimeout(timer.current);
+    timer.current = null;
+    const target = current.current;
+    if (!target || pending.current.size === 0) return;
+    const items = [...pending.current].map(([id, change]) => ({ id, ...change }));
+    pending.current = new Map();
+    const ids = items.map((item) => item.id);
+    updateStore(queryClient, target.id, { items }).then(
+      (saved) => {
+        toast(ITEM_TEXTS.saved(items.length, saved.name), 'success');
+        settle(ids);
+      },
+      (error: unknown) => {
+        if (!(isApiError(error) && error.status === 401)) toast(ITEM_TEXTS.failed(target.name), 'error');
+        settle(ids);
+        void queryClient.invalidateQueries({ queryKey: queryKeys.stores.detail(target.id) });
+      },
+    );
+  }, [queryClient, settle]);
+
+  /**
+   * Shows `draft` for the item now and queues `change` for the save (null: what was typed is not
+   * valid, nothing of that field is sent); the save waits for 500 ms without changes.
+   */
+  const change = useCallback(
+    (id: number, draft: ItemDraft, changed: ItemChange | null, field: keyof ItemChange) => {
+      setDrafts((all) => ({ ...all, [id]: { ...all[id], ...draft } }));
+      const queued: ItemChange = { ...pending.current.get(id) };
+      if (changed) Object.assign(queued, changed);
+      else delete queued[field];
+      if (Object.keys(queued).length > 0) pending.current.set(id, queued);
+      else pending.current.delete(id);
+      if (timer.current !== null) clearTimeout(timer.current);
+      timer.current = setTimeout(flush, ITEM_SAVE_DELAY_MS);
+    },
+    [flush],
+  );
+
+  // Leaving the screen saves what is still waiting.
+  useEffect(() => flush, [flush]);
+
+  return { drafts, change, flush };
+}

@@ -1,0 +1,119 @@
+import { Button, Combobox, Group, Loader, ScrollArea, Text, TextInput, useCombobox } from '@mantine/core';
+import { useId, useState } from 'react';
+import { type IngredientOption, useIngredientOptions } from '@/shared/api';
+import { canCreateCustom, filterIngredientOptions, INGREDIENT_FILTER_MIN } from './filter';
+
+/** A custom item: a name the catalogue does not know, with no value (the server makes one). */
+export interface CustomIngredientPick {
+  name: string;
+  value?: undefined;
+}
+
+/** What the search hands back: a catalogue ingredient option, or a custom item `{name}`. */
+export type IngredientPick = IngredientOption | CustomIngredientPick;
+
+export function isCustomPick(pick: IngredientPick): pick is CustomIngredientPick {
+  return pick.value === undefined;
+}
+
+export const CUSTOM_ITEM_TEXT = 'create custom item';
+
+function hint(failed: boolean, search: string, found: number): string {
+  const text = search.trim();
+  if (failed) return 'Could not load the ingredients.';
+  if (text.length < INGREDIENT_FILTER_MIN) return 'Type 3 letters or more to search.';
+  return found === 0 ? `Nothing matches '${text}'.` : `${found} found`;
+}
+
+export interface IngredientSearchProps {
+  /** Called with the chosen option or the custom item; the input is cleared for the next one. */
+  onPick: (pick: IngredientPick) => void;
+  /** Label of the search box (default 'search ingredients'). */
+  label?: string;
+  disabled?: boolean;
+}
+
+/**
+ * Search box over the catalogue ingredients (GET /api/form-options/ingredients, one shared cached
+ * query). The list is filtered once more than 2 characters are typed (case-insensitive
+ * containment); an empty input resets it. The custom-item button is enabled only when no option
+ * matches. Keyboard: arrows move through the options, Enter picks the highlighted one (or makes
+ * the custom item when nothing matches), Escape closes the list.
+ */
+export function IngredientSearch({ onPick, label = 'search ingredients', disabled = false }: IngredientSearchProps) {
+  const [search, setSearch] = useState('');
+  const options = useIngredientOptions();
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const hintId = useId();
+
+  const all = options.data ?? [];
+  const shown = filterIngredientOptions(all, search);
+  const customAllowed = options.isSuccess && canCreateCustom(all, search);
+  const byValue = new Map(all.map((option) => [String(option.value), option]));
+
+  const pick = (choice: IngredientPick) => {
+    onPick(choice);
+    setSearch('');
+    combobox.closeDropdown();
+  };
+  const pickCustom = () => {
+    if (customAllowed) pick({ name: search.trim() });
+  };
+
+  return (
+    <div>
+      <Combobox
+        store={combobox}
+        withinPortal={false}
+        onOptionSubmit={(value) => {
+          const option = byValue.get(value);
+          if (option) pick(option);
+        }}
+      >
+        <Combobox.Target>
+          <TextInput
+            label={label}
+            value={search}
+            disabled={disabled}
+            aria-describedby={hintId}
+            rightSection={options.isPending ? <Loader size="xs" /> : null}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              combobox.openDropdown();
+              combobox.updateSelectedOptionIndex();
+            }}
+            onClick={() => combobox.openDropdown()}
+            onFocus={() => combobox.openDropdown()}
+            onBlur={() => combobox.closeDropdown()}
+            onKeyDown={(event) => {
+              // Enter with nothing highlighted and nothing matching makes the custom item.
+              if (event.key === 'Enter' && combobox.getSelectedOptionIndex() === -1 && customAllowed) {
+                event.preventDefault();
+                pickCustom();
+              }
+            }}
+          />
+        </Combobox.Target>
+        <Combobox.Dropdown hidden={!options.isSuccess || shown.length === 0}>
+          <Combobox.Options>
+            <ScrollArea.Autosize mah={260} type="scroll">
+              {shown.map((option) => (
+                <Combobox.Option value={String(option.value)} key={option.value}>
+                  {option.name}
+                </Combobox.Option>
+              ))}
+            </ScrollArea.Autosize>
+          </Combobox.Options>
+        </Combobox.Dropdown>
+      </Combobox>
+      <Group gap="xs" mt={6} wrap="nowrap" justify="space-between">
+        <Text id={hintId} size="xs" c={options.isError ? 'red' : 'dimmed'}>
+          {hint(options.isError, search, shown.length)}
+        </Text>
+        <Button size="xs" variant="light" disabled={disabled || !customAllowed} onClick={pickCustom}>
+          {CUSTOM_ITEM_TEXT}
+        </Button>
+      </Group>
+    </div>
+  );
+}
