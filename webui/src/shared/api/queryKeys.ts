@@ -62,6 +62,10 @@ export const queryKeys = {
   notifications: {
     all: ['notifications'] as const,
   },
+  /** GET /notifications/settings: the account's daily expiry e-mail. */
+  expiryEmail: {
+    all: ['expiry-email'] as const,
+  },
   homeBeta: {
     all: ['home-beta'] as const,
   },

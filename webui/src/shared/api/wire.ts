@@ -158,3 +158,5 @@ export type DefaultStoreAnswer = Schema<'DefaultStoreOut'>;
 export type ExpiryOverview = Schema<'ExpiryOverview'>;
 /** An expired or expiring item, with the store it is in. */
 export type ExpiryItem = Schema<'ExpiryItemOut'>;
+/** GET and PUT /notifications/settings: the daily expiry e-mail (on or off, and its local hour). */
+export type ExpiryEmailSettings = Required<Schema<'DigestSettings'>>;

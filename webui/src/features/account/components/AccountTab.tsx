@@ -11,6 +11,7 @@ import {
   RESEND_VERIFICATION_FAILED,
   RESEND_VERIFICATION_SENT,
 } from './messages';
+import { ExpiryEmailSection } from './ExpiryEmailSection';
 import { PasswordChangeForm } from './PasswordChangeForm';
 import { PreferencesDialog } from './PreferencesDialog';
 import { ProfileFieldForm } from './ProfileFieldForm';
@@ -114,6 +115,8 @@ export function AccountTab({ user }: { user: User }) {
       </Stack>
       <Divider />
       <FilterPreferencesSection user={user} />
+      <Divider />
+      <ExpiryEmailSection verified={user.email_verified} />
       <Divider />
       <PasswordChangeForm />
     </Stack>

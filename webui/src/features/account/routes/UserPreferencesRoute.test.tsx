@@ -398,3 +398,44 @@ describe('account tab: unverified e-mail', () => {
     ).toBeInTheDocument();
   });
 });
+
+describe('account tab: expiry e-mail', () => {
+  it('is off by default; switching it on saves it with the hour, which can then be changed', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.get(apiUrl('/notifications/settings'), () =>
+        HttpResponse.json({ data: { expiry_email: false, expiry_email_hour: 8 } }),
+      ),
+      http.put(apiUrl('/notifications/settings'), async ({ request }) => {
+        const body = (await request.json()) as object;
+        sent.push(body);
+        return HttpResponse.json({ data: body });
+      }),
+    );
+    const { user } = await openPreferences();
+    const toggle = await screen.findByRole('switch', { name: 'E-mail me once a day when food is about to expire' });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).not.toBeChecked();
+    expect(screen.queryByRole('combobox', { name: 'Send it at' })).not.toBeInTheDocument();
+
+    await user.click(toggle);
+    await waitFor(() => expect(sent).toEqual([{ expiry_email: true, expiry_email_hour: 8 }]));
+    expect(await screen.findByText('Expiry e-mail updated')).toBeInTheDocument();
+    expect(toggle).toBeChecked();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Send it at' }), '18:00');
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toEqual({ expiry_email: true, expiry_email_hour: 18 });
+  });
+
+  it('says the mail goes only to a verified address when the account has none', async () => {
+    server.use(
+      http.get(apiUrl('/notifications/settings'), () =>
+        HttpResponse.json({ data: { expiry_email: true, expiry_email_hour: 7 } }),
+      ),
+    );
+    signIn({ ...testUser, email_verified: false });
+    renderApp('/user-preferences');
+    expect(await screen.findByText('It is sent only to a verified address: verify yours first.')).toBeInTheDocument();
+  });
+});
