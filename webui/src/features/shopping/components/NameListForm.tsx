@@ -24,8 +24,8 @@ export function NameListForm({ onCancel }: { onCancel?: () => void }) {
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
   const error = listNameError(name);
-  // An empty field says nothing until the user has typed (the disabled button tells enough).
-  const shownError = error && (touched || name !== '') ? error : null;
+  // An empty field says nothing until the user has typed or left it (the disabled button tells enough).
+  const shownError = touched ? error : null;
   const serverError = isApiError(create.error) ? (create.error.errors.name?.[0] ?? create.error.message) : null;
 
   const submit = () => {
@@ -53,7 +53,10 @@ export function NameListForm({ onCancel }: { onCancel?: () => void }) {
           value={name}
           required
           maxLength={100}
-          onChange={(event) => setName(event.currentTarget.value)}
+          onChange={(event) => {
+            setName(event.currentTarget.value);
+            setTouched(true);
+          }}
           onBlur={() => setTouched(true)}
           error={shownError}
           data-autofocus
