@@ -145,13 +145,20 @@ export function useIsSavingList(id: number): boolean {
   return useIsMutating({ mutationKey: updateKey(id) }) > 0;
 }
 
-/** The list is gone (deleted or left): it leaves the overview and its detail is dropped. */
+/** The list is gone (deleted or left): it leaves the overview. */
 export function forgetList(queryClient: QueryClient, id: number): void {
   queryClient.setQueryData<Envelope<ShoppingList[]>>(queryKeys.shoppingLists.list(), (answer) =>
     answer ? { data: answer.data.filter((item) => item.user_shoppinglist_id !== id) } : answer,
   );
-  queryClient.removeQueries({ queryKey: queryKeys.shoppingLists.detail(id), exact: true });
   void queryClient.invalidateQueries({ queryKey: queryKeys.shoppingLists.list() });
+}
+
+/**
+ * Drops a gone list's detail from the cache. Called once its screen has been left: dropped while
+ * shown, it would be fetched again, only to answer 404.
+ */
+export function dropListDetail(queryClient: QueryClient, id: number): void {
+  queryClient.removeQueries({ queryKey: queryKeys.shoppingLists.detail(id), exact: true });
 }
 
 /** DELETE /user-shoppinglists/{id} (owner only). */

@@ -8,7 +8,14 @@ import { flushOutbox, type SendOutcome } from './outbox';
 /** After a shop reached the server (or was refused): lists, stores and alerts are fetched again. */
 export function refreshAfterShop(queryClient: QueryClient, outcome: SendOutcome): void {
   if (outcome.status === 'sent' && outcome.result.list_deleted) {
-    queryClient.removeQueries({ queryKey: queryKeys.shoppingLists.detail(outcome.entry.listId), exact: true });
+    const detail = queryKeys.shoppingLists.detail(outcome.entry.listId);
+    // A deleted list still on screen (synced in the background) is left as it is, not fetched again.
+    void queryClient.cancelQueries({ queryKey: detail, exact: true });
+    queryClient.removeQueries({ queryKey: detail, exact: true, type: 'inactive' });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.shoppingLists.list() });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.stores.all });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
+    return;
   }
   void queryClient.invalidateQueries({ queryKey: queryKeys.shoppingLists.all });
   void queryClient.invalidateQueries({ queryKey: queryKeys.stores.all });

@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useCategoryNames } from '@/shared/api';
@@ -6,6 +7,7 @@ import { copyText } from '@/shared/lib/clipboard';
 import { CenteredLoader, confirmDialog, toast } from '@/shared/ui';
 import {
   canEditList,
+  dropListDetail,
   useDeleteShoppingList,
   useLeaveShoppingList,
   useShoppingList,
@@ -37,6 +39,7 @@ export function ListViewRoute() {
   const [params, setParams] = useSearchParams();
   const mode = viewModeOf(params);
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { data: fetched, isPending, error } = useShoppingList(id);
   const categories = useCategoryNames();
   const waiting = useOutbox(id);
@@ -105,7 +108,7 @@ export function ListViewRoute() {
     remove.mutate(id, {
       onSuccess: () => {
         toast(TEXTS.deleted, 'success');
-        void navigate('/user-shopping-lists');
+        void Promise.resolve(navigate('/user-shopping-lists')).then(() => dropListDetail(queryClient, id));
       },
       onError: (failure) => {
         console.error('Deleting the list failed', failure);
@@ -124,7 +127,9 @@ export function ListViewRoute() {
     leave.mutate(id, {
       onSuccess: () => {
         toast(TEXTS.removed, 'success');
-        void navigate('/user-shopping-lists#shared');
+        void Promise.resolve(navigate('/user-shopping-lists#shared')).then(() =>
+          dropListDetail(queryClient, id),
+        );
       },
       onError: (failure) => {
         console.error('Leaving the list failed', failure);
