@@ -206,3 +206,55 @@ def test_offline_shop_is_queued_and_sent_once_when_back_online(
     assert [(item["name"], item["quantity"]) for item in stock] == [("Tomato", 1)]
     remaining = api_json(live_server, token, "GET", f"/user-shoppinglists/{list_id}")["shopping_list"]["ingredients"]
     assert [(item["name"], item["quantity"]) for item in remaining] == [("Carrot", 3)]
+
+
+NO_SIDEWAYS_SCROLL = "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+
+
+def test_a_phone_360_px_wide_and_the_keyboard_alone(page: Page, live_server: LiveServer) -> None:
+    page.set_viewport_size({"width": 360, "height": 740})
+    _, token = signed_in(page, live_server, "phone_shopper", "/user-shopping-lists")
+    api_json(live_server, token, "POST", "/stores", json={"name": "Kitchen pantry", "description": "Shelves"})
+    expect(page.get_by_text("No shopping lists yet. Create one to start.")).to_be_visible()
+    assert page.evaluate(NO_SIDEWAYS_SCROLL)
+
+    # Create with the keyboard: the button, the name, Enter.
+    create = page.get_by_role("button", name="Create", exact=True)
+    create.focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("dialog", name="Create a Shopping List")).to_be_visible()
+    page.keyboard.type("Long weekend market shopping list")
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile(r"/user-shopping-lists/edit/\d+$"))
+    list_id = int(page.url.rsplit("/", 1)[1])
+
+    # Add with the keyboard: type, arrow down, Enter; then a custom item with Enter.
+    page.get_by_role("textbox", name="add items").focus()
+    page.keyboard.type("carrot")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("button", name="more Carrot")).to_be_visible()
+    page.keyboard.type("Paper plates for the party")
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("button", name="more Paper plates for the party")).to_be_visible()
+    page.get_by_role("button", name="more Carrot").focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_label("saving")).to_have_count(0)
+    assert page.evaluate(NO_SIDEWAYS_SCROLL)
+
+    page.goto(f"/user-shopping-lists/{list_id}?viewMode=shopmode")
+    tick = page.get_by_role("checkbox", name="2 carrots")
+    tick.focus()
+    page.keyboard.press("Space")
+    expect(tick).to_be_checked()
+    assert page.evaluate(NO_SIDEWAYS_SCROLL)
+    page.get_by_role("button", name="complete shop").focus()
+    page.keyboard.press("Enter")
+    dialog = page.get_by_role("dialog", name="Store Items")
+    expect(dialog.get_by_text("into Kitchen pantry")).to_be_visible()
+    assert page.evaluate(NO_SIDEWAYS_SCROLL)
+    dialog.get_by_role("button", name="Confirm").focus()
+    page.keyboard.press("Enter")
+    expect(toast(page, "Lists and Stores Updated")).to_be_visible()
+    remaining = api_json(live_server, token, "GET", f"/user-shoppinglists/{list_id}")["shopping_list"]["ingredients"]
+    assert [item["name"] for item in remaining] == ["Paper plates for the party"]

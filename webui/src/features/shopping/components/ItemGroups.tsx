@@ -65,9 +65,15 @@ function ItemLine({
   }
   return (
     <Group gap={6} wrap="nowrap" mih={24}>
-      <Text>{text}</Text>
+      <Text style={{ minWidth: 0, overflowWrap: 'anywhere' }}>{text}</Text>
       {isCustomItem(item) && (
-        <Badge size="xs" variant="outline" color="gray" title={shopping ? 'Custom items cannot be ticked' : undefined}>
+        <Badge
+          size="xs"
+          variant="outline"
+          color="gray"
+          style={{ flexShrink: 0 }}
+          title={shopping ? 'Custom items cannot be ticked' : undefined}
+        >
           custom
         </Badge>
       )}

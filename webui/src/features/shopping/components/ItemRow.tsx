@@ -21,7 +21,7 @@ export function EditorItemRow({
       <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
         <Text truncate>{item.name}</Text>
         {isCustomItem(item) && (
-          <Badge size="xs" variant="outline" color="gray">
+          <Badge size="xs" variant="outline" color="gray" style={{ flexShrink: 0 }}>
             custom
           </Badge>
         )}

@@ -64,7 +64,9 @@ export function ListEditRoute() {
     <Container size="sm" px="xs">
       <Group justify="space-between" wrap="nowrap" align="flex-start" mb="xs">
         <Stack gap={0} style={{ minWidth: 0 }}>
-          <Title order={2}>{created ? TEXTS.createTitle : list.name}</Title>
+          <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+            {created ? TEXTS.createTitle : list.name}
+          </Title>
           {created && (
             <Text c="dimmed" truncate>
               {list.name}

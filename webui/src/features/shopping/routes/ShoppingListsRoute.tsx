@@ -51,8 +51,10 @@ export function ShoppingListsRoute() {
   return (
     <Container size="sm" px="xs">
       <Group justify="space-between" mb="md" wrap="nowrap">
-        <Title order={2}>Shopping Lists</Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+        <Title order={2} style={{ minWidth: 0 }}>
+          Shopping Lists
+        </Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} style={{ flexShrink: 0 }}>
           Create
         </Button>
       </Group>
