@@ -2,7 +2,7 @@ import { Alert, Button, Container, Divider, Group, Loader, Stack, Text, Title } 
 import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { ShoppingList, ShoppingListItemIn } from '@/shared/api';
-import { CenteredLoader, toast } from '@/shared/ui';
+import { CenteredLoader } from '@/shared/ui';
 import { type IngredientPick, IngredientSearch, isCustomPick } from '@/shared/ui/ingredient-search';
 import { canEditList, useIsSavingList, useShoppingList, useUpdateShoppingList } from '../api/shoppingLists';
 import { EditorItemRow } from '../components/ItemRow';
@@ -52,13 +52,10 @@ export function ListEditRoute() {
   }
 
   const editable = canEditList(list);
+  // A failed change is logged only (spec part 2 §8); the list is fetched again, so the screen shows
+  // what the server has.
   const send = (payload: Parameters<typeof update.mutate>[0]) =>
-    update.mutate(payload, {
-      onError: (failure) => {
-        console.error('Saving the shopping list failed', failure);
-        toast(failure.message, 'error');
-      },
-    });
+    update.mutate(payload, { onError: (failure) => console.error('Saving the shopping list failed', failure) });
 
   return (
     <Container size="sm" px="xs">
