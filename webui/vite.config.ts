@@ -68,9 +68,12 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//, /^\/latest-version\.json$/, /^\/uploads\//],
         runtimeCaching: [
           {
-            // What the user last saw of their data, for an offline reload. Cleared by the app on every
-            // session change (src/app/pwa/apiCache.ts): never shown to another user.
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/pwa/'),
+            // What the user last saw of their data, for an offline reload (a shopping list opened
+            // once shops offline: the list, the stores and lists to complete it into, and the
+            // categories and ingredients it is grouped and edited with). Cleared by the app on
+            // every session change (src/app/pwa/apiCache.ts): never shown to another user.
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin && (url.pathname.startsWith('/api/pwa/') || url.pathname.startsWith('/api/form-options/')),
             method: 'GET',
             handler: 'NetworkFirst',
             options: {

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
+import { startShoppingSync } from '@/features/shopping';
 import { setUnauthorizedHandler } from '@/shared/api';
 import { installApiCacheClearing } from './pwa/apiCache';
 import { startUpdateCheck } from './pwa/updateCheck';
@@ -30,6 +31,8 @@ export function App() {
   useEffect(() => installApiCacheClearing(), []);
   // Update button: compare the server's version with the installed one, then poll a little.
   useEffect(() => startUpdateCheck(), []);
+  // Shops completed offline are sent at start, when the network returns and after a sign-in.
+  useEffect(() => startShoppingSync(queryClient), [queryClient]);
 
   return (
     <AppErrorBoundary>

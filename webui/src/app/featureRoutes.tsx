@@ -119,6 +119,34 @@ export const protectedPages: RouteObject[] = [
     })),
   },
   {
+    path: 'user-shopping-lists',
+    errorElement,
+    lazy: lazyRoute(async () => ({
+      Component: (await import('@/features/shopping/routes/ShoppingListsRoute')).ShoppingListsRoute,
+    })),
+  },
+  {
+    path: 'user-shopping-lists/create',
+    errorElement,
+    lazy: lazyRoute(async () => ({
+      Component: (await import('@/features/shopping/routes/CreateListRoute')).CreateListRoute,
+    })),
+  },
+  {
+    path: 'user-shopping-lists/edit/:id',
+    errorElement,
+    lazy: lazyRoute(async () => ({
+      Component: (await import('@/features/shopping/routes/ListEditRoute')).ListEditRoute,
+    })),
+  },
+  {
+    path: 'user-shopping-lists/:id',
+    errorElement,
+    lazy: lazyRoute(async () => ({
+      Component: (await import('@/features/shopping/routes/ListViewRoute')).ListViewRoute,
+    })),
+  },
+  {
     path: 'admin/news',
     errorElement,
     lazy: lazyRoute(async () => ({

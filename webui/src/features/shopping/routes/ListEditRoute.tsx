@@ -1,0 +1,107 @@
+import { Alert, Button, Container, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import type { ShoppingList, ShoppingListItemIn } from '@/shared/api';
+import { CenteredLoader } from '@/shared/ui';
+import { type IngredientPick, IngredientSearch, isCustomPick } from '@/shared/ui/ingredient-search';
+import { canEditList, useIsSavingList, useShoppingList, useUpdateShoppingList } from '../api/shoppingLists';
+import { EditorItemRow } from '../components/ItemRow';
+import { isCustomItem, stepOf } from '../lib/items';
+import { TEXTS } from '../lib/messages';
+
+/** The item a pick adds to: the same catalogue ingredient, or a custom item of the same name. */
+export function existingItem(list: ShoppingList, pick: IngredientPick) {
+  if (isCustomPick(pick)) {
+    const name = pick.name.trim().toLowerCase();
+    return list.ingredients.find((item) => isCustomItem(item) && item.name.trim().toLowerCase() === name);
+  }
+  return list.ingredients.find((item) => item.value === String(pick.value));
+}
+
+/** What a pick sends: a new item (quantity 1 by the server), or the present one raised by its step. */
+export function itemForPick(list: ShoppingList, pick: IngredientPick): ShoppingListItemIn {
+  const present = existingItem(list, pick);
+  if (present) return { value: present.value, quantity: present.quantity + stepOf(present) };
+  return isCustomPick(pick) ? { name: pick.name.trim() } : { value: pick.value };
+}
+
+/**
+ * /user-shopping-lists/edit/{id}: add items by search (custom ones when nothing matches), step
+ * quantities, remove items. Every change is sent at once, with a spinner while it is saving.
+ */
+export function ListEditRoute() {
+  const id = Number(useParams().id);
+  const location = useLocation();
+  const created = Boolean((location.state as { created?: boolean } | null)?.created);
+  const { data: list, isPending, error } = useShoppingList(id);
+  const update = useUpdateShoppingList(id);
+  const saving = useIsSavingList(id);
+  useEffect(() => {
+    if (error) console.error('Loading the shopping list failed', error);
+  }, [error]);
+
+  if (isPending) return <CenteredLoader label="Loading the list" />;
+  if (!list) {
+    return (
+      <Container size="sm" px="xs">
+        <Alert color="red" title="This list could not be loaded.">
+          <Link to="/user-shopping-lists">Back to the lists</Link>
+        </Alert>
+      </Container>
+    );
+  }
+
+  const editable = canEditList(list);
+  // A failed change is logged only (spec part 2 §8); the list is fetched again, so the screen shows
+  // what the server has.
+  const send = (payload: Parameters<typeof update.mutate>[0]) =>
+    update.mutate(payload, { onError: (failure) => console.error('Saving the shopping list failed', failure) });
+
+  return (
+    <Container size="sm" px="xs">
+      <Group justify="space-between" wrap="nowrap" align="flex-start" mb="xs">
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+            {created ? TEXTS.createTitle : list.name}
+          </Title>
+          {created && (
+            <Text c="dimmed" truncate>
+              {list.name}
+            </Text>
+          )}
+        </Stack>
+        <Group gap="xs" wrap="nowrap">
+          {saving && <Loader size="sm" aria-label="saving" />}
+          <Button component={Link} to={`/user-shopping-lists/${id}?view=readonly`} variant="light">
+            done
+          </Button>
+        </Group>
+      </Group>
+      {!editable ? (
+        <Text c="dimmed">You can view this list but not change it.</Text>
+      ) : (
+        <Stack gap="sm">
+          <IngredientSearch label="add items" onPick={(pick) => send({ ingredients: [itemForPick(list, pick)] })} />
+          <Divider />
+          {list.ingredients.length === 0 ? (
+            <Text c="dimmed" ta="center" py="md">
+              Nothing on this list yet: search above to add items.
+            </Text>
+          ) : (
+            <Stack component="ul" gap={0} aria-label="items" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {list.ingredients.map((item) => (
+                <li key={item.value}>
+                  <EditorItemRow
+                    item={item}
+                    onQuantity={(quantity) => send({ ingredients: [{ value: item.value, quantity }] })}
+                    onRemove={() => send({ ingredients_to_remove: [item.value] })}
+                  />
+                </li>
+              ))}
+            </Stack>
+          )}
+        </Stack>
+      )}
+    </Container>
+  );
+}
