@@ -130,14 +130,14 @@ class LiveServer:
             self._invites.extend(_cli(self.data_dir, "invite", "create", "--count", str(INVITE_POOL)))
         return self._invites.pop()
 
-    def member(self, prefix: str, password: str = PASSWORD) -> Member:
+    def member(self, prefix: str, password: str = PASSWORD, admin: bool = False) -> Member:
         """A verified account created straight in the database (no registration throttle, no mail)."""
         who = unique(prefix)
         member = Member(name=who, email=f"{who}@example.org", password=password)
 
         async def create(session: Any) -> None:
             users = UserService(session=session, settings=self.settings)
-            await users.create_verified(name=member.name, email=member.email, password=password)
+            await users.create_verified(name=member.name, email=member.email, password=password, admin=admin)
 
         _off_the_loop(lambda: run_db(self.settings, create))
         return member
@@ -152,8 +152,8 @@ class LiveServer:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         return httpx.request(method, self.at(f"/api/pwa{path}"), headers=headers, timeout=30, **kwargs)
 
-    def open_signed_in(self, page: Page, member: Member, path: str = "/user-dashboard") -> None:
-        """Open `path` already signed in, with a session made in-process as /login would make it.
+    def session(self, member: Member) -> tuple[str, str]:
+        """A session made in-process as /login would make it: the token and the user as stored JSON.
 
         For tests about something else than signing in: the server allows 20 logins per client
         address in 5 minutes, and every test here comes from 127.0.0.1.
@@ -165,7 +165,11 @@ class LiveServer:
             result = await users.login(member.email, member.password, "e2e")
             return result.token, msgspec.json.encode(result.user).decode()
 
-        token, user = _off_the_loop(lambda: run_db(self.settings, login))
+        return _off_the_loop(lambda: run_db(self.settings, login))
+
+    def open_signed_in(self, page: Page, member: Member, path: str = "/user-dashboard") -> None:
+        """Open `path` already signed in, with a session made by `session` (no login form)."""
+        token, user = self.session(member)
         page.goto("/home")
         page.evaluate(
             "([token, user]) => { localStorage.setItem('token', token); localStorage.setItem('user', user); }",

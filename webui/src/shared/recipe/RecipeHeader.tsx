@@ -21,8 +21,12 @@ export function RecipeTitleBar({
   onToggleCookMode?: () => void;
 }) {
   return (
-    <Group justify="space-between" align="flex-start" wrap="nowrap">
-      <Title order={2}>{name}</Title>
+    // The name takes the row's room and wraps; where the row has no room for both (a phone), the
+    // menu button moves below the name rather than squeezing its label.
+    <Group justify="space-between" align="flex-start">
+      <Title order={2} style={{ flex: '1 1 16rem', minWidth: 0 }}>
+        {name}
+      </Title>
       <RecipeOptionsMenu
         cookMode={cookMode}
         onToggleCookMode={onToggleCookMode}

@@ -9,3 +9,4 @@ export * from './HtmlContent';
 export * from './DateTimeText';
 export { ComingSoon } from './ComingSoon';
 export { WakeLockSwitch } from './WakeLockSwitch';
+export { WrappingBadge } from './WrappingBadge';

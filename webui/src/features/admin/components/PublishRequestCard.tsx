@@ -94,7 +94,7 @@ export function PublishRequestCard({ request, onApprove, onReject, approving, fa
               </Anchor>
               )
             </Text>
-            <Group gap={4} c="dimmed">
+            <Group gap={4} c="dimmed" wrap="nowrap">
               <IconClock size={14} aria-hidden />
               <Text size="sm">requested on {formatDateTime(request.created_at)}</Text>
             </Group>

@@ -1,6 +1,7 @@
-import { ActionIcon, Badge, Button, Checkbox, Chip, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Chip, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { preferenceLabel } from '@/shared/lib/preferences';
+import { WrappingBadge } from '@/shared/ui';
 import { IconX } from '@/shared/ui/icons';
 import {
   PREFERENCE_VALUES,
@@ -88,7 +89,7 @@ function FilterDialogBody({
           <Group gap={6} component="ul" aria-label="current filters" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {filters.map((item) => (
               <li key={`${item.type}-${String(item.value)}-${item.name}`}>
-                <Badge
+                <WrappingBadge
                   variant="light"
                   color={item.includeExclude === 'exclude' ? 'red' : 'green'}
                   rightSection={
@@ -104,7 +105,7 @@ function FilterDialogBody({
                   }
                 >
                   {`${item.includeExclude} ${item.type}: ${filterLabel(item)}`}
-                </Badge>
+                </WrappingBadge>
               </li>
             ))}
           </Group>
@@ -121,14 +122,15 @@ function FilterDialogBody({
         ]}
       />
 
-      <Group grow>
+      {/* Side by side where there is room; one above the other on a phone, labels in full. */}
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
         <Button variant="light" onClick={() => setAdding('ingredient')}>
           add ingredient
         </Button>
         <Button variant="light" onClick={() => setAdding('category')}>
           add category
         </Button>
-      </Group>
+      </SimpleGrid>
 
       <Chip.Group
         multiple

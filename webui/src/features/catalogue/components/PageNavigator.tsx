@@ -6,7 +6,10 @@ export function showingText(page: { from: number | null; to: number | null; tota
   return `Showing ${page.from ?? 0} to ${page.to ?? 0} of ${page.total} Entries`;
 }
 
-/** Prev / Next and the 'Showing … Entries' text. */
+/**
+ * Prev / Next and the 'Showing … Entries' text. The buttons keep their width; on a narrow phone
+ * the text between them wraps onto a second line.
+ */
 export function PageNavigator({
   page,
   onPage,
@@ -22,18 +25,20 @@ export function PageNavigator({
         size="compact-sm"
         variant="default"
         leftSection={<IconChevronLeft size={14} />}
+        style={{ flexShrink: 0 }}
         disabled={!page || current <= 1}
         onClick={() => onPage(current - 1)}
       >
         Prev
       </Button>
-      <Text size="xs" ta="center" aria-live="polite">
+      <Text size="xs" ta="center" aria-live="polite" style={{ flex: 1, minWidth: 0 }}>
         {page ? showingText(page) : '\u00a0'}
       </Text>
       <Button
         size="compact-sm"
         variant="default"
         rightSection={<IconChevronRight size={14} />}
+        style={{ flexShrink: 0 }}
         disabled={!page || current >= last}
         onClick={() => onPage(current + 1)}
       >

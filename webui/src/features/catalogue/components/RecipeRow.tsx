@@ -4,7 +4,10 @@ import { DietaryBadges, RecipeImage } from '@/shared/recipe';
 import type { RecipeSummary } from '../api/recipes';
 import { SaveHeart } from './SaveHeart';
 
-/** One recipe of the Discover list: image, name, category and dietary badges; opens the detail page. */
+/**
+ * One recipe of the Discover list: image, name, category and dietary badges; opens the detail page.
+ * The name wraps in full (never cut short), however narrow the screen.
+ */
 export function RecipeRow({ recipe, signedIn }: { recipe: RecipeSummary; signedIn: boolean }) {
   return (
     <Card withBorder padding="xs" component="li" aria-label={recipe.name}>
@@ -13,11 +16,9 @@ export function RecipeRow({ recipe, signedIn }: { recipe: RecipeSummary; signedI
           <Group wrap="nowrap" gap="sm">
             <RecipeImage image={recipe.image} width={72} height={72} style={{ width: 72, height: 72, flex: 'none' }} />
             <Stack gap={2} style={{ minWidth: 0 }}>
-              <Text fw={600} truncate>
-                {recipe.name}
-              </Text>
+              <Text fw={600}>{recipe.name}</Text>
               {recipe.category && (
-                <Text size="sm" c="dimmed" truncate>
+                <Text size="sm" c="dimmed">
                   {recipe.category.name}
                 </Text>
               )}

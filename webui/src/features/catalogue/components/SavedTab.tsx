@@ -30,16 +30,14 @@ function SavedCard({ recipe }: { recipe: SavedRecipe }) {
           <Group wrap="nowrap" gap="sm" align="flex-start">
             <RecipeImage image={recipe.image} width={96} height={72} style={{ width: 96, height: 72, flexShrink: 0 }} />
             <Stack gap={2} style={{ minWidth: 0 }}>
-              <Text fw={600} lineClamp={2}>
-                {recipe.name}
-              </Text>
+              <Text fw={600}>{recipe.name}</Text>
               {recipe.category && (
                 <Text size="sm" c="dimmed">
                   {recipe.category.name}
                 </Text>
               )}
               {recipe.description && (
-                <Text size="sm" lineClamp={2}>
+                <Text size="sm" lineClamp={2} data-preview>
                   {recipe.description}
                 </Text>
               )}

@@ -21,7 +21,7 @@ export function LatestRecipes({ recipes }: { recipes: LatestRecipe[] }) {
             {recipe.name}
           </Anchor>
           {recipe.description && (
-            <Text size="sm" c="dimmed" lineClamp={2}>
+            <Text size="sm" c="dimmed" lineClamp={2} data-preview>
               {recipe.description}
             </Text>
           )}

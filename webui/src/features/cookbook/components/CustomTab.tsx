@@ -124,7 +124,7 @@ function CustomCard({ recipe }: { recipe: UserRecipe }) {
               {recipe.serves}
             </Text>
             {recipe.description && (
-              <Text size="sm" lineClamp={3}>
+              <Text size="sm" lineClamp={3} data-preview>
                 {recipe.description}
               </Text>
             )}

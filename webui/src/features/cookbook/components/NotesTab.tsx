@@ -42,7 +42,7 @@ export function NotesTab() {
                   <Text size="sm" c="dimmed">
                     {formatDateTime(note.date)}
                   </Text>
-                  <Text fw={600} lineClamp={1}>
+                  <Text fw={600}>
                     {note.title}
                   </Text>
                 </UnstyledButton>

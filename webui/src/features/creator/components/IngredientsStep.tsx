@@ -114,13 +114,13 @@ export function IngredientsStep({
           >
             {ingredients.map((item) => (
               <Group key={ingredientKey(item)} component="li" justify="space-between" wrap="nowrap" gap="xs">
-                <Group gap="xs" wrap="nowrap">
-                  <Badge variant="light">
+                <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+                  <Badge variant="light" style={{ flexShrink: 0 }}>
                     {`x${item.quantity}`}
                   </Badge>
-                  <Text>{item.name}</Text>
+                  <Text style={{ minWidth: 0 }}>{item.name}</Text>
                   {isCustom(item) && (
-                    <Badge color="orange" variant="outline" size="sm">
+                    <Badge color="orange" variant="outline" size="sm" style={{ flexShrink: 0 }}>
                       custom
                     </Badge>
                   )}

@@ -53,7 +53,7 @@ export function StepsStep({
                   <Stack gap={4} style={{ minWidth: 0 }}>
                     <Text fw={600}>{`${index + 1}. ${step.title.trim() || '(no title)'}`}</Text>
                     {step.description && (
-                      <Text size="sm" c="dimmed" lineClamp={3}>
+                      <Text size="sm" c="dimmed" lineClamp={3} data-preview>
                         {step.description}
                       </Text>
                     )}

@@ -114,7 +114,7 @@ function ImportedItem({ item }: { item: ImportedRecipe }) {
         ) : (
           <UnstyledButton component={Link} to={`/imported-recipes/${item.import_recipe_id}`} style={{ flex: 1, minWidth: 0 }}>
             <Stack gap={2} style={{ minWidth: 0 }}>
-              <Text fw={600} lineClamp={2} style={{ wordBreak: 'break-word' }}>
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {name}
               </Text>
               {meta}
