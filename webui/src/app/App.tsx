@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { setUnauthorizedHandler } from '@/shared/api';
+import { afterFirstScreen } from './afterFirstScreen';
 import { installApiCacheClearing } from './pwa/apiCache';
 import { startUpdateCheck } from './pwa/updateCheck';
 import { AppProviders } from './providers';
@@ -28,8 +29,9 @@ export function App() {
   useEffect(() => installUnauthorizedRedirect(router, queryClient), [router, queryClient]);
   // The service worker's API cache never outlives the session it was filled in (log out, 401).
   useEffect(() => installApiCacheClearing(), []);
-  // Update button: compare the server's version with the installed one, then poll a little.
-  useEffect(() => startUpdateCheck(), []);
+  // Update button: compare the server's version with the installed one, then poll a little (once
+  // the first screen is up).
+  useEffect(() => afterFirstScreen(() => startUpdateCheck()), []);
 
   return (
     <AppErrorBoundary>
