@@ -101,8 +101,9 @@ bench: setup
 clean:
 	rm -rf $(STAMPS) build dist src/larder/static/web
 
-## lighthouse: Lighthouse (mobile, no network) of /home, /login and /recipes/1 against a temporary
-## `larder serve`; prints performance and accessibility scores and the initial JS size (gzip). Not in `test`.
+## lighthouse: Lighthouse (mobile, no network) of /home, /login, /recipes and /recipes/1 against a temporary
+## `larder serve`; prints performance and accessibility scores, the initial JS size (gzip) and the first
+## screen of /recipes (script loaded, time until the list shows on a phone, plain and throttled). Not in `test`.
 .PHONY: lighthouse
 lighthouse: setup chromium
 	CHROME_PATH=$(CHROMIUM) node webui/scripts/lighthouse.mjs --larder $(BIN)/larder

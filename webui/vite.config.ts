@@ -1,8 +1,9 @@
 /// <reference types="vitest/config" />
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { constants as zlib, brotliCompressSync, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import {
   API_CACHE_NAME,
@@ -18,6 +19,96 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const pkg = JSON.parse(readFileSync(`${repoRoot}package.json`, 'utf8')) as { version: string };
 const backend = 'http://127.0.0.1:8000';
 
+/** The small script index.html runs before the app, to start the first screen's data (src/early.ts). */
+const EARLY_ENTRY = 'early';
+const EARLY_SOURCE = 'src/early.ts';
+/** The modules of the early script's graph (filled at the end of the build's module phase). */
+const earlyModules = new Set<string>();
+
+/**
+ * index.html gets the early script (an entry of its own, see `input` below) ahead of the app's:
+ * a module script with a modulepreload for each chunk it imports, so both download at once and the
+ * early one runs without waiting for the app's large chunks.
+ */
+function earlyScript(): Plugin {
+  return {
+    name: 'larder:early-script',
+    apply: 'build',
+    buildEnd() {
+      // Everything the early script imports, React's core included: one chunk (see `groups`).
+      earlyModules.clear();
+      const entry = [...this.getModuleIds()].find((id) => this.getModuleInfo(id)?.isEntry && id.endsWith(EARLY_SOURCE));
+      const visit = (id: string) => {
+        if (earlyModules.has(id)) return;
+        earlyModules.add(id);
+        this.getModuleInfo(id)?.importedIds.forEach(visit);
+      };
+      if (entry) visit(entry);
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const entry = Object.values(bundle).find((file) => file.type === 'chunk' && file.isEntry && file.name === EARLY_ENTRY);
+        if (!entry || entry.type !== 'chunk') throw new Error(`no '${EARLY_ENTRY}' entry chunk in the bundle`);
+        const imports: string[] = [];
+        const visit = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (imports.includes(fileName) || !chunk || chunk.type !== 'chunk') return;
+          imports.push(fileName);
+          chunk.imports.forEach(visit);
+        };
+        entry.imports.forEach(visit);
+        // Ahead of the app's script, async: it runs as soon as its own small chunks are in.
+        const tags = [
+          `<script type="module" async crossorigin src="/${entry.fileName}"></script>`,
+          ...imports
+            .filter((fileName) => !html.includes(`/${fileName}"`))
+            .map((fileName) => `<link rel="modulepreload" crossorigin href="/${fileName}">`),
+        ];
+        const appScript = html.indexOf('<script type="module"');
+        if (appScript < 0) throw new Error("no module script in index.html");
+        return `${html.slice(0, appScript)}${tags.join('\n    ')}\n    ${html.slice(appScript)}`;
+      },
+    },
+  };
+}
+
+/**
+ * Every script and stylesheet of /assets also stored compressed, Brotli (`.br`, smallest) and gzip
+ * (`.gz`), at the highest levels: the server sends these as they are to a browser that accepts them
+ * (src/larder/core/spa.py) instead of compressing on every request. The service worker precaches the
+ * plain files only (its glob patterns do not match these names).
+ */
+function precompressAssets(): Plugin {
+  let outDir = '';
+  return {
+    name: 'larder:precompress-assets',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    writeBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (!file.fileName.startsWith('assets/') || !/\.(js|css|svg|json)$/.test(file.fileName)) continue;
+        const path = `${outDir}/${file.fileName}`;
+        const body = readFileSync(path);
+        const brotli = brotliCompressSync(body, {
+          params: {
+            [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+            [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+            [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        });
+        const gzip = gzipSync(body, { level: 9 });
+        if (brotli.length < body.length) writeFileSync(`${path}.br`, brotli);
+        if (gzip.length < body.length) writeFileSync(`${path}.gz`, gzip);
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: webuiDir,
   base: '/',
@@ -27,6 +118,8 @@ export default defineConfig({
   publicDir: `${webuiDir}public`,
   plugins: [
     react(),
+    earlyScript(),
+    precompressAssets(),
     // Installable PWA: web app manifest + a Workbox (generateSW) service worker at /service-worker.js.
     // The app registers it itself (src/app/pwa/serviceWorker.ts) and drives the update prompt.
     VitePWA({
@@ -116,15 +209,21 @@ export default defineConfig({
     assetsDir: 'assets',
     sourcemap: false,
     rolldownOptions: {
+      // The app (index.html, main.tsx) and the early script index.html runs first.
+      input: { index: `${webuiDir}index.html`, [EARLY_ENTRY]: `${webuiDir}src/early.ts` },
       output: {
         // Long-lived vendor chunks: the app's own code changes far more often than these.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/ },
-            { name: 'mantine', test: /[\\/]node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|react-number-format|react-transition-group|clsx|tslib|get-nonce|detect-node-es)[\\/]/ },
-            { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
             // Lazy: fetched when the wake-lock toggle is on screen.
-            { name: 'nosleep', test: /[\\/]node_modules[\\/]nosleep\.js[\\/]/ },
+            { name: 'nosleep', test: /[\\/]node_modules[\\/]nosleep\.js[\\/]/, priority: 2 },
+            // The early script's modules (React's small core included, through the session store) in
+            // one small chunk, so that it does not wait for the large vendor chunk.
+            { name: 'first', test: (id) => earlyModules.has(id), priority: 3 },
+            // Every other library the first screen needs (React DOM, the router, Mantine's core,
+            // TanStack Query, the icons on screen), in one chunk that stays cached across releases.
+            // Libraries only lazy pages and dialogs use stay with them.
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 1 },
           ],
         },
       },

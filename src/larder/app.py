@@ -45,7 +45,7 @@ from larder.core.openapi import SECURITY_COMPONENTS, describe_errors
 from larder.core.paths import web_dist_dir
 from larder.core.requests import StrictJSONRequest
 from larder.core.settings import Settings, get_settings
-from larder.core.spa import spa_router
+from larder.core.spa import ALREADY_COMPRESSED, spa_router
 from larder.core.system import health, latest_version
 from larder.core.throttle import ThrottleStore
 from larder.core.uploads import uploaded_file
@@ -170,7 +170,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             render_plugins=[JsonRenderPlugin(path=["/", "/openapi.json"])],
             openapi_router=Router(path="/api/schema", route_handlers=[], opt=PUBLIC, include_in_schema=False),
         ),
-        compression_config=CompressionConfig(backend="gzip", minimum_size=1024),
+        # The web app's assets are stored compressed by the build and sent as they are (core/spa.py).
+        compression_config=CompressionConfig(backend="gzip", minimum_size=1024, exclude_opt_key=ALREADY_COMPRESSED),
         request_max_body_size=REQUEST_MAX_BODY_BYTES,
         logging_config=LoggingConfig(
             root={"level": "INFO", "handlers": ["queue_listener"]},

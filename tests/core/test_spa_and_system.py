@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import gzip
 from pathlib import Path
 
+import httpx
 import pytest
 from litestar.testing import TestClient
 
+from larder.app import create_app
 from larder.core.spa import spa_router
 
 
@@ -103,3 +106,74 @@ def test_an_unknown_api_path_is_echoed_bounded(spa_client):
     response = spa_client.get("/api/" + "x" * 5000)
     assert response.status_code == 404
     assert len(response.json()["message"]) < 300
+
+
+# The build stores each asset also compressed (webui/vite.config.ts, precompressAssets): Brotli as
+# `.br`, gzip as `.gz`. Stand-ins here: real gzip bytes, and bytes marked as Brotli.
+ASSET = b"console.log('app');" * 100
+ASSET_BR = b"brotli bytes of the asset"
+ASSET_GZ = gzip.compress(ASSET, mtime=0)
+
+
+@pytest.fixture
+def compressed_build(web_build: Path) -> Path:
+    assets = web_build / "assets"
+    (assets / "app-abc123.js").write_bytes(ASSET)
+    (assets / "app-abc123.js.br").write_bytes(ASSET_BR)
+    (assets / "app-abc123.js.gz").write_bytes(ASSET_GZ)
+    (assets / "plain-abc123.js").write_bytes(ASSET)
+    return web_build
+
+
+@pytest.fixture
+def app_client(settings, compressed_build: Path, monkeypatch):
+    """The whole app (its compression middleware included) serving the build above."""
+    monkeypatch.setattr("larder.app.web_dist_dir", lambda: compressed_build)
+    with TestClient(create_app(settings)) as client:
+        yield client
+
+
+def raw_get(client: TestClient, path: str, accept_encoding: str) -> tuple[httpx.Headers, bytes]:
+    """The answer's headers and its body as sent (not decoded)."""
+    with client.stream("GET", path, headers={"Accept-Encoding": accept_encoding}) as response:
+        assert response.status_code == 200
+        return response.headers, b"".join(response.iter_raw())
+
+
+@pytest.mark.parametrize(
+    ("accept_encoding", "encoding", "body"),
+    [
+        ("gzip, deflate, br, zstd", "br", ASSET_BR),
+        ("br;q=1.0, gzip;q=0.8", "br", ASSET_BR),
+        ("gzip, deflate", "gzip", ASSET_GZ),
+        ("gzip, br;q=0", "gzip", ASSET_GZ),
+        ("identity", None, ASSET),
+        ("", None, ASSET),
+    ],
+    ids=["br", "br-weighted", "gzip", "br-refused", "identity", "none"],
+)
+def test_assets_are_sent_as_stored_in_the_best_accepted_encoding(app_client, accept_encoding, encoding, body):
+    headers, sent = raw_get(app_client, "/assets/app-abc123.js", accept_encoding)
+    assert headers.get("content-encoding") == encoding
+    # Sent as stored: the gzip answer is the stored file, not compressed a second time.
+    assert sent == body
+    assert headers["content-type"].startswith("text/javascript")
+    assert headers["vary"] == "Accept-Encoding"
+    assert "immutable" in headers["cache-control"]
+    assert "max-age=31536000" in headers["cache-control"]
+
+
+def test_an_asset_without_stored_encodings_is_sent_plain(app_client):
+    headers, sent = raw_get(app_client, "/assets/plain-abc123.js", "gzip, br")
+    assert "content-encoding" not in headers
+    assert sent == ASSET
+
+
+def test_other_answers_are_still_compressed_on_the_fly(app_client):
+    headers, _ = raw_get(app_client, "/api/schema/openapi.json", "gzip")
+    assert headers["content-encoding"] == "gzip"
+
+
+@pytest.mark.parametrize("path", ["/assets/app-abc123.js.br", "/assets/app-abc123.js.gz", "/assets/a/b.js", "/assets/"])
+def test_stored_encodings_and_sub_paths_are_not_assets(app_client, path):
+    assert app_client.get(path).status_code == 404

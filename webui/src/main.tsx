@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { afterFirstScreen } from './app/afterFirstScreen';
 import { App } from './app/App';
 import { prepareForContentSecurityPolicy } from './app/csp';
 import { listenForInstallPrompt } from './app/pwa/install';
@@ -20,6 +21,7 @@ createRoot(container).render(
   </StrictMode>,
 );
 
-// /service-worker.js (production build only; it waits for the page's load event itself).
-void registerServiceWorker();
+// /service-worker.js (production build only), once the first screen is up: its code and the
+// precaching it starts would compete with the first screen's script and data.
+afterFirstScreen(() => void registerServiceWorker());
 measureWebVitalsWhenIdle();

@@ -2,6 +2,10 @@
 
 `html_mode` static serving cannot give a client-side router its deep links, so every GET that is
 not under /api and is not a real top-level file of the build answers index.html (no-cache).
+
+The build stores each script and stylesheet of /assets also compressed (`name.br`, `name.gz`, see
+webui/vite.config.ts): those are sent as they are to a browser that accepts them, Brotli first,
+instead of compressing the same bytes again on every request.
 """
 
 from __future__ import annotations
@@ -10,12 +14,11 @@ import mimetypes
 from pathlib import Path
 from typing import Any
 
-from litestar import Response, Router, get, route
+from litestar import Request, Response, Router, get, route
 from litestar.datastructures import CacheControlHeader
 from litestar.enums import HttpMethod
 from litestar.params import FromPath
 from litestar.response import File
-from litestar.static_files import create_static_files_router
 
 from larder.core.access import PUBLIC
 from larder.core.errors import NotFound
@@ -30,6 +33,10 @@ mimetypes.add_type("image/svg+xml", ".svg")
 NO_CACHE = CacheControlHeader(no_cache=True)
 NO_CACHE_HEADERS = {"Cache-Control": NO_CACHE.to_header()}
 IMMUTABLE = CacheControlHeader(max_age=31_536_000, public=True, immutable=True)
+# A route with this key in its `opt` is left alone by the compression middleware (app.py).
+ALREADY_COMPRESSED = "already_compressed"
+# The stored encodings of an asset, best first: (Content-Encoding, suffix of the stored file).
+ASSET_ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
 _NOT_BUILT = (
     "<!doctype html><meta charset=utf-8><title>Larder</title>"
     "<p>The web app has not been built. Run <code>make setup</code> (or <code>npm run build</code>).</p>"
@@ -42,7 +49,7 @@ FILE_NAME_MAX = 128
 
 
 def _top_level_file(dist: Path, path: str) -> Path | None:
-    """A real file directly in the build folder (service worker, manifest, icons), never outside it."""
+    """A real file directly in `dist` (service worker, manifest, icons; an asset), never outside it."""
     if not path or "/" in path or "\\" in path or path.startswith(".") or len(path) > FILE_NAME_MAX:
         return None
     try:
@@ -51,6 +58,42 @@ def _top_level_file(dist: Path, path: str) -> Path | None:
         return candidate if candidate.is_file() and candidate.name != "index.html" else None
     except (ValueError, OSError):  # outside the build, NUL in the name, or a name the OS refuses
         return None
+
+
+def _accepted_encodings(header: str) -> set[str]:
+    """The content codings an Accept-Encoding header allows (`;q=0` refuses one)."""
+    accepted = set()
+    for part in header.split(","):
+        name, *params = (piece.strip() for piece in part.split(";"))
+        quality = next((param[2:] for param in params if param.lower().startswith("q=")), "1")
+        try:
+            if name and float(quality) > 0:
+                accepted.add(name.lower())
+        except ValueError:
+            continue
+    return accepted
+
+
+def _asset_answer(dist: Path, path: str, accept_encoding: str) -> Response[Any]:
+    relative = path.lstrip("/")
+    assets = dist / "assets"
+    file = _top_level_file(assets, relative)
+    if file is None or file.suffix in (".br", ".gz"):
+        raise NotFound("No such file in the web app.")
+    media_type = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
+    headers = {"Cache-Control": IMMUTABLE.to_header(), "Vary": "Accept-Encoding"}
+    accepted = _accepted_encodings(accept_encoding)
+    for encoding, suffix in ASSET_ENCODINGS:
+        stored = file.with_name(file.name + suffix)
+        if encoding in accepted and stored.is_file():
+            return File(
+                path=stored,
+                filename=file.name,
+                media_type=media_type,
+                content_disposition_type="inline",
+                headers={**headers, "Content-Encoding": encoding},
+            )
+    return File(path=file, media_type=media_type, content_disposition_type="inline", headers=headers)
 
 
 def spa_router(dist: Path) -> Router:
@@ -74,8 +117,9 @@ def spa_router(dist: Path) -> Router:
             return Response(_NOT_BUILT, media_type="text/html", status_code=503, headers=NO_CACHE_HEADERS)
         return app_page(index, NO_CACHE_HEADERS)
 
-    assets = create_static_files_router(
-        path="/assets", directories=[dist / "assets"], cache_control=IMMUTABLE, name="assets"
-    )
+    @get("/assets/{path:path}", include_in_schema=False, sync_to_thread=False, opt={ALREADY_COMPRESSED: True})
+    def assets(path: FromPath[str], request: Request[Any, Any, Any]) -> Response[Any]:
+        return _asset_answer(dist, path, request.headers.get("accept-encoding", ""))
+
     # The web app is public (it signs in itself); an unknown API path is a 404 for anyone.
     return Router(path="/", route_handlers=[unknown_api, client_route, assets], opt=PUBLIC)

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { startShoppingSync } from '@/features/shopping';
 import { setUnauthorizedHandler } from '@/shared/api';
+import { afterFirstScreen } from './afterFirstScreen';
 import { installApiCacheClearing } from './pwa/apiCache';
 import { startUpdateCheck } from './pwa/updateCheck';
 import { AppProviders } from './providers';
@@ -29,10 +30,11 @@ export function App() {
   useEffect(() => installUnauthorizedRedirect(router, queryClient), [router, queryClient]);
   // The service worker's API cache never outlives the session it was filled in (log out, 401).
   useEffect(() => installApiCacheClearing(), []);
-  // Update button: compare the server's version with the installed one, then poll a little.
-  useEffect(() => startUpdateCheck(), []);
+  // Update button: compare the server's version with the installed one, then poll a little (once
+  // the first screen is up).
+  useEffect(() => afterFirstScreen(() => startUpdateCheck()), []);
   // Shops completed offline are sent at start, when the network returns and after a sign-in.
-  useEffect(() => startShoppingSync(queryClient), [queryClient]);
+  useEffect(() => afterFirstScreen(() => startShoppingSync(queryClient)), [queryClient]);
 
   return (
     <AppErrorBoundary>

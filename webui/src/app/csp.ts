@@ -7,7 +7,8 @@
  * write `<style>` elements at run time, so both are handed the nonce: Mantine through
  * `getStyleNonce`, react-remove-scroll through get-nonce, which reads the `__webpack_nonce__` global.
  */
-import { z } from 'zod';
+// Zod's core only: the schemas themselves load with the forms that use them.
+import { config as zodConfig } from 'zod/v4/core';
 
 let nonce: string | undefined;
 
@@ -23,7 +24,7 @@ export function prepareForContentSecurityPolicy(): void {
   if (nonce) (globalThis as { __webpack_nonce__?: string }).__webpack_nonce__ = nonce;
   // Zod would probe `new Function` to compile its parsers; the policy forbids it, and even the
   // caught probe is reported as a violation. Interpreted parsing is fast enough for our forms.
-  z.config({ jitless: true });
+  zodConfig({ jitless: true });
 }
 
 /** For `MantineProvider getStyleNonce`: none without a nonce (tests, the dev server). */

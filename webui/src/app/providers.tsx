@@ -3,11 +3,9 @@ import '@mantine/notifications/styles.css';
 import './global.css';
 
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { TOAST_DURATION_MS } from '@/shared/ui';
+import { ModalsHost, TOAST_DURATION_MS, ToastArea } from '@/shared/ui';
 import { styleNonceGetter } from './csp';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -28,10 +26,10 @@ export function AppProviders({ children, queryClient, env = 'default' }: AppProv
         defaultColorScheme="light"
         getStyleNonce={styleNonceGetter()}
       >
-        <ModalsProvider labels={{ confirm: 'confirm', cancel: 'cancel' }}>
-          <Notifications position="top-center" autoClose={TOAST_DURATION_MS} />
-          {children}
-        </ModalsProvider>
+        {/* Both fetch their code when first used (a toast, a confirm dialog). */}
+        <ToastArea position="top-center" autoClose={TOAST_DURATION_MS} />
+        {children}
+        <ModalsHost labels={{ confirm: 'confirm', cancel: 'cancel' }} />
       </MantineProvider>
     </QueryClientProvider>
   );

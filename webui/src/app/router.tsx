@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { CenteredLoader } from '@/shared/ui';
+import { DiscoverRoute } from '@/features/catalogue/routes/DiscoverRoute';
+import { CenteredLoader } from '@/shared/ui/CenteredLoader';
 import { protectedPages, publicPages } from './featureRoutes';
 import { lazyRoute } from './lazyRoute';
 import { AppLayout } from './shell/AppLayout';
@@ -32,13 +33,9 @@ export const routes: RouteObject[] = [
           Component: (await import('@/features/auth/routes/VerifyRoute')).VerifyRoute,
         })),
       },
-      {
-        path: 'recipes',
-        errorElement,
-        lazy: lazyRoute(async () => ({
-          Component: (await import('@/features/catalogue/routes/DiscoverRoute')).DiscoverRoute,
-        })),
-      },
+      // The catalogue is the page most visits start on: its first screen comes with the app's own
+      // script instead of one more round trip for a route chunk. Everything else loads lazily.
+      { path: 'recipes', errorElement, Component: DiscoverRoute },
       {
         path: 'recipes/:recipeId',
         errorElement,

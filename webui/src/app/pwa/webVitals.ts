@@ -1,4 +1,5 @@
 import type { Metric } from 'web-vitals';
+import { afterFirstScreen } from '../afterFirstScreen';
 
 /**
  * Web-vitals, loaded lazily (spec part 1 §7): the library is fetched after the first render when
@@ -30,10 +31,8 @@ async function measure(): Promise<void> {
   }
 }
 
-/** Starts measuring once the browser is idle after the first render. */
+/** Starts measuring once the page has loaded and the browser is idle (the metrics are buffered). */
 export function measureWebVitalsWhenIdle(): void {
   if (typeof window === 'undefined') return;
-  const start = () => void measure();
-  if ('requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 5000 });
-  else setTimeout(start, 1000);
+  afterFirstScreen(() => void measure());
 }

@@ -5,7 +5,7 @@ import { useAccount } from '@/shared/api';
 import { useSession } from '@/shared/session';
 import { Header } from './Header';
 import { OfflineBanner } from './OfflineBanner';
-import { SideMenu } from './SideMenu';
+import { SideMenu } from './LazySideMenu';
 
 /** Keeps the stored user fresh while signed in (GET /account); failures are only logged. */
 function AccountSync() {

@@ -1,5 +1,6 @@
 export * from './toast';
 export * from './confirm';
+export { ModalsHost, ToastArea, whenModalsReady } from './overlayHosts';
 export * from './PasswordField';
 export * from './FormAlert';
 export * from './CenteredLoader';

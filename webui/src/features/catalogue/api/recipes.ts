@@ -6,42 +6,21 @@ import {
   type IngredientOption,
   queryKeys,
   type RecipeDetail,
-  type RecipeFilterPayload,
-  type RecipePage,
 } from '@/shared/api';
-import type { FilterItem } from '../lib/filters';
+import { fetchRecipePage, type RecipeListQuery, takeEarlyRecipePage } from './recipePage';
 
 export type { RecipeDetail, RecipeIngredient, RecipePage, RecipeStep, RecipeSummary } from '@/shared/api';
+export { recipeListQuery, type RecipeListQuery } from './recipePage';
 
 /** An item of the add-ingredient / add-category dialogs. */
 export type OptionItem = CategoryOption | IngredientOption;
-
-/** What the Discover list shows: the plain list, a search, or a filtered (and maybe searched) list. */
-export type RecipeListQuery =
-  | { kind: 'list'; page: number }
-  | { kind: 'search'; page: number; search: string }
-  | { kind: 'filter'; page: number; search: string; filters: FilterItem[] };
-
-function fetchRecipePage(query: RecipeListQuery, signal: AbortSignal): Promise<RecipePage> {
-  switch (query.kind) {
-    case 'list':
-      return api.get<RecipePage>(`/recipes?page=${query.page}`, { signal });
-    case 'search':
-      return api.get<RecipePage>(
-        `/recipe-search?page=${query.page}&search=${encodeURIComponent(query.search)}`,
-        { signal },
-      );
-    case 'filter': {
-      const body: RecipeFilterPayload = { pageToRequest: query.page, searchString: query.search, filters: query.filters };
-      return api.post<RecipePage>('/recipe-filter', body, { signal });
-    }
-  }
-}
 
 export function recipePageQueryOptions(query: RecipeListQuery) {
   return queryOptions({
     queryKey: queryKeys.catalogue.list(query),
     queryFn: ({ signal }) => fetchRecipePage(query, signal),
+    // The answer to a request the app's first script started, when it came in before the list.
+    initialData: () => takeEarlyRecipePage(query),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });

@@ -1,27 +1,23 @@
 import { ActionIcon, Badge, Container, Group, Indicator, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { preferenceLabel, userPreferences } from '@/shared/lib/preferences';
 import { useSession } from '@/shared/session';
 import { CenteredLoader, ComingSoon, FormAlert, useHashTab } from '@/shared/ui';
 import { IconFilter, IconSearch, IconX } from '@/shared/ui/icons';
-import { useRecipePage, type RecipeListQuery } from '../api/recipes';
-import { FilterDialog } from '../components/FilterDialog';
+import { recipeListQuery, useRecipePage } from '../api/recipes';
 import { PageNavigator } from '../components/PageNavigator';
 import { RecipeRow } from '../components/RecipeRow';
-import {
-  clearSavedFilters,
-  hasSavedFilters,
-  loadSavedFilters,
-  saveFilters,
-  withPreferences,
-  type FilterItem,
-} from '../lib/filters';
+import { DISCOVER_TABS, openingFilters } from '../firstScreen';
+import { clearSavedFilters, hasSavedFilters, saveFilters, withPreferences, type FilterItem } from '../lib/filters';
+
+// The filter dialog (a modal with its chips, toggles and add dialogs) is fetched when first opened.
+const FilterDialog = lazy(async () => ({ default: (await import('../components/FilterDialog')).FilterDialog }));
 
 /** Discover search: applies above this many characters, after this long without typing (spec §9). */
 export const SEARCH_MIN_EXCLUSIVE = 2;
 export const SEARCH_DEBOUNCE_MS = 800;
 
-export const DISCOVER_TABS = ['verified', 'community', 'recommended'] as const;
+export { DISCOVER_TABS };
 
 /** /recipes: Verified (the catalogue list), Community and Recommended ('Coming Soon.'). */
 export function DiscoverRoute() {
@@ -61,7 +57,7 @@ function RecipeList() {
   const [input, setInput] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const [filters, setFilters] = useState<FilterItem[]>(() => withPreferences(loadSavedFilters(), preferences));
+  const [filters, setFilters] = useState<FilterItem[]>(() => openingFilters(preferences));
   if (seededFor !== preferencesKey) {
     // The saved preferences changed while the list is open (account refreshed, signed out): the
     // newly saved ones are applied, the dropped ones leave the list.
@@ -80,6 +76,8 @@ function RecipeList() {
   }
   const preferenceFilters = filters.filter((f) => f.type === 'preference');
   const [filterOpen, setFilterOpen] = useState(false);
+  // Mounted from its first opening on, so that it closes with its transition like any modal.
+  const [filterUsed, setFilterUsed] = useState(false);
   const [saveTick, setSaveTick] = useState(hasSavedFilters);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -109,11 +107,7 @@ function RecipeList() {
     }, SEARCH_DEBOUNCE_MS);
   };
 
-  const query = useMemo((): RecipeListQuery => {
-    if (filters.length > 0) return { kind: 'filter', page, search, filters };
-    if (search) return { kind: 'search', page, search };
-    return { kind: 'list', page };
-  }, [filters, page, search]);
+  const query = useMemo(() => recipeListQuery(filters, page, search), [filters, page, search]);
   const result = useRecipePage(query);
 
   const body = () => {
@@ -162,7 +156,14 @@ function RecipeList() {
                 size={16}
                 offset={4}
               >
-                <ActionIcon variant="light" aria-label="filter" onClick={() => setFilterOpen(true)}>
+                <ActionIcon
+                  variant="light"
+                  aria-label="filter"
+                  onClick={() => {
+                    setFilterUsed(true);
+                    setFilterOpen(true);
+                  }}
+                >
                   <IconFilter size={18} />
                 </ActionIcon>
               </Indicator>
@@ -214,26 +215,30 @@ function RecipeList() {
           <PageNavigator page={result.data} onPage={setPage} />
         </Stack>
       </Paper>
-      <FilterDialog
-        opened={filterOpen}
-        initialFilters={filters}
-        initialSave={saveTick}
-        onClose={() => setFilterOpen(false)}
-        onCancel={() => {
-          clearSavedFilters();
-          setFilters([]);
-          setSaveTick(false);
-          setPage(1);
-          setFilterOpen(false);
-        }}
-        onApply={(next, save) => {
-          if (save) saveFilters(next);
-          setSaveTick(save);
-          setFilters(next);
-          setPage(1);
-          setFilterOpen(false);
-        }}
-      />
+      {filterUsed && (
+        <Suspense fallback={null}>
+          <FilterDialog
+            opened={filterOpen}
+            initialFilters={filters}
+            initialSave={saveTick}
+            onClose={() => setFilterOpen(false)}
+            onCancel={() => {
+              clearSavedFilters();
+              setFilters([]);
+              setSaveTick(false);
+              setPage(1);
+              setFilterOpen(false);
+            }}
+            onApply={(next, save) => {
+              if (save) saveFilters(next);
+              setSaveTick(save);
+              setFilters(next);
+              setPage(1);
+              setFilterOpen(false);
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
