@@ -192,6 +192,8 @@ class Content:
     catalogue_recipe: int
     own_recipe: int
     imported_recipe: int
+    store: int
+    shopping_list: int
 
 
 # Example addresses of the routes with a parameter. A new such route needs an entry here.
@@ -200,6 +202,12 @@ EXAMPLES: dict[str, Callable[[Content], list[str]]] = {
     "imported-recipes/:id": lambda c: [f"/imported-recipes/{c.imported_recipe}"],
     "user-recipes/:id": lambda c: [f"/user-recipes/{c.own_recipe}"],
     "recipe-edit/:id/*": lambda c: [f"/recipe-edit/{c.own_recipe}"],
+    "user-stores/:id": lambda c: [f"/user-stores/{c.store}", f"/user-stores/{c.store}?view=readonly"],
+    "user-shopping-lists/edit/:id": lambda c: [f"/user-shopping-lists/edit/{c.shopping_list}"],
+    "user-shopping-lists/:id": lambda c: [
+        f"/user-shopping-lists/{c.shopping_list}?view=readonly",
+        f"/user-shopping-lists/{c.shopping_list}?viewMode=shopmode",
+    ],
 }
 
 
@@ -223,7 +231,7 @@ def addresses(content: Content) -> tuple[list[str], list[str]]:
 def test_every_routed_path_has_an_address_to_open() -> None:
     paths = router_paths()
     assert "recipes" in paths and "user-recipes/:id" in paths and "*" in paths, paths
-    _, missing = addresses(Content(1, 1, 1))
+    _, missing = addresses(Content(1, 1, 1, 1, 1))
     assert not missing, f"routes with a parameter but no example address in EXAMPLES: {missing}"
 
 
@@ -422,7 +430,35 @@ def give_content(live_server: LiveServer, token: str, owner: int) -> Content:
         return kept.id
 
     imported = _off_the_loop(lambda: run_db(live_server.settings, imports))
-    return Content(catalogue_recipe=longest[0]["value"], own_recipe=own[0], imported_recipe=imported)
+    store, shopping_list = give_kitchen(live_server, token, ingredients)
+    return Content(
+        catalogue_recipe=longest[0]["value"],
+        own_recipe=own[0],
+        imported_recipe=imported,
+        store=store,
+        shopping_list=shopping_list,
+    )
+
+
+LONG_STORE_NAME = "Garage chest freezer beside the bicycles"
+LONG_CUSTOM_ITEM = "Grandmother's damson and whisky preserve"
+
+
+def give_kitchen(live_server: LiveServer, token: str, ingredients: list[dict[str, Any]]) -> tuple[int, int]:
+    """A store with long names and an expired item, and a list with catalogue and custom items."""
+    made = live_server.api("POST", "/stores", token, json={"name": LONG_STORE_NAME, "description": "Out the back"})
+    assert made.status_code == 201, made.text
+    store = made.json()["data"]["id"]
+    stock = [{"value": item["value"], "quantity": 1250, "unit": "g"} for item in ingredients[:4]]
+    stock.append({"name": LONG_CUSTOM_ITEM, "date_added": "2020-01-01T12:00:00Z"})
+    stocked = live_server.api("POST", f"/stores/{store}/items", token, json={"items": stock})
+    assert stocked.status_code == 200, stocked.text
+    items = [{"value": item["value"], "quantity": 2} for item in ingredients[:4]] + [{"name": LONG_CUSTOM_ITEM}]
+    listed = live_server.api(
+        "POST", "/user-shoppinglists", token, json={"name": "Big weekly shop", "ingredients": items}
+    )
+    assert listed.status_code == 201, listed.text
+    return store, listed.json()["data"]["user_shoppinglist_id"]
 
 
 def give_admin_content(live_server: LiveServer, admin_token: str, member_token: str) -> None:

@@ -19,7 +19,7 @@ export function EditorItemRow({
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs" py={4}>
       <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-        <Text truncate>{item.name}</Text>
+        <Text style={{ overflowWrap: 'anywhere' }}>{item.name}</Text>
         {isCustomItem(item) && (
           <Badge size="xs" variant="outline" color="gray" style={{ flexShrink: 0 }}>
             custom

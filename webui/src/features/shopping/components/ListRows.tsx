@@ -32,11 +32,11 @@ export function ListRows({
             >
               <Group justify="space-between" wrap="nowrap" gap="xs">
                 <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Text fw={600} truncate>
+                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                     {list.name}
                   </Text>
                   {shared && (
-                    <Text size="sm" c="dimmed" truncate>
+                    <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                       author: {list.owner_name}
                     </Text>
                   )}

@@ -65,7 +65,7 @@ export function ListEditRoute() {
             {created ? TEXTS.createTitle : list.name}
           </Title>
           {created && (
-            <Text c="dimmed" truncate>
+            <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {list.name}
             </Text>
           )}

@@ -106,11 +106,18 @@ export function IngredientSearch({ onPick, label = 'search ingredients', disable
           </Combobox.Options>
         </Combobox.Dropdown>
       </Combobox>
-      <Group gap="xs" mt={6} wrap="nowrap" justify="space-between">
-        <Text id={hintId} size="xs" c={options.isError ? 'red' : 'dimmed'}>
+      {/* The hint wraps and the button moves below it when a phone has no room for both on a line. */}
+      <Group gap="xs" mt={6} justify="space-between">
+        <Text id={hintId} size="xs" c={options.isError ? 'red' : 'dimmed'} style={{ flex: '1 1 12rem' }}>
           {hint(options.isError, search, shown.length)}
         </Text>
-        <Button size="xs" variant="light" disabled={disabled || !customAllowed} onClick={pickCustom}>
+        <Button
+          size="xs"
+          variant="light"
+          disabled={disabled || !customAllowed}
+          onClick={pickCustom}
+          style={{ flexShrink: 0 }}
+        >
           {CUSTOM_ITEM_TEXT}
         </Button>
       </Group>
