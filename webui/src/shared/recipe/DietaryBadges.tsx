@@ -1,15 +1,12 @@
 import { Alert, Badge, Group } from '@mantine/core';
+import { preferenceLabel } from '@/shared/lib/preferences';
 import { IconAlertTriangle } from '@/shared/ui/icons';
 import type { DietaryTags } from './types';
 
-/** The dietary tags shown as badges, in this order, with these labels. */
-export const DIETARY_BADGES = [
-  { key: 'vegan', label: 'vegan' },
-  { key: 'vegetarian', label: 'vegetarian' },
-  { key: 'gluten_free', label: 'gluten free' },
-  { key: 'dairy_free', label: 'dairy free' },
-  { key: 'sugar_free', label: 'sugar free' },
-] as const;
+/** The dietary tags shown as badges, in this order, labelled as the preferences are ('Gluten free'). */
+export const DIETARY_BADGES = (['vegan', 'vegetarian', 'gluten_free', 'dairy_free', 'sugar_free'] as const).map(
+  (key) => ({ key, label: preferenceLabel(key) }),
+);
 
 /** One badge per dietary tag the recipe has. */
 export function DietaryBadges({ tags, size = 'sm' }: { tags: DietaryTags | null | undefined; size?: 'xs' | 'sm' | 'md' }) {

@@ -116,10 +116,10 @@ describe('/recipes Discover list', () => {
     renderApp('/recipes');
     const row = await screen.findByRole('listitem', { name: 'Lentil soup' });
     expect(within(row).getByText('Soups')).toBeInTheDocument();
-    expect(within(row).getAllByText(/^(vegan|vegetarian|gluten free)$/).map((b) => b.textContent)).toEqual([
-      'vegan',
-      'vegetarian',
-      'gluten free',
+    expect(within(row).getAllByText(/^(Vegan|Vegetarian|Gluten free)$/).map((b) => b.textContent)).toEqual([
+      'Vegan',
+      'Vegetarian',
+      'Gluten free',
     ]);
     const img = row.querySelector('img');
     expect(img).toHaveAttribute('src', '/uploads/catalogue-soups.svg');

@@ -26,7 +26,7 @@ describe('/recipes/{id}', () => {
     expect(screen.getByText('Serves').parentElement).toHaveTextContent('Serves 4');
     expect(screen.getByText('Soups')).toBeInTheDocument();
     const badges = screen.getByLabelText('dietary tags');
-    expect(within(badges).getAllByText(/.+/).map((b) => b.textContent)).toEqual(['vegan', 'vegetarian', 'dairy free']);
+    expect(within(badges).getAllByText(/.+/).map((b) => b.textContent)).toEqual(['Vegan', 'Vegetarian', 'Dairy free']);
     const warning = screen.getByText('Allergen warning').closest('[role="alert"]') as HTMLElement;
     expect(warning).toHaveTextContent('Contains: celery, mustard');
     const ingredients = screen.getByRole('list', { name: 'ingredients' });
