@@ -28,7 +28,8 @@ class ListItemIn(msgspec.Struct):
 
     value: ItemValue | None = None
     name: Annotated[Line, msgspec.Meta(max_length=NAME_MAX)] | None = None
-    quantity: Annotated[float, msgspec.Meta(gt=0, le=QUANTITY_MAX)] | None = None
+    # Checked in the service, with the spec's message: at least 1 when typed, above 0 when merged.
+    quantity: Annotated[float, msgspec.Meta(le=QUANTITY_MAX, extra_json_schema={"exclusiveMinimum": 0})] | None = None
     unit: Unit | None = None
     measurement: Unit | None = None  # the spec's other name for the unit; unit ?? measurement
     checked: bool | None = None

@@ -36,12 +36,18 @@ from larder.shopping.schemas import (
     ShoppingListUpdateIn,
 )
 from larder.stores.schemas import StoreItemIn
-from larder.stores.service import Resolved, StoresService, is_custom_value, resolve_items
+from larder.stores.service import (
+    MSG_QUANTITY_MIN,
+    MSG_QUANTITY_POSITIVE,
+    Resolved,
+    StoresService,
+    is_custom_value,
+    resolve_items,
+)
 
 MSG_NOT_FOUND: Final = "Shopping list not found."
 MSG_NAME_REQUIRED: Final = "The name field is required."
 MSG_PLAIN: Final = "may only contain letters, numbers and spaces"
-MSG_QUANTITY_MIN: Final = "The quantity must be at least 1."
 MSG_NOT_IN_LIST: Final = "{value} is not on this list."
 MSG_CUSTOM_UNTICKABLE: Final = "Custom items cannot be ticked or stored."
 MSG_SAME_LIST: Final = "Choose another list to move the unchecked items to."
@@ -127,6 +133,11 @@ class ShoppingService(DomainService[ShoppingList]):
     async def merge(self, member: Member, list_id: int, ingredients: Sequence[ListItemIn]) -> ShoppingListOut:
         """Ingredients added by the merge rule ('Add Selected', send to list, moved items)."""
         shopping_list, _ = await self._open(member, list_id, Action.EDIT)
+        errors = FieldCollector()
+        if any(item.quantity is not None and item.quantity <= 0 for item in ingredients):
+            # Recipes' fractions are merged as they are (¼ tsp); nothing is not an amount.
+            errors.add("ingredients.quantity", MSG_QUANTITY_POSITIVE)
+        errors.raise_if_any()
         await self._put_items(shopping_list, ingredients, add=True)
         return await self._saved(member, shopping_list)
 

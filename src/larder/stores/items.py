@@ -25,6 +25,8 @@ CUSTOM_PREFIX: Final = "CUSTOM-"
 MSG_UNKNOWN_INGREDIENT = "Unknown ingredient {value}: pick one from the list or add a custom item."
 MSG_CUSTOM_NAME = "A custom item needs a name."
 MSG_UNIT = "The unit must be one of " + ", ".join(STOCK_UNITS) + "."
+MSG_QUANTITY_MIN: Final = "The quantity must be at least 1."
+MSG_QUANTITY_POSITIVE: Final = "The quantity must be more than 0."
 
 
 class SentItem(Protocol):
@@ -58,6 +60,18 @@ class Resolved:
     @property
     def usual_expiry_days(self) -> int:
         return self.shelf_life.usual if self.shelf_life else DEFAULT_EXPIRY_DAYS
+
+
+def sent_unit(item: SentItem) -> str | None:
+    """The unit an item was sent with: `unit`, else `measurement` (the spec's other name for it).
+
+    An empty text is a unit sent, and not one of the units: only a missing one means "the default".
+    """
+    return item.unit if item.unit is not None else item.measurement
+
+
+def is_stock_unit(unit: str | None) -> bool:
+    return unit is None or unit in STOCK_UNITS
 
 
 def is_custom_value(value: str) -> bool:
@@ -103,8 +117,8 @@ async def resolve_items(
     facts = await catalogue.stock_facts(ids) if ids else {}
     resolved: list[Resolved | None] = []
     for item in items:
-        unit = item.unit or item.measurement
-        if unit is not None and unit not in STOCK_UNITS:
+        unit = sent_unit(item)
+        if not is_stock_unit(unit):
             errors.add(f"{field}.unit", MSG_UNIT)
             resolved.append(None)
             continue
@@ -158,10 +172,14 @@ async def resolve_items(
 __all__ = [
     "CUSTOM_PREFIX",
     "MSG_CUSTOM_NAME",
+    "MSG_QUANTITY_MIN",
+    "MSG_QUANTITY_POSITIVE",
     "MSG_UNIT",
     "MSG_UNKNOWN_INGREDIENT",
     "Resolved",
     "SentItem",
     "is_custom_value",
+    "is_stock_unit",
     "resolve_items",
+    "sent_unit",
 ]

@@ -21,8 +21,9 @@ Unit = Annotated[Line, msgspec.Meta(max_length=16)]
 # A catalogue ingredient id (int or digit string), CUSTOM-<id> of a custom item, or None / 'CUSTOM'
 # with a name for a new custom item.
 ItemValue = Id | Annotated[Line, msgspec.Meta(max_length=64)]
-# Typed quantities have the spec's minimum of 1 (part 2 §5 'Quantity inputs').
-TypedQuantity = Annotated[float, msgspec.Meta(ge=1, le=QUANTITY_MAX)]
+# Typed quantities have the spec's minimum of 1 (part 2 §5 'Quantity inputs'). The service checks it,
+# so the answer carries the spec's message; the document still shows the minimum.
+TypedQuantity = Annotated[float, msgspec.Meta(le=QUANTITY_MAX, extra_json_schema={"minimum": 1})]
 
 
 class StoreItemIn(msgspec.Struct):

@@ -35,7 +35,14 @@ from larder.kitchen.expiry import (
 from larder.kitchen.merge import Amount, amount, merge
 from larder.kitchen.storage import StoreKind, guess_kind, shelf_life_days
 from larder.sharing.service import AccessPolicy, Action, EntityType, Member, Role
-from larder.stores.items import Resolved, is_custom_value, resolve_items
+from larder.stores.items import (
+    MSG_QUANTITY_MIN,
+    MSG_QUANTITY_POSITIVE,
+    Resolved,
+    is_custom_value,
+    resolve_items,
+    sent_unit,
+)
 from larder.stores.models import DefaultStore, FoodStore, StoreItem
 from larder.stores.schemas import (
     DefaultStoreOut,
@@ -203,6 +210,7 @@ class StoresService(DomainService[FoodStore]):
             raise AppError(MSG_STALE, status_code=409)
         errors = FieldCollector()
         check_store_fields(errors, name=data.name, description=data.description)
+        check_sent_items(errors, data.items, typed=True)
         errors.raise_if_any()
         if data.name is not None:
             store.name = data.name.strip()
@@ -219,13 +227,25 @@ class StoresService(DomainService[FoodStore]):
         return await self._saved(member, store)
 
     async def receive(self, member: Member, store_id: int, items: Sequence[StoreItemIn]) -> StoreOut:
-        """Stock put in (a receipt, send-to-store), by the merge rule; answers the store."""
-        store = await self.stock(member, store_id, items)
+        """Stock put in (a receipt, send-to-store), by the merge rule; answers the store.
+
+        The quantities were typed by the user: at least 1.
+        """
+        store = await self.stock(member, store_id, items, typed=True)
         return await self.get(member, store.id)
 
-    async def stock(self, member: Member, store_id: int, items: Sequence[StoreItemIn]) -> FoodStore:
-        """Stock put in without answering the store (a completed shop only reports counts)."""
+    async def stock(
+        self, member: Member, store_id: int, items: Sequence[StoreItemIn], *, typed: bool = False
+    ) -> FoodStore:
+        """Stock put in without answering the store (a completed shop only reports counts).
+
+        A completed shop stocks what its list holds, where a recipe's merged ¼ tsp may be; `typed`
+        quantities were typed by the user and are at least 1.
+        """
         store, _ = await self._open(member, store_id, Action.EDIT)
+        errors = FieldCollector()
+        check_sent_items(errors, items, typed=typed)
+        errors.raise_if_any()
         await self._add_stock(store, items, field="items")
         store.updated_at = now()
         await self.session.flush()
@@ -295,7 +315,7 @@ class StoresService(DomainService[FoodStore]):
             row = by_id.get(sent.id)
             if row is None:
                 raise AppError(MSG_ITEM_GONE, status_code=409)
-            unit = sent.unit or sent.measurement
+            unit = sent_unit(sent)
             if unit is not None or (sent.name and row.ingredient_id is None):
                 checked = await resolve_items(
                     [_AsSent(row.value, sent.name, unit)],
@@ -380,6 +400,12 @@ class StoresService(DomainService[FoodStore]):
         return answers
 
 
+def check_sent_items(errors: FieldCollector, items: Sequence[StoreItemIn], *, typed: bool) -> None:
+    """Part 2 §5: a quantity the user typed is at least 1."""
+    if typed and any(item.quantity is not None and item.quantity < 1 for item in items):
+        errors.add("items.quantity", MSG_QUANTITY_MIN)
+
+
 class _AsSent:
     """An existing item's value with the fields of an edit, checked like a new item would be."""
 
@@ -456,6 +482,8 @@ __all__ = [
     "MSG_DEFAULT_UNDELETABLE",
     "MSG_NOT_FOUND",
     "MSG_PLAIN",
+    "MSG_QUANTITY_MIN",
+    "MSG_QUANTITY_POSITIVE",
     "Resolved",
     "StoresService",
     "check_store_fields",
