@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 
@@ -25,7 +25,8 @@ from advanced_alchemy.extensions.litestar import (
 from litestar import Request
 from litestar.datastructures import State
 from litestar.types import Scope
-from sqlalchemy import Table, create_engine, event
+from sqlalchemy import Table, create_engine, event, insert
+from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session
@@ -39,6 +40,7 @@ __all__ = [
     "after_transaction",
     "build_alchemy_config",
     "end_transaction_early",
+    "insert_all",
     "provide_db_reader",
     "provide_db_session",
     "run_migrations",
@@ -57,6 +59,21 @@ def _never_reuse_ids(table: Table, parent: Any) -> None:
     row, and whatever still names the old id (a publish request, a link, a share) names a stranger's row."""
     if parent is metadata:
         table.dialect_kwargs["sqlite_autoincrement"] = True
+
+
+async def insert_all(session: AsyncSession, model: type[Any], rows: Sequence[Any]) -> None:
+    """New, never added objects of one model written in one INSERT, sent once for all of them.
+
+    The ORM's flush sends one INSERT per new object on SQLite: it wants each id back, and SQLite
+    does not say which id a many-row INSERT gave which row. The objects stay transient; the caller
+    reloads what it answers with. Columns left unset get their defaults as in a flush.
+    """
+    if not rows:
+        return
+    keys = [attribute.key for attribute in sa_inspect(model).column_attrs]
+    await session.execute(
+        insert(model), [{key: row.__dict__[key] for key in keys if key in row.__dict__} for row in rows]
+    )
 
 
 BUSY_TIMEOUT_MS = 10_000

@@ -20,6 +20,7 @@ from sqlalchemy.orm import selectinload
 from larder.accounts.service import display_names
 from larder.catalogue.service import CatalogueService
 from larder.core.clock import now
+from larder.core.db import insert_all
 from larder.core.errors import AppError, FieldCollector
 from larder.core.service import DomainService
 from larder.core.text import is_plain_name
@@ -239,13 +240,14 @@ class ShoppingService(DomainService[ShoppingList]):
         resolved = await resolve_items(sent, self.catalogue, errors, known_custom=known_custom)
         errors.raise_if_any()
         by_value = {item.value: item for item in shopping_list.items}
+        new_items: list[ShoppingListItem] = []
         for item, found in zip(sent, resolved, strict=True):
             assert found is not None  # raise_if_any above
             unit = found.unit or found.default_unit
             row = by_value.get(found.value)
             if row is None:
-                row = _new_item(found, item, unit)
-                shopping_list.items.append(row)
+                row = _new_item(shopping_list, found, item, unit)
+                new_items.append(row)
                 by_value[found.value] = row
                 continue
             if add:
@@ -261,6 +263,9 @@ class ShoppingService(DomainService[ShoppingList]):
             if found.ingredient_id is None and item.name:
                 row.name = found.name
         await self.session.flush()
+        if new_items:
+            await insert_all(self.session, ShoppingListItem, new_items)
+            self.session.expire(shopping_list, ["items"])
 
     async def _touch(self, shopping_list: ShoppingList) -> None:
         shopping_list.updated_at = now()
@@ -294,9 +299,10 @@ def _typed_quantities(errors: FieldCollector, items: Sequence[ListItemIn]) -> No
         errors.add("ingredients.quantity", MSG_QUANTITY_MIN)
 
 
-def _new_item(found: Resolved, sent: ListItemIn, unit: str) -> ShoppingListItem:
+def _new_item(shopping_list: ShoppingList, found: Resolved, sent: ListItemIn, unit: str) -> ShoppingListItem:
     # The first item has quantity 1 unless one was sent (part 2 §4 'Shopping list create').
     return ShoppingListItem(
+        list_id=shopping_list.id,
         value=found.value,
         ingredient_id=found.ingredient_id,
         name=found.name,

@@ -22,6 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from larder.accounts.service import display_names
 from larder.catalogue.service import CatalogueService
 from larder.core.clock import local_date, now, today
+from larder.core.db import insert_all
 from larder.core.errors import AppError, FieldCollector
 from larder.core.service import DomainService
 from larder.core.text import is_plain_name
@@ -38,8 +39,10 @@ from larder.sharing.service import AccessPolicy, Action, EntityType, Member, Rol
 from larder.stores.items import (
     MSG_QUANTITY_MIN,
     MSG_QUANTITY_POSITIVE,
+    MSG_UNIT,
     Resolved,
     is_custom_value,
+    is_stock_unit,
     resolve_items,
     sent_unit,
 )
@@ -310,26 +313,20 @@ class StoresService(DomainService[FoodStore]):
         rows = await self.repository.items_with_ids(store.id, [sent.id for sent in items if sent.id is not None])
         by_id = {item.id: item for item in rows}
         errors = FieldCollector()
-        known_custom = {i.value: i.name for i in rows if i.ingredient_id is None}
         for sent in items:
             row = by_id.get(sent.id)
             if row is None:
                 raise AppError(MSG_ITEM_GONE, status_code=409)
+            # The item is there, so what it stands for is known: only the unit needs checking,
+            # and without the database (one look-up per edited item would be a query per item).
             unit = sent_unit(sent)
-            if unit is not None or (sent.name and row.ingredient_id is None):
-                checked = await resolve_items(
-                    [_AsSent(row.value, sent.name, unit)],
-                    self.catalogue,
-                    errors,
-                    field="items",
-                    known_custom=known_custom,
-                )
-                if checked[0] is None:
-                    continue
-                if unit is not None:
-                    row.unit = unit
-                if row.ingredient_id is None and sent.name:
-                    row.name = sent.name.strip()
+            if not is_stock_unit(unit):
+                errors.add("items.unit", MSG_UNIT)
+                continue
+            if unit is not None:
+                row.unit = unit
+            if row.ingredient_id is None and sent.name and sent.name.strip():
+                row.name = sent.name.strip()  # a custom item's name is the user's; the catalogue's is not
             if sent.quantity is not None:
                 row.quantity = sent.quantity
             if sent.date_added is not None:
@@ -354,6 +351,7 @@ class StoresService(DomainService[FoodStore]):
         batches: dict[tuple[str, date], StoreItem] = {
             (i.value, local_date(i.date_added, self.zone)): i for i in existing
         }
+        new_batches: list[StoreItem] = []
         for sent, found in zip(items, resolved, strict=True):
             assert found is not None  # raise_if_any above
             added_at = self._added_at(sent.date_added)
@@ -367,9 +365,10 @@ class StoresService(DomainService[FoodStore]):
                     batch.estimated_expiry_days = sent.estimated_expiry_days
                 continue
             batch = _new_batch(store, found, sent, added_at, unit, kind)
-            self.session.add(batch)
+            new_batches.append(batch)
             batches[key] = batch
         await self.session.flush()
+        await insert_all(self.session, StoreItem, new_batches)
 
     async def _answers(self, member: Member, stores: list[FoodStore], roles: dict[int, Role]) -> list[StoreOut]:
         day = today(self.zone)
@@ -404,16 +403,6 @@ def check_sent_items(errors: FieldCollector, items: Sequence[StoreItemIn], *, ty
     """Part 2 §5: a quantity the user typed is at least 1."""
     if typed and any(item.quantity is not None and item.quantity < 1 for item in items):
         errors.add("items.quantity", MSG_QUANTITY_MIN)
-
-
-class _AsSent:
-    """An existing item's value with the fields of an edit, checked like a new item would be."""
-
-    def __init__(self, value: str, name: str | None, unit: str | None) -> None:
-        self.value: int | str | None = value
-        self.name = name
-        self.unit = unit
-        self.measurement: str | None = None
 
 
 def _new_batch(
