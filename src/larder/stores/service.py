@@ -65,6 +65,9 @@ MSG_DESCRIPTION_REQUIRED: Final = "The description field is required."
 MSG_PLAIN: Final = "may only contain letters, numbers and spaces"
 MSG_DEFAULT_UNDELETABLE: Final = "The default store cannot be deleted. Set another store as default first."
 MSG_STALE: Final = "This store was changed by someone else. Reload and try again."
+MSG_DATE_ADDED: Final = "The date added must be between 2000 and 2100."
+DATE_ADDED_FIRST: Final = datetime(2000, 1, 1)  # compared with the wall clock of the time sent
+DATE_ADDED_END: Final = datetime(2101, 1, 1)
 MSG_ITEM_GONE: Final = "An item you changed is no longer in this store. Reload and try again."
 
 
@@ -400,9 +403,16 @@ class StoresService(DomainService[FoodStore]):
 
 
 def check_sent_items(errors: FieldCollector, items: Sequence[StoreItemIn], *, typed: bool) -> None:
-    """Part 2 §5: a quantity the user typed is at least 1."""
+    """Part 2 §5: a quantity the user typed is at least 1. A date added is a day food was bought:
+    within the years the app counts days in (a year 9999 would overflow every date computed from it)."""
     if typed and any(item.quantity is not None and item.quantity < 1 for item in items):
         errors.add("items.quantity", MSG_QUANTITY_MIN)
+    if any(item.date_added is not None and not _sensible(item.date_added) for item in items):
+        errors.add("items.date_added", MSG_DATE_ADDED)
+
+
+def _sensible(moment: datetime) -> bool:
+    return DATE_ADDED_FIRST <= moment.replace(tzinfo=None) < DATE_ADDED_END
 
 
 def _new_batch(
