@@ -212,7 +212,7 @@ class StoresService(DomainService[FoodStore]):
 
     async def update(self, member: Member, store_id: int, data: StoreUpdateIn) -> StoreOut:
         store, _ = await self._open(member, store_id, Action.EDIT)
-        if data.updated_at is not None and data.updated_at < store.updated_at:
+        if data.updated_at is not None and _as_utc(data.updated_at) < store.updated_at:
             raise AppError(MSG_STALE, status_code=409)
         errors = FieldCollector()
         check_store_fields(errors, name=data.name, description=data.description)
@@ -413,6 +413,11 @@ def check_sent_items(errors: FieldCollector, items: Sequence[StoreItemIn], *, ty
 
 def _sensible(moment: datetime) -> bool:
     return DATE_ADDED_FIRST <= moment.replace(tzinfo=None) < DATE_ADDED_END
+
+
+def _as_utc(moment: datetime) -> datetime:
+    # The server's timestamps are UTC; a client echoing one without its zone means UTC too.
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def _new_batch(
