@@ -277,7 +277,10 @@ class StoresService(DomainService[FoodStore]):
     # -- internals ------------------------------------------------------------------------------
     async def _stock(self, stores: Sequence[FoodStore], day: date) -> dict[int, Stock]:
         """Each store's items as answered for `day`: from the cache, the rest read in one query."""
-        keys = {store.id: (store.id, store.stock_version, day, self.zone) for store in stores}
+        # The database is part of the key: store ids and versions start over in every database, and
+        # one process may open several (the test suite, a command run beside the server).
+        database = str(self.session.get_bind().url)
+        keys = {store.id: (database, store.id, store.stock_version, day, self.zone) for store in stores}
         found = {store_id: STOCK_CACHE.get(key) for store_id, key in keys.items()}
         missing = [store_id for store_id, stock in found.items() if stock is None]
         rows = await self.repository.item_rows(missing)
