@@ -7,6 +7,7 @@ transaction across the list, the store and the other list, and is applied once p
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncGenerator, Sequence
 from typing import Final
 
@@ -21,7 +22,7 @@ from larder.accounts.service import display_names
 from larder.catalogue.service import CatalogueService
 from larder.core.clock import now
 from larder.core.db import insert_all
-from larder.core.errors import AppError, FieldCollector
+from larder.core.errors import AppError, FieldCollector, FormError
 from larder.core.service import DomainService
 from larder.core.text import is_plain_name
 from larder.kitchen.merge import Amount, amount, merge
@@ -53,6 +54,8 @@ MSG_NOT_IN_LIST: Final = "{value} is not on this list."
 MSG_CUSTOM_UNTICKABLE: Final = "Custom items cannot be ticked or stored."
 MSG_SAME_LIST: Final = "Choose another list to move the unchecked items to."
 MSG_NO_STORE: Final = "Choose a store for the checked items."
+MSG_REQUEST_ID: Final = "The request id may only contain letters, digits, - and _."
+REQUEST_ID: Final = re.compile(r"[A-Za-z0-9_-]+")
 
 
 def check_list_name(errors: FieldCollector, name: str) -> None:
@@ -151,6 +154,8 @@ class ShoppingService(DomainService[ShoppingList]):
         """The 'Store Items' dialog at once: checked items into a store (dated now), unchecked ones
         merged into another list, the list deleted when asked. A request id already applied answers
         what it answered the first time and changes nothing."""
+        if not REQUEST_ID.fullmatch(data.request_id):
+            raise FormError({"request_id": [MSG_REQUEST_ID]})
         done = await self.session.scalar(
             select(ShopCompletion).where(
                 ShopCompletion.user_id == member.id, ShopCompletion.request_id == data.request_id
