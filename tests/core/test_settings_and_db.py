@@ -45,6 +45,20 @@ def test_bad_values_are_refused_clearly(name, value):
         Settings.from_env({name: value})
 
 
+def test_the_time_zone_is_an_iana_name_or_the_hosts():
+    assert Settings.from_env({}).timezone is None  # the host's zone
+    assert Settings.from_env({"LARDER_TIMEZONE": " "}).timezone is None
+    assert Settings.from_env({"LARDER_TIMEZONE": "Europe/London"}).timezone == "Europe/London"
+    assert Settings.from_env({"LARDER_TIMEZONE": "  Asia/Tokyo "}).timezone == "Asia/Tokyo"
+    assert Settings.from_env({"LARDER_TIMEZONE": "UTC"}).timezone == "UTC"
+
+
+@pytest.mark.parametrize("zone", ["Mars/Olympus_Mons", "GMT+25", "Europe/", "../../etc/passwd", "europe london"])
+def test_an_unknown_time_zone_is_refused_clearly(zone):
+    with pytest.raises(SettingsError, match="LARDER_TIMEZONE"):
+        Settings.from_env({"LARDER_TIMEZONE": zone})
+
+
 def test_secret_key_is_generated_once_and_private(tmp_path):
     first = Settings.from_env({"LARDER_DATA_DIR": str(tmp_path)}).prepared()
     second = Settings.from_env({"LARDER_DATA_DIR": str(tmp_path)}).prepared()

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
 
 from larder.catalogue.seed import load_catalogue
+from larder.core.clock import today
 from larder.core.settings import Settings
 from tests.support import run_db, sql
 
@@ -45,13 +49,15 @@ INGREDIENTS = [
 ]
 
 
-def write_kitchen_catalogue(folder: Path) -> Path:
+def write_kitchen_catalogue(folder: Path, extra: int = 0) -> Path:
+    """The five ingredients above, and `extra` more pantry goods named "Staple 01", "Staple 02"..."""
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "images").mkdir(exist_ok=True)
+    staples = [_ingredient(f"Staple {n:02d}", "baking", "g", "pantry", 180, pantry=180) for n in range(1, extra + 1)]
     files = {
         "ingredient_categories.json": [{"key": k, "name": k.title()} for k in ("meat", "dairy", "baking")],
         "recipe_categories.json": [],
-        "ingredients.json": INGREDIENTS,
+        "ingredients.json": INGREDIENTS + staples,
         "recipes.json": [],
     }
     for name, content in files.items():
@@ -70,10 +76,95 @@ class Kitchen:
         return str(self.ingredients[name])
 
 
-@pytest.fixture
-def kitchen(settings: Settings, tmp_path: Path) -> Kitchen:
-    folder = write_kitchen_catalogue(tmp_path / "kitchen-catalogue")
+def seed_kitchen(settings: Settings, tmp_path: Path, extra: int = 0) -> Kitchen:
+    folder = write_kitchen_catalogue(tmp_path / "kitchen-catalogue", extra)
     run_db(settings, lambda session: load_catalogue(session, settings.uploads_dir, folder))
     ingredients = {row[1]: row[0] for row in sql(settings, "select id, name from ingredient")}
     categories = {row[1]: row[0] for row in sql(settings, "select id, name from category")}
     return Kitchen(ingredients, categories)
+
+
+@pytest.fixture
+def kitchen(settings: Settings, tmp_path: Path) -> Kitchen:
+    return seed_kitchen(settings, tmp_path)
+
+
+# -- calls and clocks shared by the list, store and notification tests ---------------------------
+
+
+def new_store(
+    client: Any, member: Any, name: str = "Pantry", description: str = "Kitchen shelves", **fields: Any
+) -> dict[str, Any]:
+    response = client.post(STORES, json={"name": name, "description": description, **fields}, headers=member.headers)
+    assert response.status_code == 201, response.text
+    return response.json()["data"]
+
+
+def new_list(
+    client: Any, member: Any, name: str = "Weekly shop", ingredients: list[Any] | None = None
+) -> dict[str, Any]:
+    response = client.post(LISTS, json={"name": name, "ingredients": ingredients or []}, headers=member.headers)
+    assert response.status_code == 201, response.text
+    return response.json()["data"]
+
+
+def get_store(client: Any, member: Any, store_id: int) -> dict[str, Any]:
+    response = client.get(f"{STORES}/{store_id}", headers=member.headers)
+    assert response.status_code == 200, response.text
+    return response.json()["data"]
+
+
+def get_list(client: Any, member: Any, list_id: int) -> dict[str, Any]:
+    response = client.get(f"{LISTS}/{list_id}", headers=member.headers)
+    assert response.status_code == 200, response.text
+    return response.json()["shopping_list"]
+
+
+def receive(client: Any, member: Any, store_id: int, items: list[dict[str, Any]]) -> dict[str, Any]:
+    response = client.post(f"{STORES}/{store_id}/items", json={"items": items}, headers=member.headers)
+    assert response.status_code == 200, response.text
+    return response.json()["data"]
+
+
+def local_today(settings: Settings) -> date:
+    """Today in the instance's time zone, as the server counts it."""
+    return today(settings.timezone)
+
+
+def added_on(day: date) -> str:
+    """A date_added the server reads as `day`: noon, without a zone, so in the instance's zone."""
+    return f"{day.isoformat()}T12:00:00"
+
+
+def items_by_name(container: dict[str, Any], key: str = "items") -> dict[str, dict[str, Any]]:
+    found: dict[str, dict[str, Any]] = {}
+    for item in container[key]:
+        assert item["name"] not in found, f"two entries for {item['name']}"
+        found[item["name"]] = item
+    return found
+
+
+def snapshot(settings: Settings) -> dict[str, list[tuple[Any, ...]]]:
+    """Every row of the tables lists, stores and completed shops live in."""
+    tables = ("food_store", "store_item", "default_store", "shopping_list", "shopping_list_item", "shop_completion")
+    return {table: sql(settings, f"select * from {table} order by id") for table in tables}  # noqa: S608
+
+
+class Statements:
+    """Every SQL statement any engine of this process sends while the block runs."""
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+
+    def _record(self, conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+        self.sent.append(statement)
+
+    def __enter__(self) -> Statements:
+        event.listen(Engine, "before_cursor_execute", self._record)
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        event.remove(Engine, "before_cursor_execute", self._record)
+
+    def __len__(self) -> int:
+        return len(self.sent)
