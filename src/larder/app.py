@@ -43,7 +43,7 @@ from larder.core.system import health, latest_version
 from larder.core.throttle import ThrottleStore
 from larder.core.uploads import uploaded_file
 from larder.imports.routes import ImportController
-from larder.imports.service import provide_import_service
+from larder.imports.service import PageParser, provide_import_service
 from larder.media.routes import MediaController
 
 REQUEST_MAX_BODY_BYTES = 12 * 1024 * 1024  # room for a 2 MB image upload and its multipart overhead
@@ -83,6 +83,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     settings = (settings or get_settings()).prepared()
     alchemy = build_alchemy_config(settings)
     reader = build_db_reader(settings)
+    page_parser = PageParser()
     app = Litestar(
         route_handlers=[
             health,
@@ -126,9 +127,10 @@ def create_app(settings: Settings | None = None) -> Litestar:
                 "db_reader": reader,
                 "mailer": Mailer(settings),
                 "throttle_store": ThrottleStore(alchemy),
+                "page_parser": page_parser,
             }
         ),
-        on_shutdown=[reader.dispose] if reader else [],
+        on_shutdown=[page_parser.close, *([reader.dispose] if reader else [])],
         lifespan=[housekeeping],
         # Every answer, the web app's and the API's alike, leaves with the security headers.
         before_send=[security_headers_hook(settings.public_url)],
