@@ -120,6 +120,7 @@ def dump(signum, frame):
     os.replace(tmp, OUT)
 
 signal.signal(signal.SIGUSR1, dump)
+signal.signal(signal.SIGUSR2, lambda *_: ctypes.CDLL("libc.so.6").malloc_trim(0))
 sys.argv = ["larder", *sys.argv[1:]]
 from larder.__main__ import main
 main()
@@ -529,9 +530,12 @@ def breakdown(args: argparse.Namespace, image: bytes, site: str) -> None:
             after = server.dump(dump)
             idle_mem = memory_kb(server.pid)
             mappings = largest_mappings(server.pid)
+            server.process.send_signal(signal.SIGUSR2)  # malloc_trim(0): what glibc would give back
+            time.sleep(1)
+            trimmed = memory_kb(server.pid)
         finally:
             server.stop()
-    print(f"start: {fmt(start_mem)}\nidle:  {fmt(idle_mem)}")
+    print(f"start: {fmt(start_mem)}\nidle:  {fmt(idle_mem)}\nidle after malloc_trim(0): {fmt(trimmed)}")
     new = sorted(set(after["modules"]) - set(at_start["modules"]))
     print(f"\nmodules: {len(at_start['modules'])} at start, {len(after['modules'])} after the walk")
     tops: dict[str, int] = {}

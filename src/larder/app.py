@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 
-from advanced_alchemy.extensions.litestar import SQLAlchemyPlugin
 from litestar import Litestar, Router
 from litestar.config.compression import CompressionConfig
 from litestar.datastructures import State
@@ -30,10 +29,17 @@ from larder.cookbook.service import (
     provide_publishing_service,
 )
 from larder.core.access import PUBLIC
-from larder.core.db import build_alchemy_config, build_db_reader, provide_db_reader, provide_db_session
+from larder.core.db import (
+    DatabasePlugin,
+    build_alchemy_config,
+    build_db_reader,
+    provide_db_reader,
+    provide_db_session,
+)
 from larder.core.email import Mailer
 from larder.core.errors import exception_handlers
 from larder.core.headers import security_headers_hook
+from larder.core.memory import memory_upkeep
 from larder.core.openapi import SECURITY_COMPONENTS, describe_errors
 from larder.core.paths import web_dist_dir
 from larder.core.requests import StrictJSONRequest
@@ -119,7 +125,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         },
         # Deny by default: every route needs a live session unless it is marked public in `opt`.
         guards=[signed_in],
-        plugins=[SQLAlchemyPlugin(config=alchemy)],
+        plugins=[DatabasePlugin(alchemy)],
         state=State(
             {
                 "settings": settings,
@@ -131,7 +137,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             }
         ),
         on_shutdown=[page_parser.close, *([reader.dispose] if reader else [])],
-        lifespan=[housekeeping],
+        lifespan=[housekeeping, memory_upkeep],
         # Every answer, the web app's and the API's alike, leaves with the security headers.
         before_send=[security_headers_hook(settings.public_url)],
         exception_handlers=exception_handlers,
