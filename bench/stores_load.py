@@ -109,7 +109,9 @@ def main() -> int:
                 reads = {
                     "GET /notifications": "/api/pwa/notifications",
                     "GET /stores": "/api/pwa/stores",
-                    f"GET /user-shoppinglists/{{id}} ({args.list_items} items)": f"/api/pwa/user-shoppinglists/{lists[0]}",
+                    f"GET /user-shoppinglists/{{id}} ({args.list_items} items)": (
+                        f"/api/pwa/user-shoppinglists/{lists[0]}"
+                    ),
                 }
                 rows = [(name, wrk(server.base, token, path, args.seconds)) for name, path in reads.items()]
                 shops = complete_shops(client, stores[-1], args.list_items)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 
-from advanced_alchemy.extensions.litestar import SQLAlchemyPlugin
 from litestar import Litestar, Router
 from litestar.config.compression import CompressionConfig
 from litestar.datastructures import State
@@ -37,10 +36,17 @@ from larder.cookbook.service import (
     provide_publishing_service,
 )
 from larder.core.access import PUBLIC
-from larder.core.db import build_alchemy_config, build_db_reader, provide_db_reader, provide_db_session
+from larder.core.db import (
+    DatabasePlugin,
+    build_alchemy_config,
+    build_db_reader,
+    provide_db_reader,
+    provide_db_session,
+)
 from larder.core.email import Mailer
 from larder.core.errors import exception_handlers
 from larder.core.headers import security_headers_hook
+from larder.core.memory import memory_upkeep
 from larder.core.openapi import SECURITY_COMPONENTS, describe_errors
 from larder.core.paths import web_dist_dir
 from larder.core.requests import StrictJSONRequest
@@ -50,7 +56,7 @@ from larder.core.system import health, latest_version
 from larder.core.throttle import ThrottleStore
 from larder.core.uploads import uploaded_file
 from larder.imports.routes import ImportController
-from larder.imports.service import provide_import_service
+from larder.imports.service import PageParser, provide_import_service
 from larder.media.routes import MediaController
 from larder.notifications.routes import NotificationController
 from larder.notifications.service import expiry_digests, provide_digest_service
@@ -99,6 +105,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     settings = (settings or get_settings()).prepared()
     alchemy = build_alchemy_config(settings)
     reader = build_db_reader(settings)
+    page_parser = PageParser()
     app = Litestar(
         route_handlers=[
             health,
@@ -143,7 +150,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         },
         # Deny by default: every route needs a live session unless it is marked public in `opt`.
         guards=[signed_in],
-        plugins=[SQLAlchemyPlugin(config=alchemy)],
+        plugins=[DatabasePlugin(alchemy)],
         state=State(
             {
                 "settings": settings,
@@ -151,10 +158,11 @@ def create_app(settings: Settings | None = None) -> Litestar:
                 "db_reader": reader,
                 "mailer": Mailer(settings),
                 "throttle_store": ThrottleStore(alchemy),
+                "page_parser": page_parser,
             }
         ),
-        on_shutdown=[reader.dispose] if reader else [],
-        lifespan=[housekeeping, expiry_digests],
+        on_shutdown=[page_parser.close, *([reader.dispose] if reader else [])],
+        lifespan=[housekeeping, memory_upkeep, expiry_digests],
         # Every answer, the web app's and the API's alike, leaves with the security headers.
         before_send=[security_headers_hook(settings.public_url)],
         exception_handlers=exception_handlers,

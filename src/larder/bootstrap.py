@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 import anyio.to_thread
-from advanced_alchemy.extensions.litestar import SQLAlchemyAsyncConfig
+from advanced_alchemy.config import SQLAlchemyAsyncConfig
 from litestar import Litestar
 from sqlalchemy.ext.asyncio import AsyncSession
 

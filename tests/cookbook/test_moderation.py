@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import tracemalloc
+
 import pytest
 
 from larder.cookbook.banned_words import BannedWords, banned_words_file, shipped_banned_words
@@ -142,3 +144,24 @@ def test_a_huge_text_of_disguises_is_checked_without_pathological_slowness():
     """Disguise matching is table look-ups: a worst-case draft must still finish (no regex backtracking)."""
     hostile = " ".join(["*" * 30 + "a", "s" + "*" * 39, "f" + "u" * 38 + "!"] * 6000)
     assert shipped_banned_words().find([hostile]) == []
+
+
+def test_a_starred_spelling_names_the_first_listed_word_it_fits():
+    assert BannedWords.parse("shot\nshit\n").find(["sh*t"]) == ["shot"]
+    assert BannedWords.parse("shit\nshot\n").find(["sh*t", "s**t"]) == ["shit"]
+    assert BannedWords.parse("shit\n").find(["****", "s*it*x"]) == []
+
+
+def test_the_shipped_list_is_held_in_little_memory():
+    """The server keeps the parsed list for its whole life: its tables must stay small (a table of
+    every starred spelling took 6 MB)."""
+    text = banned_words_file().read_text(encoding="utf-8")
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        parsed = BannedWords.parse(text)
+        held = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert parsed.find(["f**king"]) == ["fuck"]
+    assert held < 512 * 1024

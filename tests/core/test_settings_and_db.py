@@ -161,4 +161,4 @@ def test_a_process_may_build_any_number_of_database_configs(tmp_path):
     for _ in range(1100):  # the library's lookup recursed once per earlier config: ~1000 was the end
         config = build_alchemy_config(settings)
         config.get_engine().sync_engine.dispose()
-    assert config.engine_app_state_key == "db_engine"
+    assert config.get_engine().dialect.name == "sqlite"

@@ -22,7 +22,6 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import combinations
 from pathlib import Path
 
 from larder.core.paths import seed_data_dir
@@ -122,15 +121,19 @@ class BannedWords:
         for word in self.words:
             for form in sorted(_inflections(word)):
                 self._forms.setdefault(form, word)
-        # The same spellings with up to MAX_STARS letters replaced by '*', so "f**k" is one look-up.
-        self._starred: dict[str, str] = {}
-        for form, word in self._forms.items():
-            for count in range(1, min(MAX_STARS, len(form) - 1) + 1):
-                for places in combinations(range(len(form)), count):
-                    letters = list(form)
-                    for place in places:
-                        letters[place] = WILDCARD
-                    self._starred.setdefault("".join(letters), word)
+        # Starred spellings ("f**k") are matched through an index of which forms have which letter at
+        # which place: per length, a bit set of forms for each (place, letter). A starred token's forms
+        # are the AND of the sets of its letters, and the lowest bit is the first form, so the result is
+        # that of a table of every form with up to MAX_STARS letters starred (63,000 strings, 6 MB).
+        self._by_length: dict[int, list[str]] = {}
+        self._letter_at: dict[tuple[int, int, str], int] = {}
+        for form in self._forms:
+            forms = self._by_length.setdefault(len(form), [])
+            bit = 1 << len(forms)
+            forms.append(form)
+            for place, letter in enumerate(form):
+                key = (len(form), place, letter)
+                self._letter_at[key] = self._letter_at.get(key, 0) | bit
 
     @classmethod
     def parse(cls, text: str) -> BannedWords:
@@ -147,11 +150,29 @@ class BannedWords:
         return cls(words=words, sequences=sequences)
 
     # -- matching ----------------------------------------------------------------------------------
+    def _starred_word(self, candidate: str) -> str | None:
+        """The word of the first form that the starred spelling fits: same length, at most MAX_STARS
+        stars, at least one real letter, and every letter in its place."""
+        stars = candidate.count(WILDCARD)
+        forms = self._by_length.get(len(candidate))
+        if not forms or stars > MAX_STARS or stars >= len(candidate):
+            return None
+        fits = (1 << len(forms)) - 1
+        for place, letter in enumerate(candidate):
+            if letter != WILDCARD:
+                fits &= self._letter_at.get((len(candidate), place, letter), 0)
+                if not fits:
+                    return None
+        return self._forms[forms[(fits & -fits).bit_length() - 1]]
+
     def _word_of(self, candidate: str) -> str | None:
-        table = self._starred if WILDCARD in candidate else self._forms
-        if candidate in table:
-            return table[candidate]
-        return next((table[s] for s in _spellings(candidate) if s in table), None)
+        if WILDCARD in candidate:
+            return self._starred_word(candidate) or next(
+                (w for s in _spellings(candidate) if (w := self._starred_word(s))), None
+            )
+        if candidate in self._forms:
+            return self._forms[candidate]
+        return next((self._forms[s] for s in _spellings(candidate) if s in self._forms), None)
 
     def _token_word(self, token: str) -> str | None:
         if len(token) > TOKEN_MAX or not _LETTER.search(token):

@@ -16,19 +16,17 @@ from typing import Any, TypeVar
 
 import anyio.to_thread
 from advanced_alchemy.base import BigIntAuditBase, orm_registry
-from advanced_alchemy.config import EngineConfig
-from advanced_alchemy.extensions.litestar import (
-    AlembicAsyncConfig,
-    AsyncSessionConfig,
-    SQLAlchemyAsyncConfig,
-)
-from litestar import Request
+from advanced_alchemy.config import AsyncSessionConfig, EngineConfig, SQLAlchemyAsyncConfig
+from litestar import Litestar, Request
+from litestar.config.app import AppConfig
+from litestar.constants import HTTP_DISCONNECT, HTTP_RESPONSE_START
 from litestar.datastructures import State
-from litestar.types import Scope
+from litestar.plugins import InitPluginProtocol
+from litestar.types import Message, Scope
 from sqlalchemy import Table, create_engine, event, insert
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.engine import Engine, make_url
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 from sqlalchemy.orm import Session
 
 from larder.core.paths import migrations_dir
@@ -36,6 +34,7 @@ from larder.core.settings import Settings
 
 __all__ = [
     "Base",
+    "DatabasePlugin",
     "DbReader",
     "after_transaction",
     "build_alchemy_config",
@@ -105,34 +104,62 @@ def _install_sqlite_pragmas(sync_engine: Engine) -> None:
         connection.exec_driver_sql(f"BEGIN {mode}")
 
 
-_KEY_REGISTRIES = (
-    "_SESSION_SCOPE_KEY_REGISTRY",
-    "_ENGINE_APP_STATE_KEY_REGISTRY",
-    "_SESSIONMAKER_APP_STATE_KEY_REGISTRY",
-)
-
-
 def build_alchemy_config(settings: Settings) -> SQLAlchemyAsyncConfig:
-    # advanced-alchemy keeps every config's state keys in class-wide sets so that two configs of one
-    # app get different keys; each new config then looks for a free suffix by recursion, one level
-    # per config ever made. An app here has one config, so its keys may always be the plain ones;
-    # without this, a process that builds many (the test suite, a long CLI session) ends in a
-    # RecursionError after about a thousand.
-    for registry in _KEY_REGISTRIES:
-        getattr(SQLAlchemyAsyncConfig, registry, set()).clear()
     config = SQLAlchemyAsyncConfig(
         connection_string=settings.database_url,
         engine_config=EngineConfig(pool_pre_ping=not settings.is_sqlite),
         session_config=AsyncSessionConfig(expire_on_commit=False),
-        # Our own `db_session` dependency commits or rolls back; the plugin only closes.
-        session_dependency_key="alchemy_session",
-        engine_dependency_key="db_engine",
         create_all=False,
-        alembic_config=AlembicAsyncConfig(script_location=str(migrations_dir()), render_as_batch=True),
     )
     if settings.is_sqlite:
         _install_sqlite_pragmas(config.get_engine().sync_engine)
     return config
+
+
+_SESSION_SCOPE_KEY = "_larder_db_session"
+_SESSION_END_EVENTS = {HTTP_RESPONSE_START, HTTP_DISCONNECT}
+
+
+class DatabasePlugin(InitPluginProtocol):
+    """The engine lives as long as the app; a request's session is closed when its answer starts
+    (or its client leaves). `provide_db_session` commits or rolls back before that.
+
+    This is the part of advanced-alchemy's Litestar plugin the app used. Its package also registers
+    a command line, and importing it loaded alembic, mako, pygments, rich and click's rich variant
+    into the server for good (about 14 MB) although the server never runs them.
+    """
+
+    def __init__(self, config: SQLAlchemyAsyncConfig) -> None:
+        self.config = config
+
+    def on_app_init(self, app_config: AppConfig) -> AppConfig:
+        app_config.lifespan.append(self._lifespan)
+        app_config.before_send.append(self._close_session)
+        app_config.signature_namespace.update({"AsyncEngine": AsyncEngine, "AsyncSession": AsyncSession})
+        return app_config
+
+    @asynccontextmanager
+    async def _lifespan(self, _app: Litestar) -> AsyncIterator[None]:
+        try:
+            yield
+        finally:
+            await self.config.get_engine().dispose()
+
+    @staticmethod
+    async def _close_session(message: Message, scope: Scope) -> None:
+        if message["type"] in _SESSION_END_EVENTS:
+            session = scope.pop(_SESSION_SCOPE_KEY, None)  # type: ignore[misc]
+            if session is not None:
+                await session.close()
+
+
+def _request_session(config: SQLAlchemyAsyncConfig, scope: Scope) -> AsyncSession:
+    """The request's one session, made on first use and closed by DatabasePlugin."""
+    session = scope.get(_SESSION_SCOPE_KEY)  # type: ignore[misc]
+    if session is None:
+        session = config.create_session_maker()()
+        scope[_SESSION_SCOPE_KEY] = session  # type: ignore[literal-required]
+    return session
 
 
 class DbReader:
@@ -200,7 +227,7 @@ async def provide_db_session(
     reader's turn between its statements (50 busy readers made each write hold the lock ~250 ms).
     """
     config = _alchemy_config(state)
-    session = config.provide_session(state, scope)
+    session = _request_session(config, scope)
     opt = request.route_handler.opt
     writes = (request.method not in _READ_ONLY_METHODS or opt.get("writes")) and not opt.get("read_only")
     waiting: list[Callable[[], Awaitable[None]]] = []

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from advanced_alchemy.extensions.litestar import SQLAlchemyAsyncConfig
+from advanced_alchemy.config import SQLAlchemyAsyncConfig
 from sqlalchemy import Float, Index, String, delete, func, insert, select
 from sqlalchemy.orm import Mapped, mapped_column
 

@@ -21,13 +21,20 @@ import ipaddress
 import re
 import socket
 import ssl
+import sys
 import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-import httpcore
-import httpx
+# httpx's package imports its command line whenever click, rich and pygments are installed (they
+# are: litestar's own command line brings them), and the server would hold them for good (3 MB)
+# without ever running it. A None module makes that one import fail, which httpx expects: its
+# `httpx.main` is then a stub that says the CLI extras are missing.
+sys.modules.setdefault("httpx._main", None)  # type: ignore[arg-type]
+
+import httpcore  # noqa: E402
+import httpx  # noqa: E402
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 

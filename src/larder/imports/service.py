@@ -4,14 +4,14 @@ A fetch that fails (refused address, DNS, timeout, 4xx/5xx, too large, not HTML.
 import_failed and data "{}" so the cookbook still lists the raw link; the reason is logged. A
 page without a recipe is kept with data {"message": ..., "url": ..., "name": <page title>}.
 
-The fetch runs on the event loop with async I/O and the parsing in a worker thread, and the
-request's database transaction is ended before the fetch (`_release_database`) so a slow site
-holds neither the loop nor the SQLite write lock while it takes its time.
+The fetch runs on the event loop with async I/O and the parsing in a process of its own
+(imports/worker.py: the parsing libraries never load into the server), and the request's database
+transaction is ended before the fetch (`_release_database`) so a slow site holds neither the loop
+nor the SQLite write lock while it takes its time.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import re
@@ -34,8 +34,8 @@ from larder.core.settings import Settings
 from larder.core.throttle import Limit, NoThrottle, Throttle, request_throttle
 from larder.imports.fetch import FetchError, FetchPolicy, fetch_page
 from larder.imports.models import ImportedRecipe
-from larder.imports.parse import parse_fetched
 from larder.imports.schemas import ImportedRecipeOut
+from larder.imports.worker import PageParser, ParseFailed
 
 logger = logging.getLogger("larder.imports")
 
@@ -79,8 +79,8 @@ def to_imported_out(item: ImportedRecipe) -> ImportedRecipeOut:
     )
 
 
-async def import_page(url: str, policy: FetchPolicy) -> dict[str, Any] | None:
-    """The parsed page, or None when it could not be fetched."""
+async def import_page(url: str, policy: FetchPolicy, parser: PageParser) -> dict[str, Any] | None:
+    """The parsed page, or None when it could not be fetched (or parsed)."""
     try:
         page = await fetch_page(url, policy)
     except FetchError as exc:
@@ -89,7 +89,11 @@ async def import_page(url: str, policy: FetchPolicy) -> dict[str, Any] | None:
     except Exception:  # a bug must not turn into a 500: the import is kept as failed
         logger.exception("import of %s failed unexpectedly", loggable_url(url))
         return None
-    return await asyncio.to_thread(parse_fetched, page.body, page.content_type, page.url)
+    try:
+        return await parser.parse(page.body, page.content_type, page.url)
+    except ParseFailed as exc:
+        logger.warning("import of %s failed: %s", loggable_url(url), exc)
+        return None
 
 
 class ImportService(DomainService[ImportedRecipe]):
@@ -103,11 +107,13 @@ class ImportService(DomainService[ImportedRecipe]):
         session: AsyncSession,
         *,
         policy: FetchPolicy,
+        parser: PageParser,
         throttle: Throttle | None = None,
         request_state: Any = None,
     ) -> None:
         super().__init__(session)
         self.policy = policy
+        self.parser = parser
         self.throttle = throttle or NoThrottle()
         self.request_state = request_state
 
@@ -115,7 +121,7 @@ class ImportService(DomainService[ImportedRecipe]):
         url = checked_url(url)  # an invalid link does not count against the limit
         await self.throttle.hit(f"import:user:{user_id}", IMPORTS_PER_USER)
         await self._release_database()
-        data = await import_page(url, self.policy)
+        data = await import_page(url, self.policy, self.parser)
         item = await self.repository.add(
             ImportedRecipe(
                 user_id=user_id,
@@ -166,6 +172,7 @@ async def provide_import_service(
     yield ImportService(
         session=db_session,
         policy=fetch_policy(state["settings"]),
+        parser=state["page_parser"],
         throttle=request_throttle(state, request.state),
         request_state=request.state,
     )
@@ -174,6 +181,7 @@ async def provide_import_service(
 __all__ = [
     "IMPORTS_PER_USER",
     "ImportService",
+    "PageParser",
     "checked_url",
     "fetch_policy",
     "import_page",
