@@ -401,6 +401,33 @@ def member_walk(api: httpx.Client, number: int, site: str, image: bytes) -> int:
     send("POST", "/api/pwa/contact", {"name": name, "email": f"{name}@example.org", "message": "Lovely app."})
     send("POST", "/api/pwa/bug-report", {"message": "The timer beeps twice.", "page": "/recipes/1"})
     get("/api/pwa/home-beta")
+
+    # The household loop: stores stocked, a list shopped into one, what expires soon.
+    ingredients = [o["value"] for o in get("/api/form-options/ingredients")["data"]]
+    stores = []
+    for kind, store_name in (("fridge", "Fridge"), ("freezer", "Freezer"), ("pantry", "Pantry")):
+        made = send("POST", "/api/pwa/stores", {"name": store_name, "description": "Kitchen", "kind": kind}, 201)
+        stores.append(made["data"]["id"])
+        stock = [{"value": value, "quantity": 2} for value in ingredients[number * 7 : number * 7 + 150]]
+        send("POST", f"/api/pwa/stores/{stores[-1]}/items", {"items": stock})
+    get("/api/pwa/stores")
+    shop = [{"value": value} for value in ingredients[:40]] + [{"name": "Birthday candles"}]
+    listed = send("POST", "/api/pwa/user-shoppinglists", {"name": "Weekly shop", "ingredients": shop}, 201)
+    list_id = listed["data"]["user_shoppinglist_id"]
+    later = send("POST", "/api/pwa/user-shoppinglists", {"name": "Next week"}, 201)["data"]["user_shoppinglist_id"]
+    get("/api/pwa/user-shoppinglists")
+    get(f"/api/pwa/user-shoppinglists/{list_id}")
+    done = {
+        "request_id": f"memory-walk-{number:04d}",
+        "checked": [str(value) for value in ingredients[:30]],
+        "store_id": stores[0],
+        "move_unchecked_to": later,
+        "delete_list": True,
+    }
+    send("POST", f"/api/pwa/user-shoppinglists/{list_id}/complete", done)
+    get("/api/pwa/notifications")
+    send("PUT", "/api/pwa/notifications/settings", {"expiry_email": True, "expiry_email_hour": 7})
+    get(f"/api/pwa/stores/{stores[0]}")
     return count
 
 
