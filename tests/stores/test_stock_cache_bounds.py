@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from datetime import date
-
 from larder.stores.stock_cache import Stock, StockCache
 
 
 def stock(size: int) -> Stock:
-    return Stock(items=[object()] * size, added=[date(2026, 1, 1)] * size)  # type: ignore[list-item]
+    return Stock(items=[object()] * size, expiring=0, expired=0, flagged=[])  # type: ignore[list-item]
 
 
 def test_bounded_by_items_least_recently_used_first_out():

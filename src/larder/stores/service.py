@@ -177,17 +177,13 @@ class StoresService(DomainService[FoodStore]):
         stores = await self.repository.stores(ids)
         stocks = await self._stock(stores, day)
         for store in stores:
-            stock = stocks[store.id]
-            for item, added in zip(stock.items, stock.added, strict=True):
-                state = notification_freshness(added, item.estimated_expiry_days, day)
-                if state is Freshness.FRESH:
-                    continue
+            for item, state, expires in stocks[store.id].flagged:
                 entry = ExpiryItemOut(
                     id=item.id,
                     name=item.name,
                     quantity=item.quantity,
                     unit=item.unit,
-                    expiry_date=expiry_date(added, item.estimated_expiry_days, fallback=NOTIFICATION_FALLBACK_DAYS),
+                    expiry_date=expires,
                     store_id=store.id,
                     store_name=store.name,
                 )
@@ -384,7 +380,7 @@ class StoresService(DomainService[FoodStore]):
         stocks = await self._stock(stores, day)
         answers = []
         for store in stores:
-            items = stocks[store.id].items
+            stock = stocks[store.id]
             answers.append(
                 StoreOut(
                     id=store.id,
@@ -392,14 +388,14 @@ class StoresService(DomainService[FoodStore]):
                     description=store.description,
                     kind=store.kind,  # type: ignore[arg-type]
                     default=store.id == default_id,
-                    items=items,
+                    items=stock.items,
                     shared_with=shares.get(store.id, []),
                     updated_at=store.updated_at,
                     user_id=store.user_id,
                     owner_name=owners.get(store.user_id, ""),
                     role=roles[store.id].value,  # type: ignore[arg-type]
-                    expiring=sum(1 for i in items if i.freshness == Freshness.EXPIRING),
-                    expired=sum(1 for i in items if i.freshness == Freshness.EXPIRED),
+                    expiring=stock.expiring,
+                    expired=stock.expired,
                 )
             )
         return answers
@@ -449,31 +445,38 @@ def _new_batch(
 def _stock_of(rows: list[Row[Any]], day: date, zone: str | None) -> Stock:
     local = ZoneInfo(zone) if zone else None
     answers = []
-    days_added = []
+    flagged = []
     for item in rows:
         added = item.date_added.astimezone(local).date()
-        days_added.append(added)
-        answers.append(
-            StoreItemOut(
-                id=item.id,
-                value=item.value,
-                name=item.name,
-                quantity=item.quantity,
-                unit=item.unit,
-                measurement=item.unit,
-                default_unit=item.default_unit,
-                default_quantity=item.default_quantity,
-                date_added=item.date_added,
-                created_at=item.created_at,
-                estimated_expiry_days=item.estimated_expiry_days,
-                category_id=item.category_id,
-                image=item.image,
-                checked=item.checked,
-                expiry_date=expiry_date(added, item.estimated_expiry_days),
-                freshness=badge_freshness(added, item.estimated_expiry_days, day).value,  # type: ignore[arg-type]
-            )
+        days = item.estimated_expiry_days
+        answer = StoreItemOut(
+            id=item.id,
+            value=item.value,
+            name=item.name,
+            quantity=item.quantity,
+            unit=item.unit,
+            measurement=item.unit,
+            default_unit=item.default_unit,
+            default_quantity=item.default_quantity,
+            date_added=item.date_added,
+            created_at=item.created_at,
+            estimated_expiry_days=days,
+            category_id=item.category_id,
+            image=item.image,
+            checked=item.checked,
+            expiry_date=expiry_date(added, days),
+            freshness=badge_freshness(added, days, day).value,  # type: ignore[arg-type]
         )
-    return Stock(items=answers, added=days_added)
+        answers.append(answer)
+        state = notification_freshness(added, days, day)
+        if state is not Freshness.FRESH:
+            flagged.append((answer, state, expiry_date(added, days, fallback=NOTIFICATION_FALLBACK_DAYS)))
+    return Stock(
+        items=answers,
+        expiring=sum(1 for answer in answers if answer.freshness == Freshness.EXPIRING),
+        expired=sum(1 for answer in answers if answer.freshness == Freshness.EXPIRED),
+        flagged=flagged,
+    )
 
 
 async def provide_stores_service(

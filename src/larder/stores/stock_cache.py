@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Final
 
+from larder.kitchen.expiry import Freshness
 from larder.stores.schemas import StoreItemOut
 
 CACHED_ITEMS: Final = 20_000
@@ -24,8 +25,13 @@ CACHED_ITEMS: Final = 20_000
 
 @dataclass(frozen=True)
 class Stock:
+    """A store's items as answered for one day, with what the day's counts and lists need."""
+
     items: list[StoreItemOut]
-    added: list[date]  # each item's local day of adding, for the notification windows
+    expiring: int  # badge windows
+    expired: int
+    # The items /notifications lists (notification windows), with their state and expiry date.
+    flagged: list[tuple[StoreItemOut, Freshness, date]]
 
 
 class StockCache:
