@@ -34,8 +34,22 @@ MSG_TEXT = "{field} may not contain control characters or hidden direction marks
 PLAIN_NAME = re.compile(r"^[^\W_]+(?: +[^\W_]+)* *$")
 
 
+MSG_PLAIN_NAME = "may only contain letters, numbers and spaces"
+MSG_REQUIRED = "The {field} field is required."
+
+
 def is_plain_name(value: str) -> bool:
     return bool(PLAIN_NAME.match(value.strip()))
+
+
+def plain_name_problem(value: str, field: str, *, plain: str = MSG_PLAIN_NAME) -> str | None:
+    """What is wrong with a list, store or plan name (or a store's description), or None.
+
+    Empty is 'The {field} field is required.'; anything but letters, digits and spaces is `plain`
+    (part 2 §5: lists and stores say 'may only contain letters, numbers and spaces')."""
+    if not value.strip():
+        return MSG_REQUIRED.format(field=field)
+    return None if is_plain_name(value) else plain
 
 
 def text_rule_message(msgspec_message: str, field: str) -> str | None:

@@ -24,7 +24,7 @@ from larder.core.clock import now
 from larder.core.db import insert_all
 from larder.core.errors import AppError, FieldCollector, FormError
 from larder.core.service import DomainService
-from larder.core.text import is_plain_name
+from larder.core.text import plain_name_problem
 from larder.kitchen.merge import Amount, amount, merge
 from larder.sharing.service import AccessPolicy, Action, EntityType, Member, Role
 from larder.shopping.models import ShopCompletion, ShoppingList, ShoppingListItem
@@ -48,8 +48,6 @@ from larder.stores.service import (
 )
 
 MSG_NOT_FOUND: Final = "Shopping list not found."
-MSG_NAME_REQUIRED: Final = "The name field is required."
-MSG_PLAIN: Final = "may only contain letters, numbers and spaces"
 MSG_NOT_IN_LIST: Final = "{value} is not on this list."
 MSG_CUSTOM_UNTICKABLE: Final = "Custom items cannot be ticked or stored."
 MSG_SAME_LIST: Final = "Choose another list to move the unchecked items to."
@@ -59,10 +57,9 @@ REQUEST_ID: Final = re.compile(r"[A-Za-z0-9_-]+")
 
 
 def check_list_name(errors: FieldCollector, name: str) -> None:
-    if not name.strip():
-        errors.add("name", MSG_NAME_REQUIRED)
-    elif not is_plain_name(name):
-        errors.add("name", MSG_PLAIN)
+    problem = plain_name_problem(name, "name")
+    if problem:
+        errors.add("name", problem)
 
 
 class ShoppingListRepository(SQLAlchemyAsyncRepository[ShoppingList]):

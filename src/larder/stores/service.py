@@ -25,7 +25,7 @@ from larder.core.clock import local_date, now, today
 from larder.core.db import insert_all
 from larder.core.errors import AppError, FieldCollector
 from larder.core.service import DomainService
-from larder.core.text import is_plain_name
+from larder.core.text import plain_name_problem
 from larder.kitchen.expiry import (
     NOTIFICATION_FALLBACK_DAYS,
     Freshness,
@@ -60,9 +60,6 @@ from larder.stores.schemas import (
 from larder.stores.stock_cache import STOCK_CACHE, Stock
 
 MSG_NOT_FOUND: Final = "Store not found."
-MSG_NAME_REQUIRED: Final = "The name field is required."
-MSG_DESCRIPTION_REQUIRED: Final = "The description field is required."
-MSG_PLAIN: Final = "may only contain letters, numbers and spaces"
 MSG_DEFAULT_UNDELETABLE: Final = "The default store cannot be deleted. Set another store as default first."
 MSG_STALE: Final = "This store was changed by someone else. Reload and try again."
 MSG_DATE_ADDED: Final = "The date added must be between 2000 and 2100."
@@ -73,16 +70,10 @@ MSG_ITEM_GONE: Final = "An item you changed is no longer in this store. Reload a
 
 def check_store_fields(errors: FieldCollector, *, name: str | None, description: str | None) -> None:
     """Part 2 §5: name and description, letters, numbers and spaces, neither empty."""
-    for field, value, required in (
-        ("name", name, MSG_NAME_REQUIRED),
-        ("description", description, MSG_DESCRIPTION_REQUIRED),
-    ):
-        if value is None:
-            continue
-        if not value.strip():
-            errors.add(field, required)
-        elif not is_plain_name(value):
-            errors.add(field, MSG_PLAIN)
+    for field, value in (("name", name), ("description", description)):
+        problem = None if value is None else plain_name_problem(value, field)
+        if problem:
+            errors.add(field, problem)
 
 
 class StoreRepository(SQLAlchemyAsyncRepository[FoodStore]):
@@ -491,7 +482,6 @@ async def provide_stores_service(
 __all__ = [
     "MSG_DEFAULT_UNDELETABLE",
     "MSG_NOT_FOUND",
-    "MSG_PLAIN",
     "MSG_QUANTITY_MIN",
     "MSG_QUANTITY_POSITIVE",
     "Resolved",
