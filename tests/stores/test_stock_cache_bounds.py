@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from larder.stores.stock_cache import Stock, StockCache
+from larder.stores.stock_cache import BoundedCache, Stock
 
 
 def stock(size: int) -> Stock:
@@ -10,7 +10,7 @@ def stock(size: int) -> Stock:
 
 
 def test_bounded_by_items_least_recently_used_first_out():
-    cache = StockCache(items=10)
+    cache: BoundedCache[Stock] = BoundedCache(10, lambda s: len(s.items))
     cache.put("a", stock(4))
     cache.put("b", stock(4))
     assert cache.get("a") is not None  # a is now the most recently used
@@ -23,7 +23,7 @@ def test_bounded_by_items_least_recently_used_first_out():
 
 
 def test_a_store_larger_than_the_whole_cache_is_not_kept():
-    cache = StockCache(items=10)
+    cache: BoundedCache[Stock] = BoundedCache(10, lambda s: len(s.items))
     cache.put("a", stock(3))
     cache.put("huge", stock(11))
     assert cache.get("huge") is None

@@ -60,7 +60,7 @@ def _top_level_file(dist: Path, path: str) -> Path | None:
         return None
 
 
-def _accepted_encodings(header: str) -> set[str]:
+def accepted_encodings(header: str) -> set[str]:
     """The content codings an Accept-Encoding header allows (`;q=0` refuses one)."""
     accepted = set()
     for part in header.split(","):
@@ -82,7 +82,7 @@ def _asset_answer(dist: Path, path: str, accept_encoding: str) -> Response[Any]:
         raise NotFound("No such file in the web app.")
     media_type = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
     headers = {"Cache-Control": IMMUTABLE.to_header(), "Vary": "Accept-Encoding"}
-    accepted = _accepted_encodings(accept_encoding)
+    accepted = accepted_encodings(accept_encoding)
     for encoding, suffix in ASSET_ENCODINGS:
         stored = file.with_name(file.name + suffix)
         if encoding in accepted and stored.is_file():

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from litestar import Controller, delete, get, post, put
+from typing import Any
+
+from litestar import Controller, Request, Response, delete, get, post, put
 from litestar.di import NamedDependency
 from litestar.params import JSONBody
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
 
 from larder.core.ids import PathId
+from larder.core.spa import ALREADY_COMPRESSED
 from larder.core.wire import Data
 from larder.sharing.service import Member
 from larder.stores.schemas import DefaultStoreOut, SetDefaultIn, StockIn, StoreIn, StoreOut, StoreUpdateIn
@@ -18,11 +21,13 @@ class StoresController(Controller):
     path = "/api/pwa/stores"
     tags = ["stores"]
 
-    @get("/")
+    @get("/", opt={ALREADY_COMPRESSED: True})
     async def list_stores(
-        self, member: NamedDependency[Member], stores: NamedDependency[StoresService]
-    ) -> Data[list[StoreOut]]:
-        return Data(data=await stores.list_visible(member))
+        self, request: Request[Any, Any, Any], member: NamedDependency[Member], stores: NamedDependency[StoresService]
+    ) -> Response[Data[list[StoreOut]]]:
+        """Sent as encoded and compressed once (a household's stores are large), with an ETag."""
+        answer = await stores.list_visible_encoded(member)
+        return answer.response(request.headers.get("accept-encoding", ""), request.headers.get("if-none-match"))
 
     @post("/", status_code=HTTP_201_CREATED)
     async def create_store(
