@@ -1,9 +1,9 @@
 """Who may do what with a shopping list, a food store or a meal plan (part 2 §6).
 
-Every read and write of those domains asks `AccessPolicy`; every "what may I see" query starts
-from `visible` (own items plus, once shares exist, the items shared with the caller's verified
-address). The policy knows no domain: a service passes the entity's type, id and owner id, which
-it has just read. Roles and the matrix are here, once.
+Every read and write of those domains asks `AccessPolicy`; every "what may I see" query takes the
+caller's own items plus `shared_with` (the items shared with the caller's verified address). The
+policy knows no domain: a service passes the entity's type, id and owner id, which it has just
+read. Roles and the matrix are here, once.
 
 A stranger gets 404 (they may not learn the item exists); a member without the right gets 403.
 """
@@ -112,8 +112,8 @@ class AccessPolicy:
     async def shared_with(self, member: Member, entity_type: EntityType) -> dict[int, Role]:
         """Ids of the items of `entity_type` shared with the caller, and the role each gives.
 
-        Nothing is shared yet: shares are keyed by a verified e-mail, and this is where they will
-        be read, so every domain's "what may I see" already goes through here.
+        No share is stored in this version, so every item is its owner's alone; this is the one
+        place shares (keyed by a verified e-mail) are read, for every domain's "what may I see".
         """
         return {}
 
