@@ -78,6 +78,11 @@ class ShareEntry(msgspec.Struct):
     canEdit: bool
 
 
+def role_among(member: Member, owner_id: int, entity_id: int, shared: dict[int, Role]) -> Role | None:
+    """The member's role on one item, given the items shared with them (`shared_with`)."""
+    return Role.OWNER if owner_id == member.id else shared.get(entity_id)
+
+
 def may(role: Role | None, action: Action) -> bool:
     return role is not None and role in PERMISSIONS[action]
 
@@ -87,9 +92,8 @@ class AccessPolicy:
         self.session = session
 
     async def role(self, member: Member, entity_type: EntityType, entity_id: int, owner_id: int) -> Role | None:
-        if owner_id == member.id:
-            return Role.OWNER
-        return (await self.shared_with(member, entity_type)).get(entity_id)
+        shared = {} if owner_id == member.id else await self.shared_with(member, entity_type)
+        return role_among(member, owner_id, entity_id, shared)
 
     async def require(
         self,
@@ -137,4 +141,5 @@ __all__ = [
     "ShareEntry",
     "may",
     "provide_access_policy",
+    "role_among",
 ]

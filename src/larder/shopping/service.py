@@ -26,7 +26,7 @@ from larder.core.errors import AppError, FieldCollector, FormError
 from larder.core.service import DomainService
 from larder.core.text import plain_name_problem
 from larder.kitchen.merge import Amount, amount, merge
-from larder.sharing.service import AccessPolicy, Action, EntityType, Member, Role
+from larder.sharing.service import AccessPolicy, Action, EntityType, Member, Role, role_among
 from larder.shopping.models import ShopCompletion, ShoppingList, ShoppingListItem
 from larder.shopping.schemas import (
     CompleteShopIn,
@@ -39,10 +39,10 @@ from larder.shopping.schemas import (
 )
 from larder.stores.schemas import StoreItemIn
 from larder.stores.service import (
-    MSG_QUANTITY_MIN,
     MSG_QUANTITY_POSITIVE,
     Resolved,
     StoresService,
+    check_typed_quantities,
     is_custom_value,
     resolve_items,
 )
@@ -113,24 +113,21 @@ class ShoppingService(DomainService[ShoppingList]):
         """Own lists and lists shared with the caller, most recently changed first."""
         shared = await self.access.shared_with(member, EntityType.SHOPPING_LIST)
         lists = await self.repository.lists(await self.repository.visible_ids(member, list(shared)))
-        roles = {sl.id: Role.OWNER if sl.user_id == member.id else shared[sl.id] for sl in lists}
+        # Every id read is the caller's or shared with them, so each list has a role.
+        roles = {sl.id: role for sl in lists if (role := role_among(member, sl.user_id, sl.id, shared))}
         lists.sort(key=lambda sl: (sl.updated_at, sl.id), reverse=True)
         return await self._answers(lists, roles)
 
     async def get(self, member: Member, list_id: int) -> ShoppingListOut:
-        found = await self.repository.lists([list_id])
-        if not found:
-            raise AppError(MSG_NOT_FOUND, status_code=404)
-        role = await self.access.require(
-            member, EntityType.SHOPPING_LIST, found[0].id, found[0].user_id, Action.VIEW, not_found=MSG_NOT_FOUND
-        )
-        return (await self._answers(found, {found[0].id: role}))[0]
+        # Items are read as rows by the answer, so the list is opened without them.
+        shopping_list, role = await self._open(member, list_id, Action.VIEW, with_items=False)
+        return (await self._answers([shopping_list], {shopping_list.id: role}))[0]
 
     # -- writing --------------------------------------------------------------------------------
     async def create(self, member: Member, data: ShoppingListIn) -> ShoppingListOut:
         errors = FieldCollector()
         check_list_name(errors, data.name)
-        _typed_quantities(errors, data.ingredients)
+        check_typed_quantities(errors, data.ingredients, field="ingredients")
         errors.raise_if_any()
         # Not refreshed: a new list has no items, and loading them lazily is refused by the model.
         shopping_list = await self.repository.add(
@@ -144,7 +141,7 @@ class ShoppingService(DomainService[ShoppingList]):
         errors = FieldCollector()
         if data.name is not None:
             check_list_name(errors, data.name)
-        _typed_quantities(errors, data.ingredients)
+        check_typed_quantities(errors, data.ingredients, field="ingredients")
         errors.raise_if_any()
         if data.name is not None:
             shopping_list.name = data.name.strip()
@@ -237,8 +234,10 @@ class ShoppingService(DomainService[ShoppingList]):
         return answer
 
     # -- internals ------------------------------------------------------------------------------
-    async def _open(self, member: Member, list_id: int, action: Action) -> tuple[ShoppingList, Role]:
-        found = await self.repository.with_items([list_id])
+    async def _open(
+        self, member: Member, list_id: int, action: Action, *, with_items: bool = True
+    ) -> tuple[ShoppingList, Role]:
+        found = await (self.repository.with_items if with_items else self.repository.lists)([list_id])
         if not found:
             raise AppError(MSG_NOT_FOUND, status_code=404)
         role = await self.access.require(
@@ -251,9 +250,9 @@ class ShoppingService(DomainService[ShoppingList]):
         default = await self.stores.default_store_id(member)
         if default is not None:
             return default
-        writable = await self.stores.writable(member)
+        writable = await self.stores.writable_ids(member)
         if len(writable) == 1:
-            return writable[0].id
+            return writable[0]
         raise AppError(MSG_NO_STORE, status_code=422, errors={"store_id": [MSG_NO_STORE]})
 
     async def _put_items(self, shopping_list: ShoppingList, sent: Sequence[ListItemIn], *, add: bool) -> None:
@@ -319,11 +318,6 @@ class ShoppingService(DomainService[ShoppingList]):
             )
             for sl in lists
         ]
-
-
-def _typed_quantities(errors: FieldCollector, items: Sequence[ListItemIn]) -> None:
-    if any(item.quantity is not None and item.quantity < 1 for item in items):
-        errors.add("ingredients.quantity", MSG_QUANTITY_MIN)
 
 
 def _new_item(shopping_list: ShoppingList, found: Resolved, sent: ListItemIn, unit: str) -> ShoppingListItem:

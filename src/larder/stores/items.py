@@ -40,6 +40,8 @@ class SentItem(Protocol):
     def unit(self) -> str | None: ...
     @property
     def measurement(self) -> str | None: ...
+    @property
+    def quantity(self) -> float | None: ...
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,12 @@ def sent_unit(item: SentItem) -> str | None:
     An empty text is a unit sent, and not one of the units: only a missing one means "the default".
     """
     return item.unit if item.unit is not None else item.measurement
+
+
+def check_typed_quantities(errors: FieldCollector, items: Sequence[SentItem], *, field: str) -> None:
+    """Part 2 §5: a quantity the user typed is at least 1."""
+    if any(item.quantity is not None and item.quantity < 1 for item in items):
+        errors.add(f"{field}.quantity", MSG_QUANTITY_MIN)
 
 
 def is_stock_unit(unit: str | None) -> bool:
@@ -178,6 +186,7 @@ __all__ = [
     "MSG_UNKNOWN_INGREDIENT",
     "Resolved",
     "SentItem",
+    "check_typed_quantities",
     "is_custom_value",
     "is_stock_unit",
     "resolve_items",

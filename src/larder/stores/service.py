@@ -39,12 +39,12 @@ from larder.kitchen.expiry import (
 )
 from larder.kitchen.merge import Amount, amount, merge
 from larder.kitchen.storage import StoreKind, guess_kind, shelf_life_days
-from larder.sharing.service import AccessPolicy, Action, EntityType, Member, Role, ShareEntry
+from larder.sharing.service import AccessPolicy, Action, EntityType, Member, Role, ShareEntry, role_among
 from larder.stores.items import (
-    MSG_QUANTITY_MIN,
     MSG_QUANTITY_POSITIVE,
     MSG_UNIT,
     Resolved,
+    check_typed_quantities,
     is_custom_value,
     is_stock_unit,
     resolve_items,
@@ -161,7 +161,7 @@ class StoresService(DomainService[FoodStore]):
     async def list_visible(self, member: Member) -> list[StoreOut]:
         """The caller's own stores and those shared with them, own first, each with its stock."""
         stores, roles = await self._visible(member)
-        return self._build(stores, roles, await self._context(member, stores, roles))
+        return await self._answers(member, stores, roles)
 
     async def list_visible_encoded(self, member: Member) -> EncodedAnswer:
         """GET /stores's whole answer, encoded and compressed once for each state of what it shows.
@@ -189,9 +189,10 @@ class StoresService(DomainService[FoodStore]):
         store, role = await self._open(member, store_id, Action.VIEW)
         return (await self._answers(member, [store], {store.id: role}))[0]
 
-    async def writable(self, member: Member) -> list[StoreOut]:
+    async def writable_ids(self, member: Member) -> list[int]:
         """Stores the caller may put stock into: own and shared with edit rights (part 2 §6)."""
-        return [s for s in await self.list_visible(member) if s.role != Role.VIEWER]
+        stores, roles = await self._visible(member)
+        return [store.id for store in stores if roles[store.id] != Role.VIEWER]
 
     async def default_store_id(self, member: Member) -> int | None:
         return await self.session.scalar(select(DefaultStore.store_id).where(DefaultStore.user_id == member.id))
@@ -203,11 +204,9 @@ class StoresService(DomainService[FoodStore]):
     async def expiry_overview(self, member: Member, day: date | None = None) -> ExpiryOverview:
         """What expired and what is about to (notification windows) across every visible store."""
         day = day or today(self.zone)
-        shared = await self.access.shared_with(member, EntityType.FOOD_STORE)
-        ids = await self.repository.visible_ids(member, list(shared))
         expired: list[ExpiryItemOut] = []
         expiring: list[ExpiryItemOut] = []
-        stores = await self.repository.stores(ids)
+        stores, _ = await self._visible(member)
         stocks = await self._stock(stores, day)
         for store in stores:
             for item, state, expires in stocks[store.id].flagged:
@@ -282,8 +281,7 @@ class StoresService(DomainService[FoodStore]):
         check_sent_items(errors, items, typed=typed)
         errors.raise_if_any()
         await self._add_stock(store, items, field="items")
-        store.updated_at = now()
-        await self.session.flush()
+        await self._touch(store)
         return store
 
     async def delete(self, member: Member, store_id: int) -> None:
@@ -327,9 +325,12 @@ class StoresService(DomainService[FoodStore]):
         )
         return store, role
 
-    async def _saved(self, member: Member, store: FoodStore) -> StoreOut:
+    async def _touch(self, store: FoodStore) -> None:
         store.updated_at = now()
         await self.session.flush()
+
+    async def _saved(self, member: Member, store: FoodStore) -> StoreOut:
+        await self._touch(store)
         return await self.get(member, store.id)
 
     def _added_at(self, sent: datetime | None) -> datetime:
@@ -409,7 +410,8 @@ class StoresService(DomainService[FoodStore]):
     async def _visible(self, member: Member) -> tuple[list[FoodStore], dict[int, Role]]:
         shared = await self.access.shared_with(member, EntityType.FOOD_STORE)
         stores = await self.repository.stores(await self.repository.visible_ids(member, list(shared)))
-        roles = {s.id: Role.OWNER if s.user_id == member.id else shared[s.id] for s in stores}
+        # Every id read is the caller's or shared with them, so each store has a role.
+        roles = {s.id: role for s in stores if (role := role_among(member, s.user_id, s.id, shared))}
         stores.sort(key=lambda s: (roles[s.id] != Role.OWNER, s.id))
         return stores, roles
 
@@ -456,8 +458,8 @@ class StoresService(DomainService[FoodStore]):
 def check_sent_items(errors: FieldCollector, items: Sequence[StoreItemIn], *, typed: bool) -> None:
     """Part 2 §5: a quantity the user typed is at least 1. A date added is a day food was bought:
     within the years the app counts days in (a year 9999 would overflow every date computed from it)."""
-    if typed and any(item.quantity is not None and item.quantity < 1 for item in items):
-        errors.add("items.quantity", MSG_QUANTITY_MIN)
+    if typed:
+        check_typed_quantities(errors, items, field="items")
     if any(item.date_added is not None and not _sensible(item.date_added) for item in items):
         errors.add("items.date_added", MSG_DATE_ADDED)
 
@@ -543,11 +545,11 @@ async def provide_stores_service(
 __all__ = [
     "MSG_DEFAULT_UNDELETABLE",
     "MSG_NOT_FOUND",
-    "MSG_QUANTITY_MIN",
     "MSG_QUANTITY_POSITIVE",
     "Resolved",
     "StoresService",
     "check_store_fields",
+    "check_typed_quantities",
     "is_custom_value",
     "provide_stores_service",
     "resolve_items",
