@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager
 
 import anyio.to_thread
 from advanced_alchemy.config import SQLAlchemyAsyncConfig
@@ -19,6 +16,7 @@ from larder.catalogue.seed import load_catalogue
 from larder.catalogue.service import CatalogueService
 from larder.content.service import NewsService
 from larder.cookbook.service import CookbookService
+from larder.core.background import beside_the_server, repeat
 from larder.core.settings import Settings
 from larder.core.throttle import ThrottleStore
 from larder.media.service import collect_unused
@@ -58,30 +56,26 @@ async def collect_unused_uploads(session: AsyncSession, settings: Settings) -> l
 UPLOAD_COLLECTION_FIRST_AFTER_SECONDS = 60  # not in the way of the start itself
 
 
-async def _housekeeping_forever(config: SQLAlchemyAsyncConfig, settings: Settings, throttle: ThrottleStore) -> None:
-    await asyncio.sleep(UPLOAD_COLLECTION_FIRST_AFTER_SECONDS)
-    while True:
-        try:
-            async with config.get_session() as session:
-                removed = await collect_unused_uploads(session, settings)
-            if removed:
-                logger.info("removed %d unused uploaded image(s)", len(removed))
-            await throttle.forget_old()
-        except Exception:  # a failed round is retried at the next one, the server keeps serving
-            logger.exception("housekeeping failed")
-        await asyncio.sleep(UPLOAD_COLLECTION_EVERY_SECONDS)
+async def _housekeeping_round(config: SQLAlchemyAsyncConfig, settings: Settings, throttle: ThrottleStore) -> None:
+    async with config.get_session() as session:
+        removed = await collect_unused_uploads(session, settings)
+    if removed:
+        logger.info("removed %d unused uploaded image(s)", len(removed))
+    await throttle.forget_old()
 
 
-@asynccontextmanager
-async def housekeeping(app: Litestar) -> AsyncIterator[None]:
+def housekeeping(app: Litestar) -> AbstractAsyncContextManager[None]:
     """Runs beside the server, once a day: unused uploaded images and old throttle counts are deleted."""
     state = app.state
-    task = asyncio.create_task(
-        _housekeeping_forever(state["alchemy_config"], state["settings"], state["throttle_store"])
+
+    async def round_() -> None:
+        await _housekeeping_round(state["alchemy_config"], state["settings"], state["throttle_store"])
+
+    return beside_the_server(
+        repeat(
+            round_,
+            every=UPLOAD_COLLECTION_EVERY_SECONDS,
+            first_after=UPLOAD_COLLECTION_FIRST_AFTER_SECONDS,
+            what="housekeeping",
+        )
     )
-    try:
-        yield
-    finally:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task

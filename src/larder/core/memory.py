@@ -11,14 +11,13 @@ Anywhere but glibc (musl, macOS) both do nothing.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import ctypes
 import logging
 import platform
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager
 from typing import Any
+
+from larder.core.background import beside_the_server, repeat
 
 logger = logging.getLogger("larder")
 
@@ -48,20 +47,11 @@ def release_free_memory() -> bool:
     return bool(libc is not None and libc.malloc_trim(0))
 
 
-async def _trim_forever(every: float) -> None:
-    while True:
-        await asyncio.sleep(every)
-        release_free_memory()
-
-
-@asynccontextmanager
-async def memory_upkeep(_app: Any, every: float = TRIM_EVERY_SECONDS) -> AsyncIterator[None]:
+def memory_upkeep(_app: Any, every: float = TRIM_EVERY_SECONDS) -> AbstractAsyncContextManager[None]:
     """Beside the server: free memory goes back to the system every `every` seconds (a few
     milliseconds of work when there is some, nothing when there is none)."""
-    task = asyncio.create_task(_trim_forever(every))
-    try:
-        yield
-    finally:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
+
+    async def trim() -> None:
+        release_free_memory()
+
+    return beside_the_server(repeat(trim, every=every, first_after=every, what="returning free memory"))

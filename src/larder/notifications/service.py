@@ -7,11 +7,9 @@ between the two loses that day's mail instead, the better failure for an unasked
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
-from collections.abc import AsyncGenerator, AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncGenerator
+from contextlib import AbstractAsyncContextManager
 from datetime import date, datetime
 from typing import Final
 from zoneinfo import ZoneInfo
@@ -25,6 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.accounts.service import verified_contacts
 from larder.catalogue.service import CatalogueService
+from larder.core.background import beside_the_server, repeat
 from larder.core.clock import now
 from larder.core.email import Mail, Mailer
 from larder.core.service import DomainService
@@ -147,28 +146,16 @@ async def send_due_digests(
     return sent
 
 
-async def _digests_forever(config: SQLAlchemyAsyncConfig, settings: Settings, mailer: Mailer) -> None:
-    while True:
-        try:
-            sent = await send_due_digests(config, settings, mailer)
-            if sent:
-                logger.info("sent %d expiry e-mail(s)", sent)
-        except Exception:  # a failed round is retried at the next one, the server keeps serving
-            logger.exception("expiry e-mails failed")
-        await asyncio.sleep(DIGEST_CHECK_EVERY_SECONDS)
-
-
-@asynccontextmanager
-async def expiry_digests(app: Litestar) -> AsyncIterator[None]:
+def expiry_digests(app: Litestar) -> AbstractAsyncContextManager[None]:
     """Runs beside the server: every few minutes, the expiry e-mails whose hour has come."""
     state = app.state
-    task = asyncio.create_task(_digests_forever(state["alchemy_config"], state["settings"], state["mailer"]))
-    try:
-        yield
-    finally:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
+
+    async def round_() -> None:
+        sent = await send_due_digests(state["alchemy_config"], state["settings"], state["mailer"])
+        if sent:
+            logger.info("sent %d expiry e-mail(s)", sent)
+
+    return beside_the_server(repeat(round_, every=DIGEST_CHECK_EVERY_SECONDS, what="expiry e-mails"))
 
 
 async def provide_digest_service(db_session: NamedDependency[AsyncSession]) -> AsyncGenerator[DigestService, None]:
