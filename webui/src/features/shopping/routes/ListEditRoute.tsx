@@ -1,4 +1,4 @@
-import { Alert, Button, Container, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import type { ShoppingList, ShoppingListItemIn } from '@/shared/api';
@@ -8,6 +8,7 @@ import { canEditList, useIsSavingList, useShoppingList, useUpdateShoppingList } 
 import { EditorItemRow } from '../components/ItemRow';
 import { isCustomItem, stepOf } from '../lib/items';
 import { TEXTS } from '../lib/messages';
+import { ListNotLoaded } from '../components/ListNotLoaded';
 
 /** The item a pick adds to: the same catalogue ingredient, or a custom item of the same name. */
 export function existingItem(list: ShoppingList, pick: IngredientPick) {
@@ -41,15 +42,7 @@ export function ListEditRoute() {
   }, [error]);
 
   if (isPending) return <CenteredLoader label="Loading the list" />;
-  if (!list) {
-    return (
-      <Container size="sm" px="xs">
-        <Alert color="red" title="This list could not be loaded.">
-          <Link to="/user-shopping-lists">Back to the lists</Link>
-        </Alert>
-      </Container>
-    );
-  }
+  if (!list) return <ListNotLoaded />;
 
   const editable = canEditList(list);
   // A failed change is logged only (spec part 2 §8); the list is fetched again, so the screen shows

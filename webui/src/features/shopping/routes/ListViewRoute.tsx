@@ -1,7 +1,7 @@
-import { Alert, Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useCategoryNames } from '@/shared/api';
 import { copyText } from '@/shared/lib/clipboard';
 import { CenteredLoader, confirmDialog, toast } from '@/shared/ui';
@@ -22,6 +22,7 @@ import { groupItems, isCustomItem, listAsText } from '../lib/items';
 import { TEXTS } from '../lib/messages';
 import { pendingRemovals, useOutbox } from '../lib/outbox';
 import { useTicks } from '../lib/useTicks';
+import { ListNotLoaded } from '../components/ListNotLoaded';
 
 /** `viewMode` (or the list rows' `view`) from the address: 'shopmode', else 'readonly'. */
 export function viewModeOf(params: URLSearchParams): ViewMode {
@@ -69,15 +70,7 @@ export function ListViewRoute() {
   const groups = useMemo(() => groupItems(items, categories.data ?? new Map()), [items, categories.data]);
 
   if (isPending) return <CenteredLoader label="Loading the list" />;
-  if (!list) {
-    return (
-      <Container size="sm" px="xs">
-        <Alert color="red" title="This list could not be loaded.">
-          <Link to="/user-shopping-lists">Back to the lists</Link>
-        </Alert>
-      </Container>
-    );
-  }
+  if (!list) return <ListNotLoaded />;
 
   const shopping = mode === 'shopmode';
   const ticked = items.filter((item) => !isCustomItem(item) && checked.has(item.value)).map((item) => item.value);

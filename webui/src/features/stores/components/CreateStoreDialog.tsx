@@ -1,9 +1,10 @@
-import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { isApiError, type Store, type StoreKind } from '@/shared/api';
 import { FormAlert } from '@/shared/ui';
 import { useCreateStore } from '../api/stores';
-import { checkPlain, guessKind, MSG_DESCRIPTION_REQUIRED, MSG_NAME_REQUIRED, STORE_KINDS } from '../lib/stores';
+import { checkPlain, guessKind, MSG_DESCRIPTION_REQUIRED, MSG_NAME_REQUIRED } from '../lib/stores';
+import { StoreKindPicker } from './StoreKindPicker';
 
 export const CREATE_STORE_TITLE = 'Create a Food Store';
 
@@ -97,18 +98,7 @@ export function CreateStoreDialog({
             error={shown(description, descriptionError, 'description') || undefined}
             maxLength={255}
           />
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="store-kind-label">
-              kept in
-            </Text>
-            <SegmentedControl
-              aria-labelledby="store-kind-label"
-              value={kind}
-              onChange={(value) => setPickedKind(value as StoreKind)}
-              data={STORE_KINDS.map((value) => ({ value, label: value }))}
-              fullWidth
-            />
-          </Stack>
+          <StoreKindPicker value={kind} onChange={setPickedKind} fullWidth />
           {failure && <FormAlert>{failure}</FormAlert>}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>

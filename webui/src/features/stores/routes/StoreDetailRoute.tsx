@@ -1,8 +1,8 @@
-import { Badge, Button, Container, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { isApiError, type Store, type StoreKind, useCategoryNames } from '@/shared/api';
+import { isApiError, type Store, useCategoryNames } from '@/shared/api';
 import { CenteredLoader, toast } from '@/shared/ui';
 import { IconListDetails } from '@/shared/ui/icons';
 import { type IngredientPick, IngredientSearch, isCustomPick } from '@/shared/ui/ingredient-search';
@@ -10,8 +10,9 @@ import { useStore, useUpdateStore } from '../api/stores';
 import { ManageItemsDialog } from '../components/ManageItemsDialog';
 import { StoreBadges } from '../components/StoreCard';
 import { StoreItemRow } from '../components/StoreItemRow';
+import { StoreKindPicker } from '../components/StoreKindPicker';
 import { STORE_TEXTS, StoreMenu } from '../components/StoreMenu';
-import { canEdit, groupItems, STORE_KINDS, storeTitle } from '../lib/stores';
+import { canEdit, groupItems, storeTitle } from '../lib/stores';
 import { useItemEdits } from '../lib/useItemEdits';
 
 export const DETAIL_TEXTS = {
@@ -107,18 +108,7 @@ function StoreDetail({ store }: { store: Store }) {
       {editable && (
         <Stack gap="sm" mb="md">
           <Group gap="xs" wrap="wrap" align="flex-end">
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="store-kind-label">
-                kept in
-              </Text>
-              <SegmentedControl
-                aria-labelledby="store-kind-label"
-                value={store.kind}
-                onChange={(kind) => save({ kind: kind as StoreKind })}
-                data={STORE_KINDS.map((value) => ({ value, label: value }))}
-                disabled={update.isPending}
-              />
-            </Stack>
+            <StoreKindPicker value={store.kind} onChange={(kind) => save({ kind })} disabled={update.isPending} />
             <Button variant="light" leftSection={<IconListDetails size={18} />} onClick={openManage}>
               manage items
             </Button>
