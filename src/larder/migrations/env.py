@@ -17,6 +17,7 @@ from larder.core import throttle as _throttle_models  # noqa: F401  (throttle at
 from larder.core.db import metadata
 from larder.imports import models as _imports_models  # noqa: F401
 from larder.notifications import models as _notifications_models  # noqa: F401
+from larder.sharing import models as _sharing_models  # noqa: F401
 from larder.shopping import models as _shopping_models  # noqa: F401
 from larder.stores import models as _stores_models  # noqa: F401
 

@@ -17,9 +17,11 @@ from typing import Final
 
 import msgspec
 from litestar.di import NamedDependency
+from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.core.errors import Forbidden, NotFound
+from larder.sharing.models import Share
 
 
 class EntityType(StrEnum):
@@ -116,14 +118,36 @@ class AccessPolicy:
     async def shared_with(self, member: Member, entity_type: EntityType) -> dict[int, Role]:
         """Ids of the items of `entity_type` shared with the caller, and the role each gives.
 
-        No share is stored in this version, so every item is its owner's alone; this is the one
-        place shares (keyed by a verified e-mail) are read, for every domain's "what may I see".
+        Only a verified address counts: registering with somebody else's address grants nothing,
+        and an e-mail change suspends the shares until the new address is verified.
         """
-        return {}
+        if not member.verified:
+            return {}
+        rows = await self.session.execute(
+            select(Share.entity_id, Share.can_edit).where(
+                Share.email == member.email.lower(), Share.entity_type == entity_type.value
+            )
+        )
+        return {entity_id: Role.EDITOR if can_edit else Role.VIEWER for entity_id, can_edit in rows}
 
     async def shares_of(self, entity_type: EntityType, entity_ids: list[int]) -> dict[int, list[ShareEntry]]:
         """Each item's `shared_with` entries ({email, canEdit}), for the owner's share dialog."""
-        return {entity_id: [] for entity_id in entity_ids}
+        found: dict[int, list[ShareEntry]] = {entity_id: [] for entity_id in entity_ids}
+        if entity_ids:
+            rows = await self.session.execute(
+                select(Share.entity_id, Share.email, Share.can_edit)
+                .where(Share.entity_type == entity_type.value, Share.entity_id.in_(entity_ids))
+                .order_by(Share.id)
+            )
+            for entity_id, email, can_edit in rows:
+                found[entity_id].append(ShareEntry(email=email, canEdit=can_edit))
+        return found
+
+    async def forget(self, entity_type: EntityType, entity_id: int) -> None:
+        """An entity is deleted: its shares go with it (no foreign key can name three tables)."""
+        await self.session.execute(
+            delete(Share).where(Share.entity_type == entity_type.value, Share.entity_id == entity_id)
+        )
 
 
 async def provide_access_policy(db_session: NamedDependency[AsyncSession]) -> AsyncGenerator[AccessPolicy, None]:

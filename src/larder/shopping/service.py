@@ -165,6 +165,7 @@ class ShoppingService(DomainService[ShoppingList]):
     async def delete(self, member: Member, list_id: int) -> None:
         shopping_list, _ = await self._open(member, list_id, Action.DELETE)
         await self.session.delete(shopping_list)
+        await self.access.forget(EntityType.SHOPPING_LIST, shopping_list.id)
         await self.session.flush()
 
     async def complete(self, member: Member, list_id: int, data: CompleteShopIn) -> CompleteShopOut:

@@ -289,6 +289,7 @@ class StoresService(DomainService[FoodStore]):
         if await self.default_store_id(member) == store.id:
             raise AppError(MSG_DEFAULT_UNDELETABLE, status_code=409)
         await self.session.delete(store)
+        await self.access.forget(EntityType.FOOD_STORE, store.id)
         await self.session.flush()
 
     async def set_default(self, member: Member, store_id: int) -> DefaultStoreOut:

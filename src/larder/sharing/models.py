@@ -1,0 +1,25 @@
+"""Shares: an entity of a household (list, store, plan) given to an e-mail address."""
+
+from __future__ import annotations
+
+from sqlalchemy import Boolean, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from larder.core.db import Base
+
+
+class Share(Base):
+    """Keyed by e-mail, not by account: a share waits for an address that has no account yet, and
+    counts only for an account whose address is that e-mail and verified (DESIGN "Part 2")."""
+
+    __tablename__ = "share"
+    __table_args__ = (
+        UniqueConstraint("entity_type", "entity_id", "email"),
+        Index("ix_share_email_type", "email", "entity_type"),
+    )
+
+    entity_type: Mapped[str] = mapped_column(String(32))  # UserShoppinglist | UserFoodStore | UserMealplan
+    entity_id: Mapped[int] = mapped_column(Integer)
+    owner_id: Mapped[int] = mapped_column(ForeignKey("user_account.id", ondelete="CASCADE"), index=True)
+    email: Mapped[str] = mapped_column(String(320))  # lower-cased
+    can_edit: Mapped[bool] = mapped_column(Boolean, default=False)
