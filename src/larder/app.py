@@ -60,11 +60,12 @@ from larder.imports.service import PageParser, provide_import_service
 from larder.media.routes import MediaController
 from larder.notifications.routes import NotificationController
 from larder.notifications.service import expiry_digests, provide_digest_service
-from larder.sharing.service import provide_access_policy
+from larder.sharing.routes import SharingController
+from larder.sharing.service import EntityType, SharedEntities, provide_access_policy
 from larder.shopping.routes import ShoppingListController
-from larder.shopping.service import provide_shopping_service
+from larder.shopping.service import list_owner, provide_shopping_service
 from larder.stores.routes import DefaultStoreController, StoresController
-from larder.stores.service import provide_stores_service
+from larder.stores.service import provide_stores_service, store_owner
 
 REQUEST_MAX_BODY_BYTES = 12 * 1024 * 1024  # room for a 2 MB image upload and its multipart overhead
 # What only the services know about their answers, told to the OpenAPI document (core/openapi.py
@@ -94,11 +95,21 @@ SERVICE_ANSWERS = {
         ("POST", "/api/admin/publish-requests/{request_id:int}/reject"),
     },
     404: {
+        ("PUT", "/api/pwa/share"),
+        ("PUT", "/api/pwa/share/remove"),
         ("POST", "/api/pwa/user-saved-recipes"),
         ("POST", "/api/pwa/publish-requests"),
         ("PUT", "/api/pwa/publish-requests/unpublish"),
     },
 }
+
+
+def shared_entities() -> SharedEntities:
+    """What the sharing policy may be asked about: each shareable entity's owner look-up."""
+    entities = SharedEntities()
+    entities.register(EntityType.SHOPPING_LIST, list_owner)
+    entities.register(EntityType.FOOD_STORE, store_owner)
+    return entities
 
 
 def create_app(settings: Settings | None = None) -> Litestar:
@@ -123,6 +134,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             StoresController,
             DefaultStoreController,
             NotificationController,
+            SharingController,
             # Everything under /api/admin: the app-wide guard signs the caller in, this one wants the role.
             Router(path="/api/admin", guards=[administrator], route_handlers=ADMIN_CONTROLLERS),
             spa_router(web_dist_dir()),
@@ -157,6 +169,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
                 "alchemy_config": alchemy,
                 "db_reader": reader,
                 "mailer": Mailer(settings),
+                "shared_entities": shared_entities(),
                 "throttle_store": ThrottleStore(alchemy),
                 "page_parser": page_parser,
             }

@@ -10,17 +10,19 @@ A stranger gets 404 (they may not learn the item exists); a member without the r
 
 from __future__ import annotations
 
-from collections.abc import AsyncGenerator
+import re
+from collections.abc import AsyncGenerator, Awaitable, Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
 import msgspec
+from litestar.datastructures import State
 from litestar.di import NamedDependency
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from larder.core.errors import Forbidden, NotFound
+from larder.core.errors import Forbidden, FormError, NotFound
 from larder.sharing.models import Share
 
 
@@ -89,9 +91,27 @@ def may(role: Role | None, action: Action) -> bool:
     return role is not None and role in PERMISSIONS[action]
 
 
+OwnerLookup = Callable[[AsyncSession, int], Awaitable[int | None]]
+MSG_INVALID_EMAIL: Final = "Invalid email address"
+MSG_NOT_FOUND: Final = "Not found."
+EMAIL: Final = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+
+
+class SharedEntities:
+    """How to find the owner of each kind of shareable entity, told by the domains at the
+    composition root, so the policy can answer for an id alone (PUT /share) and knows no domain."""
+
+    def __init__(self) -> None:
+        self.owners: dict[EntityType, OwnerLookup] = {}
+
+    def register(self, entity_type: EntityType, owner_of: OwnerLookup) -> None:
+        self.owners[entity_type] = owner_of
+
+
 class AccessPolicy:
-    def __init__(self, session: AsyncSession) -> None:
+    def __init__(self, session: AsyncSession, entities: SharedEntities | None = None) -> None:
         self.session = session
+        self.entities = entities or SharedEntities()
 
     async def role(self, member: Member, entity_type: EntityType, entity_id: int, owner_id: int) -> Role | None:
         shared = {} if owner_id == member.id else await self.shared_with(member, entity_type)
@@ -143,6 +163,70 @@ class AccessPolicy:
                 found[entity_id].append(ShareEntry(email=email, canEdit=can_edit))
         return found
 
+    async def change_shares(
+        self,
+        member: Member,
+        entity_type: EntityType,
+        entity_id: int,
+        shared_with: list[ShareEntry],
+        unshared_with: list[str],
+    ) -> list[ShareEntry]:
+        """PUT /share: the owner adds addresses, flips canEdit and removes addresses at once."""
+        owner_id = await self._owner(entity_type, entity_id)
+        await self.require(member, entity_type, entity_id, owner_id, Action.SHARE, not_found=MSG_NOT_FOUND)
+        wanted = {entry.email.strip().lower(): entry.canEdit for entry in shared_with}
+        gone = {email.strip().lower() for email in unshared_with}
+        if any(not EMAIL.match(email) or len(email) > 254 or email == member.email.lower() for email in wanted):
+            raise FormError({"shared_with": [MSG_INVALID_EMAIL]})
+        existing = {
+            share.email: share
+            for share in await self.session.scalars(
+                select(Share).where(Share.entity_type == entity_type.value, Share.entity_id == entity_id)
+            )
+        }
+        for email, can_edit in wanted.items():
+            if email in gone:
+                continue
+            if email in existing:
+                existing[email].can_edit = can_edit
+            else:
+                self.session.add(
+                    Share(
+                        entity_type=entity_type.value,
+                        entity_id=entity_id,
+                        owner_id=owner_id,
+                        email=email,
+                        can_edit=can_edit,
+                    )
+                )
+        if gone:
+            await self.session.execute(
+                delete(Share).where(
+                    Share.entity_type == entity_type.value, Share.entity_id == entity_id, Share.email.in_(gone)
+                )
+            )
+        await self.session.flush()
+        return (await self.shares_of(entity_type, [entity_id]))[entity_id]
+
+    async def leave(self, member: Member, entity_type: EntityType, entity_id: int) -> None:
+        """PUT /share/remove: a member an item was shared with takes it out of their own view."""
+        owner_id = await self._owner(entity_type, entity_id)
+        await self.require(member, entity_type, entity_id, owner_id, Action.LEAVE, not_found=MSG_NOT_FOUND)
+        await self.session.execute(
+            delete(Share).where(
+                Share.entity_type == entity_type.value,
+                Share.entity_id == entity_id,
+                Share.email == member.email.lower(),
+            )
+        )
+
+    async def _owner(self, entity_type: EntityType, entity_id: int) -> int:
+        lookup = self.entities.owners.get(entity_type)
+        owner_id = await lookup(self.session, entity_id) if lookup else None
+        if owner_id is None:
+            raise NotFound(MSG_NOT_FOUND)
+        return owner_id
+
     async def forget(self, entity_type: EntityType, entity_id: int) -> None:
         """An entity is deleted: its shares go with it (no foreign key can name three tables)."""
         await self.session.execute(
@@ -150,8 +234,10 @@ class AccessPolicy:
         )
 
 
-async def provide_access_policy(db_session: NamedDependency[AsyncSession]) -> AsyncGenerator[AccessPolicy, None]:
-    yield AccessPolicy(db_session)
+async def provide_access_policy(
+    state: State, db_session: NamedDependency[AsyncSession]
+) -> AsyncGenerator[AccessPolicy, None]:
+    yield AccessPolicy(db_session, state["shared_entities"])
 
 
 __all__ = [
@@ -163,6 +249,7 @@ __all__ = [
     "Member",
     "Role",
     "ShareEntry",
+    "SharedEntities",
     "may",
     "provide_access_policy",
     "role_among",

@@ -374,4 +374,9 @@ async def provide_shopping_service(
     yield ShoppingService(db_session, catalogue=catalogue, access=access, stores=stores)
 
 
+async def list_owner(session: AsyncSession, entity_id: int) -> int | None:
+    """The owner's id, for the sharing policy's calls that name only an id (PUT /share)."""
+    return await session.scalar(select(ShoppingList.user_id).where(ShoppingList.id == entity_id))
+
+
 __all__ = ["MSG_NOT_FOUND", "ShoppingService", "check_list_name", "provide_shopping_service"]

@@ -543,6 +543,11 @@ async def provide_stores_service(
     yield StoresService(db_session, catalogue=catalogue, access=access, zone=state["settings"].timezone)
 
 
+async def store_owner(session: AsyncSession, entity_id: int) -> int | None:
+    """The owner's id, for the sharing policy's calls that name only an id (PUT /share)."""
+    return await session.scalar(select(FoodStore.user_id).where(FoodStore.id == entity_id))
+
+
 __all__ = [
     "MSG_DEFAULT_UNDELETABLE",
     "MSG_NOT_FOUND",
@@ -554,4 +559,5 @@ __all__ = [
     "is_custom_value",
     "provide_stores_service",
     "resolve_items",
+    "store_owner",
 ]

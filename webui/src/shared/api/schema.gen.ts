@@ -160,9 +160,17 @@ export interface paths {
     /** ResetPassword */
     post: operations["ApiPwaResetPasswordResetPassword"];
   };
+  "/api/pwa/share": {
+    /** ChangeShares */
+    put: operations["ApiPwaShareChangeShares"];
+  };
   "/api/pwa/share/default": {
     /** SetDefault */
     put: operations["ApiPwaShareDefaultSetDefault"];
+  };
+  "/api/pwa/share/remove": {
+    /** Leave */
+    put: operations["ApiPwaShareRemoveLeave"];
   };
   "/api/pwa/stores": {
     /** ListStores */
@@ -373,6 +381,10 @@ export interface components {
     /** Data[DigestSettings] */
     "Data_larder.notifications.schemas.DigestSettings_": {
       data: components["schemas"]["DigestSettings"];
+    };
+    /** Data[SharedWithOut] */
+    "Data_larder.sharing.schemas.SharedWithOut_": {
+      data: components["schemas"]["SharedWithOut"];
     };
     /** Data[CompleteShopOut] */
     "Data_larder.shopping.schemas.CompleteShopOut_": {
@@ -821,10 +833,36 @@ export interface components {
       /** @constant */
       entity_type: "UserFoodStore";
     };
+    /** SharedWithOut */
+    SharedWithOut: {
+      shared_with: components["schemas"]["ShareEntry"][];
+    };
     /** ShareEntry */
     ShareEntry: {
       canEdit: boolean;
       email: string;
+    };
+    /** ShareEntryIn */
+    ShareEntryIn: {
+      /** @default false */
+      canEdit?: boolean;
+      email: string;
+    };
+    /** SharePayload */
+    SharePayload: {
+      /** @description A row id, 1 to 9223372036854775807. */
+      entity_id: number;
+      shared_with?: components["schemas"]["ShareEntryIn"][];
+      /** @enum {string} */
+      type: "UserShoppinglist" | "UserFoodStore" | "UserMealplan";
+      unshared_with?: (components["schemas"]["ShareEntryIn"] | string)[];
+    };
+    /** ShareRecord */
+    ShareRecord: {
+      /** @description A row id, 1 to 9223372036854775807. */
+      entity_id: number;
+      /** @enum {string} */
+      entity_type: "UserShoppinglist" | "UserFoodStore" | "UserMealplan";
     };
     /** ShoppingListEnvelope */
     ShoppingListEnvelope: {
@@ -2919,6 +2957,66 @@ export interface operations {
       };
     };
   };
+  /** ChangeShares */
+  ApiPwaShareChangeShares: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SharePayload"];
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["Data_larder.sharing.schemas.SharedWithOut_"];
+        };
+      };
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
   /** SetDefault */
   ApiPwaShareDefaultSetDefault: {
     requestBody: {
@@ -2943,6 +3041,66 @@ export interface operations {
       };
       /** @description No session: the bearer token is missing, invalid, expired or revoked. */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Leave */
+  ApiPwaShareRemoveLeave: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ShareRecord"];
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["Message"];
+        };
+      };
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };

@@ -1,0 +1,76 @@
+"""PUT /share and PUT /share/remove (part 2 §4 'Sharing', §6, §7)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.stores.support import LISTS, STORES
+
+SHARE = "/api/pwa/share"
+
+
+@pytest.fixture
+def owner_and_list(client, member_factory, kitchen):
+    owner = member_factory("owner_1", "owner@example.org", verified=True)
+    listed = client.post(LISTS, json={"name": "Weekly shop"}, headers=owner.headers).json()
+    return owner, listed["data"]["user_shoppinglist_id"]
+
+
+def put_share(client, who, entity_id, entity_type="UserShoppinglist", shared=(), unshared=()):
+    body = {"entity_id": entity_id, "type": entity_type, "shared_with": list(shared), "unshared_with": list(unshared)}
+    return client.put(SHARE, json=body, headers=who.headers)
+
+
+def test_the_owner_adds_flips_and_removes(client, member_factory, owner_and_list):
+    owner, list_id = owner_and_list
+    friend = member_factory("friend_1", "friend@example.org", verified=True)
+    added = put_share(client, owner, list_id, shared=[{"email": "Friend@Example.org", "canEdit": False}])
+    assert added.status_code == 200, added.text
+    assert added.json()["data"]["shared_with"] == [{"email": "friend@example.org", "canEdit": False}]
+    assert client.get(f"{LISTS}/{list_id}", headers=friend.headers).json()["shopping_list"]["role"] == "viewer"
+
+    flipped = put_share(client, owner, list_id, shared=[{"email": "friend@example.org", "canEdit": True}])
+    assert flipped.json()["data"]["shared_with"] == [{"email": "friend@example.org", "canEdit": True}]
+    assert client.get(f"{LISTS}/{list_id}", headers=friend.headers).json()["shopping_list"]["role"] == "editor"
+
+    removed = put_share(client, owner, list_id, unshared=[{"email": "friend@example.org", "canEdit": True}])
+    assert removed.json()["data"]["shared_with"] == []
+    assert client.get(f"{LISTS}/{list_id}", headers=friend.headers).status_code == 404
+
+
+@pytest.mark.parametrize("email", ["not-an-address", "owner@example.org", "a@b"])
+def test_yourself_or_an_invalid_address_is_refused(client, owner_and_list, email):
+    owner, list_id = owner_and_list
+    answer = put_share(client, owner, list_id, shared=[{"email": email, "canEdit": False}])
+    assert answer.status_code == 422
+    assert answer.json()["errors"]["shared_with"] == ["Invalid email address"]
+
+
+def test_only_the_owner_shares_and_a_stranger_learns_nothing(client, member_factory, owner_and_list):
+    owner, list_id = owner_and_list
+    editor = member_factory("editor_1", "editor@example.org", verified=True)
+    put_share(client, owner, list_id, shared=[{"email": "editor@example.org", "canEdit": True}])
+    assert put_share(client, editor, list_id, shared=[{"email": "x@example.org"}]).status_code == 403
+    stranger = member_factory("stranger_1", "stranger@example.org", verified=True)
+    assert put_share(client, stranger, list_id, shared=[{"email": "x@example.org"}]).status_code == 404
+    assert put_share(client, owner, 999_999, shared=[{"email": "x@example.org"}]).status_code == 404
+
+
+def test_a_shared_member_leaves_and_the_owner_cannot(client, member_factory, owner_and_list, kitchen):
+    owner, _ = owner_and_list
+    friend = member_factory("friend_1", "friend@example.org", verified=True)
+    store = client.post(STORES, json={"name": "Pantry", "description": "Cupboard"}, headers=owner.headers).json()
+    store_id = store["data"]["id"]
+    put_share(client, owner, store_id, "UserFoodStore", shared=[{"email": "friend@example.org"}])
+    assert [s["id"] for s in client.get(STORES, headers=friend.headers).json()["data"]] == [store_id]
+
+    own = client.put(
+        f"{SHARE}/remove", json={"entity_id": store_id, "entity_type": "UserFoodStore"}, headers=owner.headers
+    )
+    assert own.status_code == 403
+    left = client.put(
+        f"{SHARE}/remove", json={"entity_id": store_id, "entity_type": "UserFoodStore"}, headers=friend.headers
+    )
+    assert left.status_code == 200, left.text
+    assert client.get(STORES, headers=friend.headers).json()["data"] == []
+    assert client.get(f"{STORES}/{store_id}", headers=owner.headers).json()["data"]["shared_with"] == []
