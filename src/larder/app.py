@@ -63,9 +63,9 @@ from larder.notifications.service import expiry_digests, provide_digest_service
 from larder.sharing.routes import SharingController
 from larder.sharing.service import EntityType, SharedEntities, provide_access_policy
 from larder.shopping.routes import ShoppingListController
-from larder.shopping.service import list_owner, provide_shopping_service
+from larder.shopping.service import list_names, list_owner, provide_shopping_service
 from larder.stores.routes import DefaultStoreController, StoresController
-from larder.stores.service import provide_stores_service, store_owner
+from larder.stores.service import provide_stores_service, store_names, store_owner
 
 REQUEST_MAX_BODY_BYTES = 12 * 1024 * 1024  # room for a 2 MB image upload and its multipart overhead
 # What only the services know about their answers, told to the OpenAPI document (core/openapi.py
@@ -107,8 +107,8 @@ SERVICE_ANSWERS = {
 def shared_entities() -> SharedEntities:
     """What the sharing policy may be asked about: each shareable entity's owner look-up."""
     entities = SharedEntities()
-    entities.register(EntityType.SHOPPING_LIST, list_owner)
-    entities.register(EntityType.FOOD_STORE, store_owner)
+    entities.register(EntityType.SHOPPING_LIST, list_owner, list_names)
+    entities.register(EntityType.FOOD_STORE, store_owner, store_names)
     return entities
 
 

@@ -74,3 +74,21 @@ def test_a_shared_member_leaves_and_the_owner_cannot(client, member_factory, own
     assert left.status_code == 200, left.text
     assert client.get(STORES, headers=friend.headers).json()["data"] == []
     assert client.get(f"{STORES}/{store_id}", headers=owner.headers).json()["data"]["shared_with"] == []
+
+
+def test_get_share_lists_what_is_shared_with_me(client, member_factory, owner_and_list, kitchen):
+    owner, list_id = owner_and_list
+    friend = member_factory("friend_1", "friend@example.org", verified=True)
+    store = client.post(STORES, json={"name": "Pantry", "description": "Cupboard"}, headers=owner.headers).json()
+    put_share(client, owner, list_id, shared=[{"email": "friend@example.org", "canEdit": True}])
+    put_share(client, owner, store["data"]["id"], "UserFoodStore", shared=[{"email": "friend@example.org"}])
+    mine = client.get(SHARE, headers=friend.headers).json()["data"]
+    assert sorted((item["type"], item["name"], item["canEdit"]) for item in mine) == [
+        ("UserFoodStore", "Pantry", False),
+        ("UserShoppinglist", "Weekly shop", True),
+    ]
+    assert all(item["owner_id"] == owner.id for item in mine)
+    assert client.get(SHARE, headers=owner.headers).json()["data"] == []
+    unverified = member_factory("late_1", "late@example.org", verified=False)
+    put_share(client, owner, list_id, shared=[{"email": "late@example.org"}])
+    assert client.get(SHARE, headers=unverified.headers).json()["data"] == []

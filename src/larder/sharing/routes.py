@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from litestar import Controller, put
+from litestar import Controller, get, put
 from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
 from larder.core.wire import Data, Message
 from larder.sharing.schemas import SharedWithOut, SharePayload, ShareRecord
-from larder.sharing.service import AccessPolicy, EntityType, Member, ShareEntry
+from larder.sharing.service import AccessPolicy, EntityType, Member, SharedItem, ShareEntry
 
 MSG_LEFT = "Removed from your shared items."
 
@@ -16,6 +16,12 @@ MSG_LEFT = "Removed from your shared items."
 class SharingController(Controller):
     path = "/api/pwa/share"
     tags = ["sharing"]
+
+    @get("/")
+    async def shared_with_me(
+        self, member: NamedDependency[Member], access: NamedDependency[AccessPolicy]
+    ) -> Data[list[SharedItem]]:
+        return Data(data=await access.shared_with_me(member))
 
     @put("/")
     async def change_shares(

@@ -92,20 +92,35 @@ def may(role: Role | None, action: Action) -> bool:
 
 
 OwnerLookup = Callable[[AsyncSession, int], Awaitable[int | None]]
+# Names of entities by id (those that still exist), in one query.
+NamesLookup = Callable[[AsyncSession, list[int]], Awaitable[dict[int, str]]]
 MSG_INVALID_EMAIL: Final = "Invalid email address"
 MSG_NOT_FOUND: Final = "Not found."
 EMAIL: Final = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 
 
 class SharedEntities:
-    """How to find the owner of each kind of shareable entity, told by the domains at the
-    composition root, so the policy can answer for an id alone (PUT /share) and knows no domain."""
+    """How to find the owner and the name of each kind of shareable entity, told by the domains at
+    the composition root, so the policy can answer for an id alone and knows no domain."""
 
     def __init__(self) -> None:
         self.owners: dict[EntityType, OwnerLookup] = {}
+        self.names: dict[EntityType, NamesLookup] = {}
 
-    def register(self, entity_type: EntityType, owner_of: OwnerLookup) -> None:
+    def register(self, entity_type: EntityType, owner_of: OwnerLookup, names_of: NamesLookup) -> None:
         self.owners[entity_type] = owner_of
+        self.names[entity_type] = names_of
+
+
+class SharedItem(msgspec.Struct):
+    """GET /share: an item shared with the caller (part 2 §3 'Shared-with-me item')."""
+
+    type: str
+    entity_id: int
+    name: str
+    owner_id: int
+    canEdit: bool  # the spec's field name
+    shared_with: list[ShareEntry]
 
 
 class AccessPolicy:
@@ -208,6 +223,38 @@ class AccessPolicy:
         await self.session.flush()
         return (await self.shares_of(entity_type, [entity_id]))[entity_id]
 
+    async def shared_with_me(self, member: Member) -> list[SharedItem]:
+        """Every item shared with the caller's verified address, of every registered type."""
+        if not member.verified:
+            return []
+        rows = list(
+            await self.session.execute(
+                select(Share.entity_type, Share.entity_id, Share.owner_id, Share.can_edit)
+                .where(Share.email == member.email.lower())
+                .order_by(Share.id)
+            )
+        )
+        found: list[SharedItem] = []
+        for entity_type, names_of in self.entities.names.items():
+            ids = [row.entity_id for row in rows if row.entity_type == entity_type.value]
+            if not ids:
+                continue
+            names = await names_of(self.session, ids)
+            shares = await self.shares_of(entity_type, ids)
+            for row in rows:
+                if row.entity_type == entity_type.value and row.entity_id in names:
+                    found.append(
+                        SharedItem(
+                            type=entity_type.value,
+                            entity_id=row.entity_id,
+                            name=names[row.entity_id],
+                            owner_id=row.owner_id,
+                            canEdit=row.can_edit,
+                            shared_with=shares[row.entity_id],
+                        )
+                    )
+        return found
+
     async def leave(self, member: Member, entity_type: EntityType, entity_id: int) -> None:
         """PUT /share/remove: a member an item was shared with takes it out of their own view."""
         owner_id = await self._owner(entity_type, entity_id)
@@ -250,6 +297,7 @@ __all__ = [
     "Role",
     "ShareEntry",
     "SharedEntities",
+    "SharedItem",
     "may",
     "provide_access_policy",
     "role_among",

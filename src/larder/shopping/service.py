@@ -379,4 +379,10 @@ async def list_owner(session: AsyncSession, entity_id: int) -> int | None:
     return await session.scalar(select(ShoppingList.user_id).where(ShoppingList.id == entity_id))
 
 
+async def list_names(session: AsyncSession, ids: list[int]) -> dict[int, str]:
+    """Names by id, for the items the sharing policy lists as shared with someone."""
+    rows = await session.execute(select(ShoppingList.id, ShoppingList.name).where(ShoppingList.id.in_(ids)))
+    return {entity_id: name for entity_id, name in rows}
+
+
 __all__ = ["MSG_NOT_FOUND", "ShoppingService", "check_list_name", "provide_shopping_service"]

@@ -161,6 +161,8 @@ export interface paths {
     post: operations["ApiPwaResetPasswordResetPassword"];
   };
   "/api/pwa/share": {
+    /** SharedWithMe */
+    get: operations["ApiPwaShareSharedWithMe"];
     /** ChangeShares */
     put: operations["ApiPwaShareChangeShares"];
   };
@@ -417,6 +419,10 @@ export interface components {
     /** Data[list[RecipeOptionOut]] */
     "Data_list_larder.catalogue.schemas.RecipeOptionOut_": {
       data: components["schemas"]["RecipeOptionOut"][];
+    };
+    /** Data[list[SharedItem]] */
+    "Data_list_larder.sharing.service.SharedItem_": {
+      data: components["schemas"]["SharedItem"][];
     };
     /** Data[list[ShoppingListOut]] */
     "Data_list_larder.shopping.schemas.ShoppingListOut_": {
@@ -832,6 +838,15 @@ export interface components {
       entity_id: number;
       /** @constant */
       entity_type: "UserFoodStore";
+    };
+    /** SharedItem */
+    SharedItem: {
+      canEdit: boolean;
+      entity_id: number;
+      name: string;
+      owner_id: number;
+      shared_with: components["schemas"]["ShareEntry"][];
+      type: string;
     };
     /** SharedWithOut */
     SharedWithOut: {
@@ -2945,6 +2960,31 @@ export interface operations {
       };
       /** @description Too many attempts: try again after the seconds in the Retry-After header. */
       429: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** SharedWithMe */
+  ApiPwaShareSharedWithMe: {
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["Data_list_larder.sharing.service.SharedItem_"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
