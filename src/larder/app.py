@@ -107,8 +107,10 @@ SERVICE_ANSWERS = {
 def shared_entities() -> SharedEntities:
     """What the sharing policy may be asked about: each shareable entity's owner look-up."""
     entities = SharedEntities()
-    entities.register(EntityType.SHOPPING_LIST, list_owner, list_names)
-    entities.register(EntityType.FOOD_STORE, store_owner, store_names)
+    entities.register(
+        EntityType.SHOPPING_LIST, list_owner, list_names, noun="list", page="/user-shopping-lists/{id}?view=readonly"
+    )
+    entities.register(EntityType.FOOD_STORE, store_owner, store_names, noun="store", page="/user-stores/{id}")
     return entities
 
 

@@ -92,3 +92,23 @@ def test_get_share_lists_what_is_shared_with_me(client, member_factory, owner_an
     unverified = member_factory("late_1", "late@example.org", verified=False)
     put_share(client, owner, list_id, shared=[{"email": "late@example.org"}])
     assert client.get(SHARE, headers=unverified.headers).json()["data"] == []
+
+
+def test_the_invitee_is_told_by_mail_the_same_way_with_or_without_an_account(
+    client, member_factory, owner_and_list, mail
+):
+    owner, list_id = owner_and_list
+    member_factory("friend_1", "friend@example.org", verified=True)
+    with_account = put_share(client, owner, list_id, shared=[{"email": "friend@example.org"}])
+    to_friend = mail.next_mail("friend@example.org")
+    without_account = put_share(client, owner, list_id, shared=[{"email": "nobody@example.org"}])
+    to_nobody = mail.next_mail("nobody@example.org")
+
+    assert to_friend.subject == "owner_1 shared the list 'Weekly shop' with you"
+    assert f"/user-shopping-lists/{list_id}?view=readonly" in to_friend.body
+    assert "invite code" in to_friend.body
+    assert to_nobody.subject == to_friend.subject and to_nobody.body == to_friend.body
+    assert with_account.status_code == without_account.status_code == 200
+    # Changing canEdit of someone already there tells nobody again.
+    put_share(client, owner, list_id, shared=[{"email": "friend@example.org", "canEdit": True}])
+    mail.assert_empty()

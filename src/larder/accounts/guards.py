@@ -93,7 +93,7 @@ def provide_member(request: Request[Any, Any, Any]) -> Member:
     if auth is None:
         raise Unauthorized(MSG_NO_SESSION)
     user = auth.user
-    return Member(id=user.id, email=user.email, verified=user.email_verified_at is not None)
+    return Member(id=user.id, email=user.email, verified=user.email_verified_at is not None, name=user.name)
 
 
 async def provide_caller(request: Request[Any, Any, Any], db_session: NamedDependency[AsyncSession]) -> Auth | None:

@@ -22,6 +22,7 @@ from litestar.di import NamedDependency
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from larder.core.email import Mail, Mailer
 from larder.core.errors import Forbidden, FormError, NotFound
 from larder.sharing.models import Share
 
@@ -73,6 +74,7 @@ class Member:
     id: int
     email: str
     verified: bool
+    name: str = ""  # shown in the e-mail telling someone what was shared with them
 
 
 class ShareEntry(msgspec.Struct):
@@ -106,10 +108,16 @@ class SharedEntities:
     def __init__(self) -> None:
         self.owners: dict[EntityType, OwnerLookup] = {}
         self.names: dict[EntityType, NamesLookup] = {}
+        self.pages: dict[EntityType, tuple[str, str]] = {}
 
-    def register(self, entity_type: EntityType, owner_of: OwnerLookup, names_of: NamesLookup) -> None:
+    def register(
+        self, entity_type: EntityType, owner_of: OwnerLookup, names_of: NamesLookup, *, noun: str, page: str
+    ) -> None:
+        """`noun` names the kind in e-mails ('list'); `page` is the web app's address of one, with
+        `{id}` for its id ('/user-shopping-lists/{id}')."""
         self.owners[entity_type] = owner_of
         self.names[entity_type] = names_of
+        self.pages[entity_type] = (noun, page)
 
 
 class SharedItem(msgspec.Struct):
@@ -123,10 +131,35 @@ class SharedItem(msgspec.Struct):
     shared_with: list[ShareEntry]
 
 
+def share_mail(sharer: str, noun: str, name: str, link: str, to: str) -> Mail:
+    """The same text whether or not the address has an account, so a share never tells anyone
+    which addresses are registered."""
+    body = "\n".join(
+        [
+            f"{sharer} shared the {noun} '{name}' with you on Larder.",
+            "",
+            f"Open it: {link}",
+            "",
+            "No Larder account yet? Ask your household for an invite code and register with this",
+            "e-mail address; what was shared with you will be there once the address is verified.",
+        ]
+    )
+    return Mail(to=to, subject=f"{sharer} shared the {noun} '{name}' with you", body=body)
+
+
 class AccessPolicy:
-    def __init__(self, session: AsyncSession, entities: SharedEntities | None = None) -> None:
+    def __init__(
+        self,
+        session: AsyncSession,
+        entities: SharedEntities | None = None,
+        *,
+        mailer: Mailer | None = None,
+        public_url: str = "",
+    ) -> None:
         self.session = session
         self.entities = entities or SharedEntities()
+        self.mailer = mailer
+        self.public_url = public_url
 
     async def role(self, member: Member, entity_type: EntityType, entity_id: int, owner_id: int) -> Role | None:
         shared = {} if owner_id == member.id else await self.shared_with(member, entity_type)
@@ -214,6 +247,7 @@ class AccessPolicy:
                         can_edit=can_edit,
                     )
                 )
+        added = [email for email in wanted if email not in existing and email not in gone]
         if gone:
             await self.session.execute(
                 delete(Share).where(
@@ -221,7 +255,17 @@ class AccessPolicy:
                 )
             )
         await self.session.flush()
+        await self._tell(member, entity_type, entity_id, added)
         return (await self.shares_of(entity_type, [entity_id]))[entity_id]
+
+    async def _tell(self, member: Member, entity_type: EntityType, entity_id: int, addresses: list[str]) -> None:
+        if not addresses or self.mailer is None or entity_type not in self.entities.pages:
+            return
+        noun, page = self.entities.pages[entity_type]
+        name = (await self.entities.names[entity_type](self.session, [entity_id])).get(entity_id, "")
+        link = self.public_url + page.format(id=entity_id)
+        for address in addresses:
+            await self.mailer.send(self.session, share_mail(member.name or member.email, noun, name, link, address))
 
     async def shared_with_me(self, member: Member) -> list[SharedItem]:
         """Every item shared with the caller's verified address, of every registered type."""
@@ -284,7 +328,9 @@ class AccessPolicy:
 async def provide_access_policy(
     state: State, db_session: NamedDependency[AsyncSession]
 ) -> AsyncGenerator[AccessPolicy, None]:
-    yield AccessPolicy(db_session, state["shared_entities"])
+    yield AccessPolicy(
+        db_session, state["shared_entities"], mailer=state["mailer"], public_url=state["settings"].public_url
+    )
 
 
 __all__ = [
