@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.stores.support import LISTS, STORES
+from tests.support import sql
 
 SHARE = "/api/pwa/share"
 
@@ -112,3 +113,24 @@ def test_the_invitee_is_told_by_mail_the_same_way_with_or_without_an_account(
     # Changing canEdit of someone already there tells nobody again.
     put_share(client, owner, list_id, shared=[{"email": "friend@example.org", "canEdit": True}])
     mail.assert_empty()
+
+
+def test_a_share_waits_for_its_address_and_an_email_change_suspends_it(
+    client, member_factory, owner_and_list, settings
+):
+    owner, list_id = owner_and_list
+    put_share(client, owner, list_id, shared=[{"email": "later@example.org", "canEdit": True}])
+    # The account comes later and sees the list once its address is verified.
+    late = member_factory("later_1", "later@example.org", verified=False)
+    assert client.get(LISTS, headers=late.headers).json()["data"] == []
+    sql(settings, "update user_account set email_verified_at = '2026-01-01 00:00:00.000000' where id = :id", id=late.id)
+    assert [x["role"] for x in client.get(LISTS, headers=late.headers).json()["data"]] == ["editor"]
+
+    # Changing the address (unverified until its link is opened) suspends the share.
+    changed = client.put(
+        "/api/pwa/account/update",
+        json={"name": "later_1", "email": "elsewhere@example.org", "current_password": late.password},
+        headers=late.headers,
+    )
+    assert changed.status_code == 200, changed.text
+    assert client.get(LISTS, headers=late.headers).json()["data"] == []
