@@ -4,5 +4,6 @@ export * from './logout';
 export * from './preferences';
 export * from './formOptions';
 export * from './notifications';
+export * from './sharing';
 export { queryKeys } from './queryKeys';
 export type * from './wire';

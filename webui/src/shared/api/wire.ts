@@ -129,6 +129,12 @@ export type ShoppingListItem = Schema<'ListItemOut'>;
 export type ShoppingListRole = ShoppingList['role'];
 /** One person a list, store or plan is shared with. */
 export type ShareEntry = Schema<'ShareEntry'>;
+/** Body of PUT /share: who to add or change (`shared_with`) and who to drop (`unshared_with`). */
+export type SharePayload = Schema<'SharePayload'>;
+/** What can be shared: a shopping list, a food store or a meal plan. */
+export type ShareEntityType = SharePayload['type'];
+/** The answer of PUT /share: everyone the item is shared with now. */
+export type ShareAnswer = Schema<'SharedWithOut'>;
 /** An item as sent: a value (id or 'CUSTOM-…'), or a name alone for a new custom item. */
 export type ShoppingListItemIn = Schema<'ListItemIn'>;
 export type ShoppingListPayload = Schema<'ShoppingListIn'>;
