@@ -142,6 +142,24 @@ export function installShoppingServer(options: { lists?: ShoppingList[]; stores?
       lists.delete(Number(params.id));
       return new HttpResponse(null, { status: 204 });
     }),
+    http.put(apiUrl('/share'), async ({ request }) => {
+      const body = (await record(request)) as {
+        entity_id: number;
+        shared_with?: { email: string; canEdit?: boolean }[];
+        unshared_with?: ({ email: string } | string)[];
+      };
+      const list = lists.get(body.entity_id);
+      if (!list) return HttpResponse.json({ message: 'Shopping list not found.' }, { status: 404 });
+      const gone = (body.unshared_with ?? []).map((entry) => (typeof entry === 'string' ? entry : entry.email));
+      const kept = list.shared_with.filter((entry) => !gone.includes(entry.email));
+      for (const entry of body.shared_with ?? []) {
+        const present = kept.find((row) => row.email === entry.email);
+        if (present) present.canEdit = entry.canEdit ?? false;
+        else kept.push({ email: entry.email, canEdit: entry.canEdit ?? false });
+      }
+      list.shared_with = kept;
+      return HttpResponse.json({ data: { shared_with: kept } });
+    }),
     http.post(apiUrl('/user-shoppinglists/:id/complete'), async ({ request, params }) => {
       const body = (await record(request)) as {
         request_id: string;

@@ -16,9 +16,9 @@ import { canEditList } from '../api/shoppingLists';
 export type ViewMode = 'readonly' | 'shopmode';
 
 /**
- * The list's menu (spec part 2 §2): delete (owner), shop / back to viewing, share (owner; not
- * available until sharing is), edit (with edit rights), remove (a list shared with the user), copy
- * to clipboard, and 'report prices' (disabled). Report is not shown.
+ * The list's menu (spec part 2 §2): delete (owner), shop / back to viewing, share (owner), edit
+ * (with edit rights), remove (a list shared with the user), copy to clipboard, and 'report prices'
+ * (disabled). Report is not shown.
  */
 export function ListMenu({
   list,
@@ -26,6 +26,7 @@ export function ListMenu({
   onMode,
   onEdit,
   onCopy,
+  onShare,
   onDelete,
   onRemove,
 }: {
@@ -34,6 +35,7 @@ export function ListMenu({
   onMode: (mode: ViewMode) => void;
   onEdit: () => void;
   onCopy: () => void;
+  onShare: () => void;
   onDelete: () => void;
   onRemove: () => void;
 }) {
@@ -61,7 +63,7 @@ export function ListMenu({
           </Menu.Item>
         )}
         {owner && (
-          <Menu.Item leftSection={<IconShare size={16} />} disabled title="Sharing is not available yet">
+          <Menu.Item leftSection={<IconShare size={16} />} onClick={onShare}>
             share
           </Menu.Item>
         )}

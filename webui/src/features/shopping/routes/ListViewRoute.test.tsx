@@ -81,7 +81,7 @@ describe('/user-shopping-lists/{id}', () => {
     expect(screen.queryByRole('button', { name: 'complete shop' })).not.toBeInTheDocument();
   });
 
-  it("an owner's menu: shop, edit, share (not yet available), copy, 'report prices' disabled, delete; no report", async () => {
+  it("an owner's menu: shop, edit, share, copy, 'report prices' disabled, delete; no report", async () => {
     signIn();
     installShoppingServer({ lists: [weekly()] });
     const { user, router } = renderApp('/user-shopping-lists/7');
@@ -91,10 +91,32 @@ describe('/user-shopping-lists/{id}', () => {
       .getAllByRole('menuitem')
       .map((item) => item.textContent);
     expect(names).toEqual(['shop', 'edit', 'share', 'copy to clipboard', 'report prices', 'delete']);
-    expect(within(menu).getByRole('menuitem', { name: 'share' })).toBeDisabled();
     expect(within(menu).getByRole('menuitem', { name: 'report prices' })).toBeDisabled();
     await user.click(within(menu).getByRole('menuitem', { name: 'edit' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user-shopping-lists/edit/7'));
+  });
+
+  it('share opens the share dialog; a change is sent at once and the list is fetched again', async () => {
+    signIn();
+    const backend = installShoppingServer({
+      lists: [makeList(7, { name: 'Weekly shop', shared_with: [{ email: 'bob@example.com', canEdit: false }] })],
+    });
+    const { user } = renderApp('/user-shopping-lists/7');
+    await user.click(await screen.findByRole('button', { name: 'list menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'share' }));
+    const dialog = await screen.findByRole('dialog', { name: 'share' });
+    const row = within(dialog).getByRole('listitem', { name: 'bob@example.com' });
+    const fetched = backend.gets('/user-shoppinglists/7');
+    await user.click(within(row).getByRole('checkbox', { name: 'Edit' }));
+    expect(await screen.findByText('Sharing Updated')).toBeInTheDocument();
+    expect(backend.writes()).toEqual([
+      {
+        method: 'PUT',
+        path: '/share',
+        body: { entity_id: 7, type: 'UserShoppinglist', shared_with: [{ email: 'bob@example.com', canEdit: true }] },
+      },
+    ]);
+    await waitFor(() => expect(backend.gets('/user-shoppinglists/7')).toBeGreaterThan(fetched));
   });
 
   it("copies the list to the clipboard: 'Copied to Clipboard'", async () => {

@@ -2,9 +2,10 @@ import { Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/co
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { useCategoryNames } from '@/shared/api';
+import { queryKeys, useCategoryNames } from '@/shared/api';
 import { copyText } from '@/shared/lib/clipboard';
 import { CenteredLoader, confirmDialog, toast } from '@/shared/ui';
+import { ShareDialog } from '@/shared/ui/share-dialog';
 import {
   canEditList,
   dropListDetail,
@@ -51,6 +52,7 @@ export function ListViewRoute() {
   const remove = useDeleteShoppingList();
   const leave = useLeaveShoppingList();
   const [completing, setCompleting] = useState(false);
+  const [sharing, setSharing] = useState(false);
 
   useEffect(() => {
     if (error) console.error('Loading the shopping list failed', error);
@@ -155,6 +157,7 @@ export function ListViewRoute() {
           onMode={setMode}
           onEdit={() => void navigate(`/user-shopping-lists/edit/${id}`)}
           onCopy={() => void onCopy()}
+          onShare={() => setSharing(true)}
           onDelete={() => void onDelete()}
           onRemove={() => void onRemove()}
         />
@@ -175,6 +178,16 @@ export function ListViewRoute() {
         )}
       </Stack>
       <StoreItemsDialog list={list} checked={ticked} opened={completing} onClose={() => setCompleting(false)} />
+      {list.role === 'owner' && (
+        <ShareDialog
+          entityId={id}
+          entityType="UserShoppinglist"
+          sharedWith={list.shared_with}
+          opened={sharing}
+          onClose={() => setSharing(false)}
+          onChanged={() => void queryClient.invalidateQueries({ queryKey: queryKeys.shoppingLists.all })}
+        />
+      )}
     </Container>
   );
 }
