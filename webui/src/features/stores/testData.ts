@@ -147,6 +147,25 @@ export function fakeStoresServer(initial: Store[], options: { lists?: ShoppingLi
       for (const store of state.stores) store.default = store.id === body.entity_id;
       return HttpResponse.json({ data: { id: body.entity_id, default: true } });
     }),
+    http.put(apiUrl('/share'), async ({ request }) => {
+      const body = (await request.json()) as {
+        entity_id: number;
+        shared_with?: { email: string; canEdit?: boolean }[];
+        unshared_with?: ({ email: string } | string)[];
+      };
+      record('PUT', '/share', body);
+      const store = find(body.entity_id);
+      if (!store) return notFound();
+      const gone = (body.unshared_with ?? []).map((entry) => (typeof entry === 'string' ? entry : entry.email));
+      const kept = store.shared_with.filter((entry) => !gone.includes(entry.email));
+      for (const entry of body.shared_with ?? []) {
+        const present = kept.find((row) => row.email === entry.email);
+        if (present) present.canEdit = entry.canEdit ?? false;
+        else kept.push({ email: entry.email, canEdit: entry.canEdit ?? false });
+      }
+      store.shared_with = kept;
+      return HttpResponse.json({ data: { shared_with: kept } });
+    }),
     http.put(apiUrl('/share/remove'), async ({ request }) => {
       const body = (await request.json()) as { entity_id: number };
       record('PUT', '/share/remove', body);

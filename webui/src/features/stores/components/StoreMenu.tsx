@@ -1,8 +1,11 @@
 import { ActionIcon, Menu } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { type Store, isApiError } from '@/shared/api';
+import { isApiError, queryKeys, type Store } from '@/shared/api';
 import { confirmDialog, toast } from '@/shared/ui';
 import { IconDots } from '@/shared/ui/icons';
+import { ShareDialog } from '@/shared/ui/share-dialog';
 import { useDeleteStore, useRemoveSharedStore, useSetDefaultStore } from '../api/stores';
 import { storeActions, storeTitle } from '../lib/stores';
 
@@ -13,7 +16,6 @@ export const STORE_TEXTS = {
   /** Set default or remove failed (spelled so in the spec). */
   failed: 'An error Occureed',
   updateFailed: 'Error Updating store, reload and try again.',
-  shareLater: 'sharing comes later',
 } as const;
 
 /** A 401 already signs the user out and goes to /login: no toast then. */
@@ -21,14 +23,16 @@ const signedOut = (error: unknown) => isApiError(error) && error.status === 401;
 
 /**
  * The store's action menu (part 2 §4 'Store actions'): delete, remove, view, edit, share, set
- * default, each shown by the rules of `storeActions`. Sharing is not built yet: its entry is there,
- * disabled. `onGone` runs after the store was deleted or removed.
+ * default, each shown by the rules of `storeActions`; share opens the share dialog. `onGone` runs
+ * after the store was deleted or removed.
  */
 export function StoreMenu({ store, onGone }: { store: Store; onGone?: () => void }) {
   const navigate = useNavigate();
   const remove = useDeleteStore();
   const leave = useRemoveSharedStore();
   const setDefault = useSetDefaultStore();
+  const queryClient = useQueryClient();
+  const [sharing, setSharing] = useState(false);
   const busy = remove.isPending || leave.isPending || setDefault.isPending;
   const actions = storeActions(store);
 
@@ -77,54 +81,66 @@ export function StoreMenu({ store, onGone }: { store: Store; onGone?: () => void
     });
 
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" size="lg" aria-label={`actions for ${storeTitle(store)}`} loading={busy}>
-          <IconDots size={20} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {actions.map((action) => {
-          switch (action) {
-            case 'delete':
-              return (
-                <Menu.Item key={action} color="red" onClick={() => void onDelete()}>
-                  delete
-                </Menu.Item>
-              );
-            case 'remove':
-              return (
-                <Menu.Item key={action} color="red" onClick={() => void onRemove()}>
-                  remove
-                </Menu.Item>
-              );
-            case 'view':
-              return (
-                <Menu.Item key={action} onClick={() => void navigate(`/user-stores/${store.id}?view=readonly`)}>
-                  view
-                </Menu.Item>
-              );
-            case 'edit':
-              return (
-                <Menu.Item key={action} onClick={() => void navigate(`/user-stores/${store.id}`)}>
-                  edit
-                </Menu.Item>
-              );
-            case 'share':
-              return (
-                <Menu.Item key={action} disabled title={STORE_TEXTS.shareLater}>
-                  share
-                </Menu.Item>
-              );
-            case 'set default':
-              return (
-                <Menu.Item key={action} onClick={onSetDefault}>
-                  set default
-                </Menu.Item>
-              );
-          }
-        })}
-      </Menu.Dropdown>
-    </Menu>
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="subtle" size="lg" aria-label={`actions for ${storeTitle(store)}`} loading={busy}>
+            <IconDots size={20} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {actions.map((action) => {
+            switch (action) {
+              case 'delete':
+                return (
+                  <Menu.Item key={action} color="red" onClick={() => void onDelete()}>
+                    delete
+                  </Menu.Item>
+                );
+              case 'remove':
+                return (
+                  <Menu.Item key={action} color="red" onClick={() => void onRemove()}>
+                    remove
+                  </Menu.Item>
+                );
+              case 'view':
+                return (
+                  <Menu.Item key={action} onClick={() => void navigate(`/user-stores/${store.id}?view=readonly`)}>
+                    view
+                  </Menu.Item>
+                );
+              case 'edit':
+                return (
+                  <Menu.Item key={action} onClick={() => void navigate(`/user-stores/${store.id}`)}>
+                    edit
+                  </Menu.Item>
+                );
+              case 'share':
+                return (
+                  <Menu.Item key={action} onClick={() => setSharing(true)}>
+                    share
+                  </Menu.Item>
+                );
+              case 'set default':
+                return (
+                  <Menu.Item key={action} onClick={onSetDefault}>
+                    set default
+                  </Menu.Item>
+                );
+            }
+          })}
+        </Menu.Dropdown>
+      </Menu>
+      {actions.includes('share') && (
+        <ShareDialog
+          entityId={store.id}
+          entityType="UserFoodStore"
+          sharedWith={store.shared_with}
+          opened={sharing}
+          onClose={() => setSharing(false)}
+          onChanged={() => void queryClient.invalidateQueries({ queryKey: queryKeys.stores.all })}
+        />
+      )}
+    </>
   );
 }

@@ -176,9 +176,31 @@ describe('store menu', () => {
     fakeStoresServer([makeStore(3, { name: 'Mine', ...overrides })]);
     const { user } = renderApp('/user-stores/3');
     expect(await openMenu(user, title)).toEqual(entries);
-    if (entries.includes('share')) {
-      expect(screen.getByRole('menuitem', { name: 'share' })).toBeDisabled();
-    }
+  });
+
+  it('share (owner): the share dialog adds an e-mail at once; opened again it shows the refreshed store', async () => {
+    signIn();
+    const state = fakeStoresServer([makeStore(2, { name: 'Fridge' })]);
+    const { user } = renderApp('/user-stores/2');
+    await openMenu(user, 'Fridge');
+    await user.click(screen.getByRole('menuitem', { name: 'share' }));
+    const dialog = await screen.findByRole('dialog', { name: 'share' });
+    await fill(user, within(dialog).getByRole('textbox', { name: 'e-mail' }), 'bob@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'share' }));
+    expect(await screen.findByText('Sharing Updated')).toBeInTheDocument();
+    expect(state.calls).toEqual([
+      {
+        method: 'PUT',
+        path: '/share',
+        body: { entity_id: 2, type: 'UserFoodStore', shared_with: [{ email: 'bob@example.com', canEdit: false }] },
+      },
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'share' })).not.toBeInTheDocument());
+    await openMenu(user, 'Fridge');
+    await user.click(screen.getByRole('menuitem', { name: 'share' }));
+    const again = await screen.findByRole('dialog', { name: 'share' });
+    expect(within(again).getByRole('listitem', { name: 'bob@example.com' })).toBeInTheDocument();
   });
 
   it("set default: PUT /share/default, '{name} set to default', the title follows", async () => {
