@@ -81,7 +81,7 @@ def serve(host: str | None, port: int | None) -> None:
         click.echo(f"No accounts yet. Register the first one with this invite code: {first_code}")
     click.echo(f"Larder {__version__} on http://{settings.host}:{settings.port} (data in {settings.data_dir})")
     # uvicorn with deadlines for slow headers and bodies and a connection limit (core/server.py).
-    run(app, settings)
+    run(app, settings, on_stop=app.state.event_bus.close)
 
 
 def _prepare(settings: Settings) -> str | None:

@@ -19,6 +19,7 @@ from larder.accounts.guards import (
     provide_caller,
     provide_caller_id,
     provide_member,
+    provide_member_check,
     signed_in,
 )
 from larder.accounts.routes import AccountController
@@ -45,6 +46,7 @@ from larder.core.db import (
 )
 from larder.core.email import Mailer
 from larder.core.errors import exception_handlers
+from larder.core.events import LocalEventBus, provide_event_bus
 from larder.core.headers import security_headers_hook
 from larder.core.memory import memory_upkeep
 from larder.core.openapi import SECURITY_COMPONENTS, describe_errors
@@ -60,7 +62,7 @@ from larder.imports.service import PageParser, provide_import_service
 from larder.media.routes import MediaController
 from larder.notifications.routes import NotificationController
 from larder.notifications.service import expiry_digests, provide_digest_service
-from larder.sharing.routes import SharingController
+from larder.sharing.routes import LiveController, SharingController
 from larder.sharing.service import EntityType, SharedEntities, provide_access_policy
 from larder.shopping.routes import ShoppingListController
 from larder.shopping.service import list_names, list_owner, provide_shopping_service
@@ -119,6 +121,9 @@ def create_app(settings: Settings | None = None) -> Litestar:
     alchemy = build_alchemy_config(settings)
     reader = build_db_reader(settings)
     page_parser = PageParser()
+    # One process: changes fan out in memory. Several servers on one database would need a bus
+    # that crosses processes (LISTEN/NOTIFY on PostgreSQL) behind the same interface.
+    event_bus = LocalEventBus()
     app = Litestar(
         route_handlers=[
             health,
@@ -137,6 +142,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             DefaultStoreController,
             NotificationController,
             SharingController,
+            LiveController,
             # Everything under /api/admin: the app-wide guard signs the caller in, this one wants the role.
             Router(path="/api/admin", guards=[administrator], route_handlers=ADMIN_CONTROLLERS),
             spa_router(web_dist_dir()),
@@ -157,6 +163,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             "moderation": Provide(provide_moderation_service),
             "imports": Provide(provide_import_service),
             "member": Provide(provide_member, sync_to_thread=False),
+            "member_check": Provide(provide_member_check, sync_to_thread=False),
+            "event_bus": Provide(provide_event_bus, sync_to_thread=False),
             "access": Provide(provide_access_policy),
             "stores": Provide(provide_stores_service),
             "shopping": Provide(provide_shopping_service),
@@ -172,11 +180,12 @@ def create_app(settings: Settings | None = None) -> Litestar:
                 "db_reader": reader,
                 "mailer": Mailer(settings),
                 "shared_entities": shared_entities(),
+                "event_bus": event_bus,
                 "throttle_store": ThrottleStore(alchemy),
                 "page_parser": page_parser,
             }
         ),
-        on_shutdown=[page_parser.close, *([reader.dispose] if reader else [])],
+        on_shutdown=[event_bus.close, page_parser.close, *([reader.dispose] if reader else [])],
         lifespan=[housekeeping, memory_upkeep, expiry_digests],
         # Every answer, the web app's and the API's alike, leaves with the security headers.
         before_send=[security_headers_hook(settings.public_url)],

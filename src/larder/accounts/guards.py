@@ -19,7 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from larder.accounts.sessions import MSG_NO_SESSION, Auth, Sessions
 from larder.core.access import IDENTIFY_KEY, PUBLIC_KEY
 from larder.core.errors import Forbidden, Unauthorized
-from larder.sharing.service import Member
+from larder.sharing.service import Member, MemberCheck
 
 AnyConnection = ASGIConnection[Any, Any, Any, Any]
 MSG_ADMIN_ONLY = "Only an administrator may do this."
@@ -92,8 +92,26 @@ def provide_member(request: Request[Any, Any, Any]) -> Member:
     auth = _caller_of(request)
     if auth is None:
         raise Unauthorized(MSG_NO_SESSION)
+    return _member_of(auth)
+
+
+def _member_of(auth: Auth) -> Member:
     user = auth.user
     return Member(id=user.id, email=user.email, verified=user.email_verified_at is not None, name=user.name)
+
+
+def provide_member_check(request: Request[Any, Any, Any]) -> MemberCheck:
+    """For a long-lived answer (the event stream): the caller as their session says now, or None
+    once the session has ended (signed out, password changed)."""
+    bearer = bearer_of(request)
+
+    async def check() -> Member | None:
+        try:
+            return _member_of(await _authenticate(request, bearer))
+        except Unauthorized:
+            return None
+
+    return check
 
 
 async def provide_caller(request: Request[Any, Any, Any], db_session: NamedDependency[AsyncSession]) -> Auth | None:
@@ -102,4 +120,12 @@ async def provide_caller(request: Request[Any, Any, Any], db_session: NamedDepen
     return await _attached(auth, db_session) if auth else None
 
 
-__all__ = ["administrator", "provide_auth", "provide_caller", "provide_caller_id", "provide_member", "signed_in"]
+__all__ = [
+    "administrator",
+    "provide_auth",
+    "provide_caller",
+    "provide_caller_id",
+    "provide_member",
+    "provide_member_check",
+    "signed_in",
+]

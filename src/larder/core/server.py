@@ -23,6 +23,9 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import socket
+import sys
+from collections.abc import Callable
 from typing import Any
 
 import h11
@@ -142,6 +145,25 @@ def server_options(settings: Settings) -> dict[str, Any]:
     }
 
 
-def run(app: Any, settings: Settings) -> None:
-    # uvicorn.run, not Server.run: it exits non-zero when the server cannot start (port taken).
-    uvicorn.run(app, **server_options(settings))
+class LarderServer(uvicorn.Server):
+    """uvicorn's server that first ends the app's never-ending answers (live event streams) when it
+    stops: uvicorn waits for every answer in flight before it shuts the app down, and would
+    otherwise wait out its whole grace period on them."""
+
+    def __init__(self, config: uvicorn.Config, on_stop: Callable[[], None]) -> None:
+        super().__init__(config)
+        self.on_stop = on_stop
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        self.on_stop()
+        await super().shutdown(sockets)
+
+
+STARTUP_FAILURE = 3  # uvicorn's exit status when the server cannot start (port taken)
+
+
+def run(app: Any, settings: Settings, on_stop: Callable[[], None] = lambda: None) -> None:
+    server = LarderServer(uvicorn.Config(app, **server_options(settings)), on_stop)
+    server.run()
+    if not server.started:
+        sys.exit(STARTUP_FAILURE)

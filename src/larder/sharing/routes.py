@@ -1,14 +1,19 @@
-"""The /share calls under /api/pwa: the owner shares and unshares, a shared member leaves."""
+"""The /share calls under /api/pwa (the owner shares and unshares, a shared member leaves) and the
+live stream of changes to what is shared."""
 
 from __future__ import annotations
 
 from litestar import Controller, get, put
 from litestar.di import NamedDependency
 from litestar.params import JSONBody
+from litestar.response import ServerSentEvent
 
+from larder.core.events import EventBus
+from larder.core.spa import ALREADY_COMPRESSED
 from larder.core.wire import Data, Message
+from larder.sharing.live import event_stream
 from larder.sharing.schemas import SharedWithOut, SharePayload, ShareRecord
-from larder.sharing.service import AccessPolicy, EntityType, Member, SharedItem, ShareEntry
+from larder.sharing.service import AccessPolicy, EntityType, Member, MemberCheck, SharedItem, ShareEntry
 
 MSG_LEFT = "Removed from your shared items."
 
@@ -38,3 +43,23 @@ class SharingController(Controller):
     ) -> Message:
         await access.leave(member, EntityType(data.entity_type), data.entity_id)
         return Message(message=MSG_LEFT)
+
+
+class LiveController(Controller):
+    path = "/api/pwa/events"
+    tags = ["sharing"]
+
+    # Sent as it is made: the compression middleware would hold events back until a block filled.
+    @get("/", sync_to_thread=False, opt={ALREADY_COMPRESSED: True})
+    def events(
+        self,
+        member: NamedDependency[Member],
+        event_bus: NamedDependency[EventBus],
+        member_check: NamedDependency[MemberCheck],
+    ) -> ServerSentEvent:
+        """Server-sent events: `ready`, then `change` {type, id, kind, origin} for each list, store
+        or plan the caller may see, `resync` when changes were dropped; see sharing/live.py."""
+        return ServerSentEvent(
+            event_stream(event_bus, member, member_check),
+            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+        )

@@ -14,9 +14,10 @@ import re
 from collections.abc import AsyncGenerator, Awaitable, Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final
+from typing import Any, Final
 
 import msgspec
+from litestar import Request
 from litestar.datastructures import State
 from litestar.di import NamedDependency
 from sqlalchemy import delete, select
@@ -24,6 +25,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.core.email import Mail, Mailer
 from larder.core.errors import Forbidden, FormError, NotFound
+from larder.core.events import DELETED, UPDATED, Audience, Change, EventBus, publish_after_commit
 from larder.sharing.models import Share
 
 
@@ -77,6 +79,11 @@ class Member:
     name: str = ""  # shown in the e-mail telling someone what was shared with them
 
 
+# The member as their session says now, or None when the session is no longer live (for the
+# event stream, which outlives the request that opened it).
+MemberCheck = Callable[[], Awaitable["Member | None"]]
+
+
 class ShareEntry(msgspec.Struct):
     """A sharing entry as the spec writes it (part 2 §3 'Sharing entry')."""
 
@@ -99,6 +106,9 @@ NamesLookup = Callable[[AsyncSession, list[int]], Awaitable[dict[int, str]]]
 MSG_INVALID_EMAIL: Final = "Invalid email address"
 MSG_NOT_FOUND: Final = "Not found."
 EMAIL: Final = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+# The browser tab that sent a request (a random id of the web app), echoed in the changes it makes.
+CLIENT_HEADER: Final = "x-larder-client"
+CLIENT_ID: Final = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 
 class SharedEntities:
@@ -155,11 +165,15 @@ class AccessPolicy:
         *,
         mailer: Mailer | None = None,
         public_url: str = "",
+        bus: EventBus | None = None,
+        origin: str | None = None,
     ) -> None:
         self.session = session
         self.entities = entities or SharedEntities()
         self.mailer = mailer
         self.public_url = public_url
+        self.bus = bus
+        self.origin = origin
 
     async def role(self, member: Member, entity_type: EntityType, entity_id: int, owner_id: int) -> Role | None:
         shared = {} if owner_id == member.id else await self.shared_with(member, entity_type)
@@ -197,6 +211,27 @@ class AccessPolicy:
             )
         )
         return {entity_id: Role.EDITOR if can_edit else Role.VIEWER for entity_id, can_edit in rows}
+
+    async def announce(self, entity_type: EntityType, entity_id: int, owner_id: int, *, kind: str = UPDATED) -> None:
+        """Tell everyone who may see the entity that it changed, once the request commits."""
+        if self.bus is not None:
+            self._tell_live(entity_type, entity_id, kind, {owner_id}, await self._addresses(entity_type, entity_id))
+
+    def announce_to(self, member: Member, entity_type: EntityType, entity_id: int) -> None:
+        """Tell only the member's own devices (a change of their own view, such as their default store)."""
+        if self.bus is not None:
+            self._tell_live(entity_type, entity_id, UPDATED, {member.id}, set())
+
+    def _tell_live(self, entity_type: EntityType, entity_id: int, kind: str, users: set[int], emails: set[str]) -> None:
+        assert self.bus is not None
+        change = Change(type=entity_type.value, id=entity_id, kind=kind, origin=self.origin)
+        publish_after_commit(self.session, self.bus, change, Audience(frozenset(users), frozenset(emails)))
+
+    async def _addresses(self, entity_type: EntityType, entity_id: int) -> set[str]:
+        found = await self.session.scalars(
+            select(Share.email).where(Share.entity_type == entity_type.value, Share.entity_id == entity_id)
+        )
+        return set(found)
 
     async def shares_of(self, entity_type: EntityType, entity_ids: list[int]) -> dict[int, list[ShareEntry]]:
         """Each item's `shared_with` entries ({email, canEdit}), for the owner's share dialog."""
@@ -248,6 +283,9 @@ class AccessPolicy:
                     )
                 )
         added = [email for email in wanted if email not in existing and email not in gone]
+        # Those who gain or lose the item re-read their shared items; those who keep it, its sharing.
+        if self.bus is not None:
+            self._tell_live(entity_type, entity_id, UPDATED, {owner_id}, set(existing) | set(wanted))
         if gone:
             await self.session.execute(
                 delete(Share).where(
@@ -303,6 +341,7 @@ class AccessPolicy:
         """PUT /share/remove: a member an item was shared with takes it out of their own view."""
         owner_id = await self._owner(entity_type, entity_id)
         await self.require(member, entity_type, entity_id, owner_id, Action.LEAVE, not_found=MSG_NOT_FOUND)
+        await self.announce(entity_type, entity_id, owner_id)
         await self.session.execute(
             delete(Share).where(
                 Share.entity_type == entity_type.value,
@@ -318,18 +357,30 @@ class AccessPolicy:
             raise NotFound(MSG_NOT_FOUND)
         return owner_id
 
-    async def forget(self, entity_type: EntityType, entity_id: int) -> None:
-        """An entity is deleted: its shares go with it (no foreign key can name three tables)."""
+    async def forget(self, entity_type: EntityType, entity_id: int, owner_id: int) -> None:
+        """An entity is deleted: everyone who saw it is told, and its shares go with it (no foreign
+        key can name three tables)."""
+        await self.announce(entity_type, entity_id, owner_id, kind=DELETED)
         await self.session.execute(
             delete(Share).where(Share.entity_type == entity_type.value, Share.entity_id == entity_id)
         )
 
 
+def client_of(request: Request[Any, Any, Any]) -> str | None:
+    sent = request.headers.get(CLIENT_HEADER)
+    return sent if sent and CLIENT_ID.match(sent) else None
+
+
 async def provide_access_policy(
-    state: State, db_session: NamedDependency[AsyncSession]
+    state: State, request: Request[Any, Any, Any], db_session: NamedDependency[AsyncSession]
 ) -> AsyncGenerator[AccessPolicy, None]:
     yield AccessPolicy(
-        db_session, state["shared_entities"], mailer=state["mailer"], public_url=state["settings"].public_url
+        db_session,
+        state["shared_entities"],
+        mailer=state["mailer"],
+        public_url=state["settings"].public_url,
+        bus=state["event_bus"],
+        origin=client_of(request),
     )
 
 
@@ -340,6 +391,7 @@ __all__ = [
     "Action",
     "EntityType",
     "Member",
+    "MemberCheck",
     "Role",
     "ShareEntry",
     "SharedEntities",

@@ -165,7 +165,7 @@ class ShoppingService(DomainService[ShoppingList]):
     async def delete(self, member: Member, list_id: int) -> None:
         shopping_list, _ = await self._open(member, list_id, Action.DELETE)
         await self.session.delete(shopping_list)
-        await self.access.forget(EntityType.SHOPPING_LIST, shopping_list.id)
+        await self.access.forget(EntityType.SHOPPING_LIST, shopping_list.id, shopping_list.user_id)
         await self.session.flush()
 
     async def complete(self, member: Member, list_id: int, data: CompleteShopIn) -> CompleteShopOut:
@@ -218,6 +218,7 @@ class ShoppingService(DomainService[ShoppingList]):
 
         if data.delete_list:
             await self.session.delete(shopping_list)
+            await self.access.forget(EntityType.SHOPPING_LIST, shopping_list.id, shopping_list.user_id)
         else:
             await self._touch(shopping_list)
         answer = CompleteShopOut(
@@ -293,8 +294,10 @@ class ShoppingService(DomainService[ShoppingList]):
             self.session.expire(shopping_list, ["items"])
 
     async def _touch(self, shopping_list: ShoppingList) -> None:
+        """Every write of a list ends here: it is dated, and whoever may see it is told."""
         shopping_list.updated_at = now()
         await self.session.flush()
+        await self.access.announce(EntityType.SHOPPING_LIST, shopping_list.id, shopping_list.user_id)
 
     async def _saved(self, member: Member, shopping_list: ShoppingList) -> ShoppingListOut:
         await self._touch(shopping_list)

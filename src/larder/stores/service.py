@@ -236,6 +236,7 @@ class StoresService(DomainService[FoodStore]):
         if await self.default_store_id(member) is None:  # a member's first store becomes their default
             self.session.add(DefaultStore(user_id=member.id, store_id=store.id))
             await self.session.flush()
+        await self.access.announce(EntityType.FOOD_STORE, store.id, store.user_id)
         return await self.get(member, store.id)
 
     async def update(self, member: Member, store_id: int, data: StoreUpdateIn) -> StoreOut:
@@ -289,7 +290,7 @@ class StoresService(DomainService[FoodStore]):
         if await self.default_store_id(member) == store.id:
             raise AppError(MSG_DEFAULT_UNDELETABLE, status_code=409)
         await self.session.delete(store)
-        await self.access.forget(EntityType.FOOD_STORE, store.id)
+        await self.access.forget(EntityType.FOOD_STORE, store.id, store.user_id)
         await self.session.flush()
 
     async def set_default(self, member: Member, store_id: int) -> DefaultStoreOut:
@@ -300,6 +301,7 @@ class StoresService(DomainService[FoodStore]):
         else:
             current.store_id = store_id
         await self.session.flush()
+        self.access.announce_to(member, EntityType.FOOD_STORE, store_id)
         return DefaultStoreOut(id=store_id, default=True)
 
     # -- internals ------------------------------------------------------------------------------
@@ -327,8 +329,10 @@ class StoresService(DomainService[FoodStore]):
         return store, role
 
     async def _touch(self, store: FoodStore) -> None:
+        """Every write of a store's contents ends here: it is dated, and whoever may see it is told."""
         store.updated_at = now()
         await self.session.flush()
+        await self.access.announce(EntityType.FOOD_STORE, store.id, store.user_id)
 
     async def _saved(self, member: Member, store: FoodStore) -> StoreOut:
         await self._touch(store)
