@@ -165,8 +165,12 @@ export default defineConfig({
             // once shops offline: the list, the stores and lists to complete it into, and the
             // categories and ingredients it is grouped and edited with). Cleared by the app on
             // every session change (src/app/pwa/apiCache.ts): never shown to another user.
+            // Not the live event stream: it never ends, so a cached copy could never be made (and
+            // the worker would hold every event it passed on).
             urlPattern: ({ url, sameOrigin }) =>
-              sameOrigin && (url.pathname.startsWith('/api/pwa/') || url.pathname.startsWith('/api/form-options/')),
+              sameOrigin &&
+              url.pathname !== '/api/pwa/events' &&
+              (url.pathname.startsWith('/api/pwa/') || url.pathname.startsWith('/api/form-options/')),
             method: 'GET',
             handler: 'NetworkFirst',
             options: {

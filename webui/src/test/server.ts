@@ -15,12 +15,27 @@ export const testUser = {
   created_at: '2025-01-01T00:00:00Z',
 };
 
+/** A text/event-stream answer that sends `chunks` and stays open (as the server's does). */
+export function liveStream(chunks: string[], options: { end?: boolean } = {}): Response {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+      if (options.end) controller.close();
+    },
+  });
+  return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } });
+}
+
 /** Handlers every test may rely on; tests add their own with `server.use`. */
 export const defaultHandlers = [
   http.get(apiUrl('/account'), () => {
     const raw = window.localStorage.getItem('user');
     return HttpResponse.json(raw ? (JSON.parse(raw) as object) : testUser);
   }),
+  // The live event stream of a signed-in app: open and quiet (a test that wants `ready` or changes
+  // sends them with its own handler).
+  http.get(apiUrl('/events'), () => liveStream([])),
   http.post(apiUrl('/logout'), () => HttpResponse.json({ message: 'Logged out.' })),
   // The side menu reads the number of expired and expiring items while it is open.
   http.get(apiUrl('/notifications'), () => HttpResponse.json({ data: { expired: [], expiring: [] } })),

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { useAccount } from '@/shared/api';
 import { useSession } from '@/shared/session';
+import { LiveUpdates } from '../live/LiveUpdates';
 import { Header } from './Header';
 import { OfflineBanner } from './OfflineBanner';
 import { SideMenu } from './LazySideMenu';
@@ -25,6 +26,7 @@ export function AppLayout() {
       </AppShell.Header>
       <SideMenu opened={menuOpened} onClose={menu.close} />
       {signedIn && <AccountSync />}
+      {signedIn && <LiveUpdates />}
       <AppShell.Main>
         <OfflineBanner />
         <Outlet />

@@ -3,6 +3,19 @@ import { clearSession, getToken } from '@/shared/session';
 /** Base path of the app's JSON API. */
 export const API_BASE = '/api/pwa';
 
+function randomId(): string {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(36).padStart(2, '0')).join('');
+}
+
+/**
+ * This tab's id, sent with every API request and echoed by the server in the live changes those
+ * requests make, so the tab can skip its own echo (its own answer has already updated it).
+ */
+export const clientId = randomId();
+export const CLIENT_HEADER = 'X-Larder-Client';
+
 export type FieldErrors = Record<string, string[]>;
 
 /** An error answer of the API: `{message, errors?}` (plus whatever else the body carried). */
@@ -108,7 +121,7 @@ function isFormData(body: unknown): body is FormData {
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, auth = true, skipAuthRedirect = false, base = API_BASE } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', [CLIENT_HEADER]: clientId };
   const token = auth ? getToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
   // A FormData gets no Content-Type here: the browser sets multipart/form-data with its boundary.

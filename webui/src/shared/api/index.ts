@@ -7,3 +7,4 @@ export * from './notifications';
 export * from './sharing';
 export { queryKeys } from './queryKeys';
 export type * from './wire';
+export * from './live';

@@ -1,6 +1,7 @@
 import { type QueryClient, queryOptions, useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   api,
+  pollWhileDown,
   type Envelope,
   queryKeys,
   type ShoppingList,
@@ -45,7 +46,10 @@ export function canEditList(list: Pick<ShoppingList, 'role'>): boolean {
   return list.role === 'owner' || list.role === 'editor';
 }
 
-/** One list; a shared list is fetched again every 30 s while it is on screen. */
+/**
+ * One list; a shared list is fetched again every 30 s while it is on screen and live changes are
+ * not arriving (when they are, each change of the list refreshes it at once).
+ */
 export function useShoppingList(id: number) {
   return useQuery({
     ...shoppingListQueryOptions(id),
@@ -53,7 +57,7 @@ export function useShoppingList(id: number) {
     enabled: Number.isInteger(id) && id > 0,
     refetchInterval: (query) => {
       const list = query.state.data?.shopping_list;
-      return list && isSharedList(list) ? SHARED_LIST_REFRESH_MS : false;
+      return list && isSharedList(list) ? pollWhileDown(SHARED_LIST_REFRESH_MS) : false;
     },
   });
 }

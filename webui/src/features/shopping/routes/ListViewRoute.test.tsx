@@ -1,6 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http } from 'msw';
 import { currentPath, renderApp, signIn } from '@/test/render';
+import { apiUrl, server } from '@/test/server';
 import { installShoppingServer, makeItem, makeList } from '../testData';
 import { ticksKey } from '../lib/ticks';
 
@@ -193,5 +195,41 @@ describe('/user-shopping-lists/{id}', () => {
     await screen.findByRole('heading', { name: 'Mine' });
     act(() => vi.advanceTimersByTime(60_000));
     expect(backend.gets('/user-shoppinglists/9')).toBe(1);
+  });
+
+  it("while live changes arrive, a shared list is not polled, and another member's change shows at once", async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    signIn();
+    const backend = installShoppingServer({
+      lists: [makeList(8, { name: 'Flat', role: 'editor', user_id: 5, ingredients: [makeItem('1')] })],
+    });
+    const encoder = new TextEncoder();
+    let push: (text: string) => void = () => {};
+    server.use(
+      http.get(
+        apiUrl('/events'),
+        () =>
+          new Response(
+            new ReadableStream<Uint8Array>({
+              start(controller) {
+                push = (text) => controller.enqueue(encoder.encode(text));
+              },
+            }),
+            { headers: { 'Content-Type': 'text/event-stream' } },
+          ),
+      ),
+    );
+    renderApp('/user-shopping-lists/8');
+    await screen.findByRole('heading', { name: 'Flat' });
+    act(() => push('event: ready\ndata: {}\n\n'));
+    await waitFor(() => expect(backend.gets('/user-shoppinglists/8')).toBe(2));
+
+    const list = backend.lists.get(8);
+    if (list) list.name = 'Flat share';
+    act(() => push('event: change\ndata: {"type":"UserShoppinglist","id":8,"kind":"updated","origin":"x"}\n\n'));
+    expect(await screen.findByRole('heading', { name: 'Flat share' })).toBeInTheDocument();
+    const seen = backend.gets('/user-shoppinglists/8');
+    act(() => vi.advanceTimersByTime(90_000));
+    expect(backend.gets('/user-shoppinglists/8')).toBe(seen);
   });
 });
