@@ -57,6 +57,8 @@ from larder.core.spa import ALREADY_COMPRESSED, spa_router
 from larder.core.system import health, latest_version
 from larder.core.throttle import ThrottleStore
 from larder.core.uploads import uploaded_file
+from larder.dashboard.routes import DashboardController
+from larder.dashboard.service import provide_dashboard_service
 from larder.imports.routes import ImportController
 from larder.imports.service import PageParser, provide_import_service
 from larder.media.routes import MediaController
@@ -141,6 +143,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             StoresController,
             DefaultStoreController,
             NotificationController,
+            DashboardController,
             SharingController,
             LiveController,
             # Everything under /api/admin: the app-wide guard signs the caller in, this one wants the role.
@@ -169,6 +172,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             "stores": Provide(provide_stores_service),
             "shopping": Provide(provide_shopping_service),
             "digests": Provide(provide_digest_service),
+            "dashboard": Provide(provide_dashboard_service),
         },
         # Deny by default: every route needs a live session unless it is marked public in `opt`.
         guards=[signed_in],

@@ -96,6 +96,17 @@ class ShoppingListOut(msgspec.Struct):
     role: Literal["owner", "editor", "viewer"]  # what the caller may do (part 2 §6)
 
 
+class ListSummaryOut(msgspec.Struct):
+    """A list as the dashboard shows it: its name, how many items it holds and whose it is."""
+
+    user_shoppinglist_id: int
+    name: str
+    item_count: int
+    shared: bool  # owned by someone else, who shared it with the caller
+    owner_name: str
+    updated_at: datetime
+
+
 class ShoppingListEnvelope(msgspec.Struct):
     """GET /user-shoppinglists/{id}: the spec's `{shopping_list: {...}}`."""
 

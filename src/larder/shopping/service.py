@@ -14,7 +14,7 @@ from typing import Any, Final
 import msgspec
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
 from litestar.di import NamedDependency
-from sqlalchemy import Row, or_, select
+from sqlalchemy import Row, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload
 
@@ -33,6 +33,7 @@ from larder.shopping.schemas import (
     CompleteShopOut,
     ListItemIn,
     ListItemOut,
+    ListSummaryOut,
     ShoppingListIn,
     ShoppingListOut,
     ShoppingListUpdateIn,
@@ -90,10 +91,29 @@ class ShoppingListRepository(SQLAlchemyAsyncRepository[ShoppingList]):
         return found
 
     async def visible_ids(self, member: Member, shared: Sequence[int]) -> list[int]:
-        condition = ShoppingList.user_id == member.id
-        if shared:
-            condition = or_(condition, ShoppingList.id.in_(list(shared)))
-        return list(await self.session.scalars(select(ShoppingList.id).where(condition)))
+        return list(await self.session.scalars(select(ShoppingList.id).where(_visible_to(member, shared))))
+
+    async def counted(self, member: Member, shared: Sequence[int]) -> list[Row[Any]]:
+        """The visible lists' own fields and how many items each holds, in one query."""
+        statement = (
+            select(
+                ShoppingList.id,
+                ShoppingList.user_id,
+                ShoppingList.name,
+                ShoppingList.updated_at,
+                func.count(ShoppingListItem.id).label("item_count"),
+            )
+            .outerjoin(ShoppingListItem, ShoppingListItem.list_id == ShoppingList.id)
+            .where(_visible_to(member, shared))
+            .group_by(ShoppingList.id)
+        )
+        return list(await self.session.execute(statement))
+
+
+def _visible_to(member: Member, shared: Sequence[int]) -> Any:
+    """The caller's own lists and those shared with them (`shared`: ids from the access policy)."""
+    condition = ShoppingList.user_id == member.id
+    return or_(condition, ShoppingList.id.in_(list(shared))) if shared else condition
 
 
 class ShoppingService(DomainService[ShoppingList]):
@@ -117,6 +137,25 @@ class ShoppingService(DomainService[ShoppingList]):
         roles = {sl.id: role for sl in lists if (role := role_among(member, sl.user_id, sl.id, shared))}
         lists.sort(key=lambda sl: (sl.updated_at, sl.id), reverse=True)
         return await self._answers(lists, roles)
+
+    async def summaries(self, member: Member) -> list[ListSummaryOut]:
+        """Own and shared lists as the dashboard shows them, in the order of `list_visible`: their
+        item counts are counted by the database, so no item is read."""
+        shared = await self.access.shared_with(member, EntityType.SHOPPING_LIST)
+        rows = await self.repository.counted(member, list(shared))
+        owners = await display_names(self.session, {row.user_id for row in rows})
+        rows.sort(key=lambda row: (row.updated_at, row.id), reverse=True)
+        return [
+            ListSummaryOut(
+                user_shoppinglist_id=row.id,
+                name=row.name,
+                item_count=row.item_count,
+                shared=row.user_id != member.id,
+                owner_name=owners.get(row.user_id, ""),
+                updated_at=row.updated_at,
+            )
+            for row in rows
+        ]
 
     async def get(self, member: Member, list_id: int) -> ShoppingListOut:
         # Items are read as rows by the answer, so the list is opened without them.

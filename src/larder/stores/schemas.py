@@ -113,6 +113,17 @@ class StoreOut(msgspec.Struct):
     type: Literal["UserFoodStore"] = "UserFoodStore"
 
 
+class StoreCardOut(msgspec.Struct):
+    """A store as a card shows it without its items (the dashboard's default store)."""
+
+    id: int
+    name: str
+    kind: StoreKindName
+    item_count: int
+    expiring: int  # 'Expiring (n)', counted as GET /stores counts it
+    expired: int  # 'Expired (n)'
+
+
 class DefaultStoreOut(msgspec.Struct):
     id: int
     default: bool

@@ -55,6 +55,7 @@ from larder.stores.schemas import (
     DefaultStoreOut,
     ExpiryItemOut,
     ExpiryOverview,
+    StoreCardOut,
     StoreIn,
     StoreItemIn,
     StoreItemOut,
@@ -107,6 +108,16 @@ class StoreRepository(SQLAlchemyAsyncRepository[FoodStore]):
             for row in rows:
                 found[row.store_id].append(row)
         return found
+
+    async def default_store_of(self, member_id: int) -> FoodStore | None:
+        """The member's default store, read with its choice in one query."""
+        statement = (
+            select(FoodStore)
+            .join(DefaultStore, DefaultStore.store_id == FoodStore.id)
+            .where(DefaultStore.user_id == member_id)
+            .execution_options(populate_existing=True)
+        )
+        return await self.session.scalar(statement)
 
     async def items_with_values(self, store_id: int, values: Sequence[str]) -> list[StoreItem]:
         """The batches of the given ingredients in one store (what new stock may merge with)."""
@@ -196,6 +207,23 @@ class StoresService(DomainService[FoodStore]):
 
     async def default_store_id(self, member: Member) -> int | None:
         return await self.session.scalar(select(DefaultStore.store_id).where(DefaultStore.user_id == member.id))
+
+    async def default_card(self, member: Member, day: date | None = None) -> StoreCardOut | None:
+        """The caller's default store as its card shows it, with the badge counts of GET /stores
+        for `day` (today when not given); None when they have none, or when it was shared with
+        them and no longer is."""
+        store = await self.repository.default_store_of(member.id)
+        if store is None or await self.access.role(member, EntityType.FOOD_STORE, store.id, store.user_id) is None:
+            return None
+        stock = (await self._stock([store], day or today(self.zone)))[store.id]
+        return StoreCardOut(
+            id=store.id,
+            name=store.name,
+            kind=store.kind,  # type: ignore[arg-type]
+            item_count=len(stock.items),
+            expiring=stock.expiring,
+            expired=stock.expired,
+        )
 
     async def default_of(self, member: Member, store_id: int) -> DefaultStoreOut:
         await self._open(member, store_id, Action.VIEW)

@@ -39,6 +39,10 @@ export const defaultHandlers = [
   http.post(apiUrl('/logout'), () => HttpResponse.json({ message: 'Logged out.' })),
   // The side menu reads the number of expired and expiring items while it is open.
   http.get(apiUrl('/notifications'), () => HttpResponse.json({ data: { expired: [], expiring: [] } })),
+  // The dashboard (the page after sign-in) reads everything it shows in one call.
+  http.get(apiUrl('/dashboard'), () =>
+    HttpResponse.json({ data: { today: [], tomorrow: [], lists: [], default_store: null } }),
+  ),
   // Account settings read the daily expiry e-mail's settings.
   http.get(apiUrl('/notifications/settings'), () =>
     HttpResponse.json({ data: { expiry_email: false, expiry_email_hour: 8 } }),

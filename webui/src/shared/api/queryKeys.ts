@@ -58,6 +58,10 @@ export const queryKeys = {
     list: () => ['stores', 'list'] as const,
     detail: (id: number) => ['stores', 'detail', id] as const,
   },
+  /** GET /dashboard: the user's lists and default store (and, with meal plans, today's meals). */
+  dashboard: {
+    all: ['dashboard'] as const,
+  },
   /** GET /notifications: expired and expiring stock (changes whenever a store does). */
   notifications: {
     all: ['notifications'] as const,

@@ -92,6 +92,10 @@ export interface paths {
     /** Contact */
     post: operations["ApiPwaContactContact"];
   };
+  "/api/pwa/dashboard": {
+    /** Dashboard */
+    get: operations["ApiPwaDashboardDashboard"];
+  };
   "/api/pwa/forgot-email": {
     /** ForgotEmail */
     post: operations["ApiPwaForgotEmailForgotEmail"];
@@ -364,6 +368,13 @@ export interface components {
       message: string;
       name: string;
     };
+    /** DashboardOut */
+    DashboardOut: {
+      default_store: components["schemas"]["StoreCardOut"] | null;
+      lists: components["schemas"]["ListSummaryOut"][];
+      today: components["schemas"]["UpcomingMealOut"][];
+      tomorrow: components["schemas"]["UpcomingMealOut"][];
+    };
     /** Data[AdminPublishRequestOut] */
     "Data_larder.cookbook.schemas.AdminPublishRequestOut_": {
       data: components["schemas"]["AdminPublishRequestOut"];
@@ -375,6 +386,10 @@ export interface components {
     /** Data[UserRecipeOut] */
     "Data_larder.cookbook.schemas.UserRecipeOut_": {
       data: components["schemas"]["UserRecipeOut"];
+    };
+    /** Data[DashboardOut] */
+    "Data_larder.dashboard.schemas.DashboardOut_": {
+      data: components["schemas"]["DashboardOut"];
     };
     /** Data[ImportedRecipeOut] */
     "Data_larder.imports.schemas.ImportedRecipeOut_": {
@@ -630,6 +645,16 @@ export interface components {
       quantity: number;
       unit: string;
       value: string;
+    };
+    /** ListSummaryOut */
+    ListSummaryOut: {
+      item_count: number;
+      name: string;
+      owner_name: string;
+      shared: boolean;
+      /** Format: date-time */
+      updated_at: string;
+      user_shoppinglist_id: number;
     };
     /** LoginIn */
     LoginIn: {
@@ -912,6 +937,16 @@ export interface components {
     StockIn: {
       items: components["schemas"]["StoreItemIn"][];
     };
+    /** StoreCardOut */
+    StoreCardOut: {
+      expired: number;
+      expiring: number;
+      id: number;
+      item_count: number;
+      /** @enum {string} */
+      kind: "pantry" | "fridge" | "freezer";
+      name: string;
+    };
     /** StoreIn */
     StoreIn: {
       /** @default */
@@ -1006,6 +1041,15 @@ export interface components {
     UnpublishIn: {
       /** @description A row id, 1 to 9223372036854775807. */
       user_recipe_id: number;
+    };
+    /** UpcomingMealOut */
+    UpcomingMealOut: {
+      image: string | null;
+      name: string;
+      plan_name: string;
+      type: string;
+      user_mealplan_id: number;
+      value: number | string | null;
     };
     /** UploadOut */
     UploadOut: {
@@ -2213,6 +2257,31 @@ export interface operations {
       };
       /** @description Too many attempts: try again after the seconds in the Retry-After header. */
       429: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Dashboard */
+  ApiPwaDashboardDashboard: {
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["Data_larder.dashboard.schemas.DashboardOut_"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };

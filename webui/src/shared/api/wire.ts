@@ -158,6 +158,17 @@ export type StoreItemIn = Schema<'StoreItemIn'>;
 export type SetDefaultPayload = Schema<'SetDefaultIn'>;
 export type DefaultStoreAnswer = Schema<'DefaultStoreOut'>;
 
+// -- dashboard --------------------------------------------------------------------------------------
+
+/** GET /dashboard: everything the dashboard shows (`today` and `tomorrow` are filled by meal plans). */
+export type Dashboard = Schema<'DashboardOut'>;
+/** A list as the dashboard shows it: its item count, and `shared` when someone else owns it. */
+export type DashboardList = Schema<'ListSummaryOut'>;
+/** The default store's card: its item count and badge counts, without its items. */
+export type StoreCard = Schema<'StoreCardOut'>;
+/** A recipe planned for today or tomorrow. */
+export type UpcomingMeal = Schema<'UpcomingMealOut'>;
+
 // -- notifications ----------------------------------------------------------------------------------
 
 /** GET /notifications: what expired and what is about to, across the stores the user sees. */

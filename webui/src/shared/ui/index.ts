@@ -11,3 +11,4 @@ export * from './DateTimeText';
 export { ComingSoon } from './ComingSoon';
 export { WakeLockSwitch } from './WakeLockSwitch';
 export { WrappingBadge } from './WrappingBadge';
+export { StoreBadges } from './StoreBadges';

@@ -1,25 +1,9 @@
-import { Badge, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Store } from '@/shared/api';
+import { StoreBadges } from '@/shared/ui';
 import { canEdit, storeTitle } from '../lib/stores';
 import { StoreMenu } from './StoreMenu';
-
-/** The three badges of a store (part 2 §2): 'In plan (0)' (always zero, dimmed), 'Expiring (n)', 'Expired (n)'. */
-export function StoreBadges({ store }: { store: Pick<Store, 'expiring' | 'expired'> }) {
-  return (
-    <Group gap={6} aria-label="store badges">
-      <Badge variant="light" color="gray" opacity={0.6}>
-        In plan (0)
-      </Badge>
-      <Badge variant="light" color="orange">
-        Expiring ({store.expiring})
-      </Badge>
-      <Badge variant="light" color="red">
-        Expired ({store.expired})
-      </Badge>
-    </Group>
-  );
-}
 
 /** A store in the list: its name, description, kind, owner (shared stores), badges and menu. */
 export function StoreCard({ store }: { store: Store }) {

@@ -1,0 +1,1 @@
+"""The home dashboard: a read model over the household's lists, stores and (later) meal plans."""
