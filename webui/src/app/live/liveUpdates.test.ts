@@ -30,7 +30,12 @@ function invalidatedKeys(spy: { mock: { calls: unknown[][] } }): unknown[] {
   return spy.mock.calls.map((call) => (call[0] as { queryKey: unknown }).queryKey);
 }
 
-const household = [queryKeys.shoppingLists.all, queryKeys.stores.all, queryKeys.notifications.all];
+const household = [
+  queryKeys.shoppingLists.all,
+  queryKeys.stores.all,
+  queryKeys.notifications.all,
+  queryKeys.dashboard.all,
+];
 
 describe('startLiveUpdates', () => {
   let queryClient: QueryClient;
@@ -67,10 +72,14 @@ describe('startLiveUpdates', () => {
     handlers.onChange({ type: 'UserShoppinglist', id: 3, kind: 'updated', origin: clientId });
     expect(invalidate).not.toHaveBeenCalled();
     handlers.onChange({ type: 'UserShoppinglist', id: 3, kind: 'updated', origin: 'another-tab' });
-    expect(invalidatedKeys(invalidate)).toEqual([queryKeys.shoppingLists.all]);
+    expect(invalidatedKeys(invalidate)).toEqual([queryKeys.shoppingLists.all, queryKeys.dashboard.all]);
     invalidate.mockClear();
     handlers.onChange({ type: 'UserFoodStore', id: 5, kind: 'deleted', origin: null });
-    expect(invalidatedKeys(invalidate)).toEqual([queryKeys.stores.all, queryKeys.notifications.all]);
+    expect(invalidatedKeys(invalidate)).toEqual([
+      queryKeys.stores.all,
+      queryKeys.notifications.all,
+      queryKeys.dashboard.all,
+    ]);
     invalidate.mockClear();
     handlers.onResync();
     expect(invalidatedKeys(invalidate)).toEqual(household);
@@ -90,7 +99,7 @@ describe('startLiveUpdates', () => {
     expect(invalidate).not.toHaveBeenCalled();
     answer({});
     await done;
-    expect(invalidatedKeys(invalidate)).toEqual([queryKeys.shoppingLists.all]);
+    expect(invalidatedKeys(invalidate)).toEqual([queryKeys.shoppingLists.all, queryKeys.dashboard.all]);
   });
 
   it('reconnects with backoff after the stream drops, refreshing on the way down and again when back', async () => {

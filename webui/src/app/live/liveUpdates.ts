@@ -17,16 +17,21 @@ export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 function keysFor(change: LiveChange): QueryKey[] {
   switch (change.type) {
     case 'UserShoppinglist':
-      return [queryKeys.shoppingLists.all];
+      return [queryKeys.shoppingLists.all, queryKeys.dashboard.all];
     case 'UserFoodStore':
-      // Stock drives the expiry notifications too.
-      return [queryKeys.stores.all, queryKeys.notifications.all];
+      // Stock drives the expiry notifications and the dashboard's store card too.
+      return [queryKeys.stores.all, queryKeys.notifications.all, queryKeys.dashboard.all];
     default:
       return [];
   }
 }
 
-const HOUSEHOLD: QueryKey[] = [queryKeys.shoppingLists.all, queryKeys.stores.all, queryKeys.notifications.all];
+const HOUSEHOLD: QueryKey[] = [
+  queryKeys.shoppingLists.all,
+  queryKeys.stores.all,
+  queryKeys.notifications.all,
+  queryKeys.dashboard.all,
+];
 
 /**
  * Refreshes queries, but not under a write of this tab that is still on its way: a refetch then
