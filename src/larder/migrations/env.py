@@ -16,6 +16,7 @@ from larder.core import email as _email_models  # noqa: F401  (outbox table)
 from larder.core import throttle as _throttle_models  # noqa: F401  (throttle attempts)
 from larder.core.db import metadata
 from larder.imports import models as _imports_models  # noqa: F401
+from larder.mealplans import models as _mealplans_models  # noqa: F401
 from larder.notifications import models as _notifications_models  # noqa: F401
 from larder.sharing import models as _sharing_models  # noqa: F401
 from larder.shopping import models as _shopping_models  # noqa: F401

@@ -1,0 +1,49 @@
+"""Meal plans: a name, a number of days (dated from a start date when scheduled), and the recipes
+planned on each day."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from sqlalchemy import Boolean, Date, ForeignKey, Index, Integer, String
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from larder.core.db import Base
+
+
+class MealPlan(Base):
+    __tablename__ = "meal_plan"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("user_account.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(100))
+    days: Mapped[int] = mapped_column(Integer)
+    # Both or neither: a plan without dates is a template of `days` days.
+    start_date: Mapped[date | None] = mapped_column(Date, default=None)
+    end_date: Mapped[date | None] = mapped_column(Date, default=None)
+
+    entries: Mapped[list[MealPlanEntry]] = relationship(
+        back_populates="plan",
+        cascade="all, delete-orphan",
+        order_by="(MealPlanEntry.day, MealPlanEntry.position)",
+        lazy="raise",
+    )
+
+
+class MealPlanEntry(Base):
+    """One recipe on one day of a plan (part 2 §3 'Plan recipe entry')."""
+
+    __tablename__ = "meal_plan_entry"
+    __table_args__ = (Index("ix_meal_plan_entry_plan_day", "plan_id", "day", "position"),)
+
+    plan_id: Mapped[int] = mapped_column(ForeignKey("meal_plan.id", ondelete="CASCADE"))
+    day: Mapped[int] = mapped_column(Integer)  # 0-based; its date is the plan's start date + day
+    position: Mapped[int] = mapped_column(Integer)  # order within the day
+    name: Mapped[str] = mapped_column(String(200))
+    # What `value` names: a catalogue recipe (its category id as text, or 'A9'), IMPORTED, USER,
+    # EXTERNAL_LINK (value is the URL) or CUSTOM (no value).
+    type: Mapped[str] = mapped_column(String(32))
+    value: Mapped[str | None] = mapped_column(String(2048), default=None)
+    image: Mapped[str | None] = mapped_column(String(300), default=None)
+    checked: Mapped[bool] = mapped_column(Boolean, default=False)
+
+    plan: Mapped[MealPlan] = relationship(back_populates="entries", lazy="raise")

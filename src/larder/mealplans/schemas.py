@@ -1,0 +1,251 @@
+"""Wire contract of meal plans (part 2 §3 'Meal plan', 'Day entry', 'Plan recipe entry', 'Plan
+recipe as loaded for checking', §7; DESIGN "Part 2")."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated, Literal
+
+import msgspec
+
+from larder.core.ids import Id
+from larder.core.text import Line
+from larder.sharing.service import ShareEntry
+
+NAME_MAX = 100
+DAYS_MAX = 366  # a year of meals; a longer plan is a mistake, not a plan
+DEFAULT_DAYS = 3  # the spec's default draft length
+RECIPES_PER_DAY_MAX = 20
+ENTRY_NAME_MAX = 200
+LINK_MAX = 2048
+Role = Literal["owner", "editor", "viewer"]
+
+# Entry types besides a catalogue recipe's category id (part 2 §3 'Details').
+CUSTOM = "CUSTOM"
+CATALOGUE_NUMERIC = "A9"  # a catalogue recipe whose category is numeric
+IMPORTED = "IMPORTED"
+USER = "USER"
+EXTERNAL_LINK = "EXTERNAL_LINK"
+
+
+class PlanRecipeIn(msgspec.Struct):
+    """A recipe planned on a day, as sent. The server trusts only `type` and `value`: a catalogue,
+    own or imported recipe is looked up (the caller must be able to see it) and its name and image
+    are the recipe's; a CUSTOM entry keeps the sent name; an EXTERNAL_LINK's value is an http(s) URL."""
+
+    name: Annotated[Line, msgspec.Meta(max_length=ENTRY_NAME_MAX)] = ""
+    value: Id | Annotated[Line, msgspec.Meta(max_length=LINK_MAX)] | None = None
+    image: Annotated[Line, msgspec.Meta(max_length=300)] | None = None
+    type: Annotated[Line, msgspec.Meta(max_length=32)] = CUSTOM
+    checked: bool = False
+
+
+class DayEntryIn(msgspec.Struct):
+    """One day of a plan as sent; `date` is recomputed from the plan's start date (day i = start + i)."""
+
+    day: Annotated[int, msgspec.Meta(ge=0, lt=DAYS_MAX)]
+    recipes: Annotated[list[PlanRecipeIn], msgspec.Meta(max_length=RECIPES_PER_DAY_MAX)] = []
+    date: dt.date | None = None
+
+
+Days = Annotated[list[DayEntryIn], msgspec.Meta(max_length=DAYS_MAX)]
+DayCount = Annotated[int, msgspec.Meta(ge=1, le=DAYS_MAX)]
+
+
+class MealPlanIn(msgspec.Struct):
+    """POST /user-mealplans/: a plan of `days` (or `number_of_days`) days, dated when both dates are
+    given (then number_of_days = end - start + 1 and any sent count must agree)."""
+
+    name: Annotated[Line, msgspec.Meta(max_length=NAME_MAX)] = ""
+    recipes: Days = []
+    days: DayCount | None = None
+    number_of_days: DayCount | None = None
+    start_date: dt.date | None = None
+    end_date: dt.date | None = None
+
+
+class MealPlanUpdateIn(msgspec.Struct):
+    """PUT /user-mealplans/{id} (editor autosave and scheduler). Fields left out keep their value.
+
+    - `start_date` alone (the schedule dialog): every day is re-dated, end = start + (days - 1).
+    - `start_date` and `end_date`: the plan now has end - start + 1 days.
+    - `start_date: null` and `end_date: null`: the plan is no longer dated.
+    - `recipes`, when sent, replaces every day's recipes.
+    - `updated_at`, when sent, is the version the client last saw: a newer plan answers 409
+      rather than be overwritten by a stale editor.
+    """
+
+    name: Annotated[Line, msgspec.Meta(max_length=NAME_MAX)] | msgspec.UnsetType = msgspec.UNSET
+    recipes: Days | msgspec.UnsetType = msgspec.UNSET
+    days: DayCount | msgspec.UnsetType = msgspec.UNSET
+    number_of_days: DayCount | msgspec.UnsetType = msgspec.UNSET
+    start_date: dt.date | msgspec.UnsetType | None = msgspec.UNSET
+    end_date: dt.date | msgspec.UnsetType | None = msgspec.UNSET
+    updated_at: dt.datetime | None = None
+
+
+class PlanRecipeOut(msgspec.Struct):
+    name: str
+    value: int | str | None  # a recipe id (int), an external URL, or None for a custom entry
+    image: str | None
+    type: str
+    checked: bool
+
+
+class DayEntryOut(msgspec.Struct):
+    date: dt.date | None
+    day: int
+    recipes: list[PlanRecipeOut]
+
+
+class MealPlanOut(msgspec.Struct):
+    """A plan with every one of its days (an empty day has no recipes)."""
+
+    user_mealplan_id: int
+    user_id: int
+    name: str
+    days: int
+    number_of_days: int  # the spec's other name for `days`
+    start_date: dt.date | None
+    end_date: dt.date | None
+    recipes: list[DayEntryOut]
+    shared_with: list[ShareEntry]
+    owner_name: str
+    role: Role  # what the caller may do (part 2 §6)
+    updated_at: dt.datetime
+
+
+# -- ingredient check and complete ------------------------------------------------------------
+
+
+class EntryRef(msgspec.Struct):
+    """One recipe of a plan by place: the day and its index among that day's recipes."""
+
+    day: Annotated[int, msgspec.Meta(ge=0, lt=DAYS_MAX)]
+    index: Annotated[int, msgspec.Meta(ge=0, lt=RECIPES_PER_DAY_MAX)]
+
+
+class IngredientRef(msgspec.Struct):
+    name: str
+    ingredient_id: int | None
+
+
+class StockMatchOut(msgspec.Struct):
+    """Stock of the ingredient in a store the caller may change (own, or shared with edit rights)."""
+
+    store_id: int
+    store_name: str
+    item_id: int
+    quantity: float
+    unit: str
+    date_added: dt.datetime
+    expiry_date: dt.date
+
+
+class PlanIngredientOut(msgspec.Struct):
+    """One ingredient of a planned recipe (part 2 §3 'Plan recipe as loaded for checking'), with
+    what the caller's stores hold of it, newest first. `value` is what 'Add Selected' merges into a
+    list: the catalogue ingredient id as text, or the line's text for an unmatched imported line."""
+
+    ingredient_id: int | None
+    ingredient: IngredientRef
+    quantity: float | None
+    measurement: str
+    value: str
+    stock: list[StockMatchOut]
+
+
+class PlanRecipeCheckOut(msgspec.Struct):
+    """A recipe of the plan with its ingredients; `days` are the plan days it is planned on and
+    `entries` its places in the plan ({day, index}) for the complete dialog."""
+
+    recipe_id: int | str | None
+    name: str
+    type: str
+    days: list[int]
+    entries: list[EntryRef]
+    recipe_ingredients: list[PlanIngredientOut]
+
+
+class ListTargetOut(msgspec.Struct):
+    """A list 'Add Selected' may merge into: own lists and lists shared with edit rights."""
+
+    user_shoppinglist_id: int
+    name: str
+    owner_name: str
+
+
+class IngredientCheckOut(msgspec.Struct):
+    """GET /user-mealplans/{id}/ingredients."""
+
+    recipes: list[PlanRecipeCheckOut]
+    lists: list[ListTargetOut]
+
+
+class CompletePlanIn(msgspec.Struct):
+    """POST /user-mealplans/{id}/complete: the complete dialog's choices, applied at once.
+
+    `recipes` are the ticked recipes by place. With `adjust_stock` ('Adjust and Remove
+    Ingredients', on by default) their ingredients, added up by ingredient (units converted within
+    a dimension), are taken from stock: from the store items in `use_items` when the user ticked
+    some, else newest first over the caller's own stores and those shared with edit rights; an item
+    at or below zero is removed. `reschedule_start` re-dates the plan from that day."""
+
+    recipes: Annotated[list[EntryRef], msgspec.Meta(min_length=1, max_length=DAYS_MAX * RECIPES_PER_DAY_MAX)]
+    adjust_stock: bool = True
+    use_items: Annotated[list[Id], msgspec.Meta(max_length=5000)] | None = None
+    reschedule_start: dt.date | None = None
+
+
+class UsedStockOut(msgspec.Struct):
+    store_id: int
+    item_id: int
+    name: str
+    used: float
+    unit: str
+    left: float  # 0 when the item was removed
+    removed: bool
+
+
+class ShortfallOut(msgspec.Struct):
+    """What the recipes needed that stock did not cover (`quantity` in `unit`), or could not be
+    compared (`reason`: the stock's unit cannot be converted to the recipe's)."""
+
+    name: str
+    ingredient_id: int | None
+    quantity: float
+    unit: str
+    reason: Literal["missing", "unconvertible"]
+
+
+class CompletePlanOut(msgspec.Struct):
+    used: list[UsedStockOut]
+    shortfall: list[ShortfallOut]
+    plan: MealPlanOut
+
+
+__all__ = [
+    "CATALOGUE_NUMERIC",
+    "CUSTOM",
+    "DEFAULT_DAYS",
+    "EXTERNAL_LINK",
+    "IMPORTED",
+    "USER",
+    "CompletePlanIn",
+    "CompletePlanOut",
+    "DayEntryIn",
+    "DayEntryOut",
+    "EntryRef",
+    "IngredientCheckOut",
+    "ListTargetOut",
+    "MealPlanIn",
+    "MealPlanOut",
+    "MealPlanUpdateIn",
+    "PlanIngredientOut",
+    "PlanRecipeCheckOut",
+    "PlanRecipeIn",
+    "PlanRecipeOut",
+    "ShortfallOut",
+    "StockMatchOut",
+    "UsedStockOut",
+]
