@@ -45,6 +45,7 @@ export {
   IconShoppingCart,
   IconTrash,
   IconUserCircle,
+  IconUsers,
   IconWifiOff,
   IconX,
 } from '@tabler/icons-react';
