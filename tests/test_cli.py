@@ -48,6 +48,25 @@ def test_user_create_and_promote(tmp_path):
     assert (role, verified) == ("admin", 1)
 
 
+def test_user_delete(tmp_path):
+    password = {"LARDER_PASSWORD": "pw12345"}
+    larder(tmp_path, "user", "create", "--email", "boss@example.org", "--name", "the_boss", "--admin", env=password)
+    larder(tmp_path, "user", "create", "--email", "cook@example.org", "--name", "headchef", env=password)
+
+    deleted = larder(tmp_path, "user", "delete", "Cook@Example.org")
+    assert deleted.stdout == "Deleted headchef <cook@example.org> and everything the account owned.\n"
+    settings = make_settings(str(tmp_path))
+    assert sql(settings, "select email from user_account") == [("boss@example.org",)]
+
+    unknown = larder(tmp_path, "user", "delete", "cook@example.org", check=False)
+    assert unknown.returncode != 0
+    assert "No account was found for this email address." in unknown.stderr
+    last = larder(tmp_path, "user", "delete", "boss@example.org", check=False)
+    assert last.returncode != 0
+    assert "This is the last administrator." in last.stderr
+    assert sql(settings, "select email from user_account") == [("boss@example.org",)]
+
+
 def test_user_create_refuses_bad_input(tmp_path):
     result = larder(
         tmp_path, "user", "create", "--email", "x", "--name", "ab", env={"LARDER_PASSWORD": "pw12345"}, check=False

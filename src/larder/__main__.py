@@ -222,6 +222,21 @@ def user_promote(email: str) -> None:
     click.echo(_with_session(settings, work))
 
 
+@user.command("delete")
+@click.argument("email")
+def user_delete(email: str) -> None:
+    """Delete an account and everything it owns, at once and for good (its published recipes stay)."""
+    from larder.accounts.service import UserService
+
+    settings = _migrated_settings()
+
+    async def work(session: AsyncSession) -> str:
+        deleted = await UserService(session=session, settings=settings).delete_by_email(email)
+        return f"Deleted {deleted.name} <{deleted.email}> and everything the account owned."
+
+    click.echo(_with_session(settings, work))
+
+
 @cli.command()
 @click.option("--last", type=click.IntRange(1, 1000), default=5, show_default=True)
 def outbox(last: int) -> None:

@@ -97,6 +97,7 @@ SERVICE_ANSWERS = {
         ("PUT", "/api/pwa/publish-requests/unpublish"),
         ("POST", "/api/admin/publish-requests/{request_id:int}/approve"),
         ("POST", "/api/admin/publish-requests/{request_id:int}/reject"),
+        ("DELETE", "/api/admin/users/{user_id:int}"),
     },
     404: {
         ("PUT", "/api/pwa/share"),

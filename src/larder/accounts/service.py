@@ -43,6 +43,7 @@ from larder.core.security import (
 from larder.core.service import DomainService
 from larder.core.settings import Settings
 from larder.core.throttle import Limit, NoThrottle, Throttle, request_throttle
+from larder.sharing.service import AccessPolicy
 
 USERNAME_PATTERN = re.compile(r"^[A-Za-z0-9_-]{6,64}$")
 EMAIL_PATTERN = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
@@ -64,6 +65,10 @@ MSG_INVITE_UNUSABLE = "This invite code is not valid, used up or expired."
 MSG_PASSWORD_FOR_EMAIL = "Please enter your current password to change your email address."  # noqa: S105
 MSG_WRONG_PASSWORD = "The current password is incorrect."  # noqa: S105
 MSG_ALREADY_VERIFIED = "Your email address is already verified."
+MSG_NO_ACCOUNT = "No account was found for this email address."
+MSG_USER_NOT_FOUND = "This account does not exist."
+MSG_DELETE_SELF = "You cannot delete your own account. Ask another administrator to do it."
+MSG_DELETE_LAST_ADMIN = "This is the last administrator. Make another account an administrator first."
 
 
 LOGIN_PER_CLIENT = Limit(20, 300)
@@ -277,7 +282,7 @@ class UserService(DomainService[User]):
             raise FormError({"email": [MSG_EMAIL]})
         user = await self.by_email(email)
         if user is None:
-            raise NotFound("No account was found for this email address.")
+            raise NotFound(MSG_NO_ACCOUNT)
         await self.links.send_reset(user)
 
     async def reset_password(self, *, email: str, password: str, password_confirmation: str, token: str) -> None:
@@ -399,9 +404,46 @@ class UserService(DomainService[User]):
     async def promote(self, email: str) -> UserOut:
         user = await self.by_email(email)
         if user is None:
-            raise NotFound("No account was found for this email address.")
+            raise NotFound(MSG_NO_ACCOUNT)
         user.role = ROLE_ADMIN
         return to_user_out(user)
+
+    async def delete_account(self, user_id: int, *, acting_id: int) -> UserOut:
+        """DELETE /api/admin/users/{id}: an administrator deletes another account."""
+        user = await self.session.get(User, user_id)
+        if user is None:
+            raise NotFound(MSG_USER_NOT_FOUND)
+        if user.id == acting_id:
+            raise Conflict(MSG_DELETE_SELF)
+        return await self._delete(user)
+
+    async def delete_by_email(self, email: str) -> UserOut:
+        """`larder user delete EMAIL`: whoever runs the command line holds the instance already."""
+        user = await self.by_email(email)
+        if user is None:
+            raise NotFound(MSG_NO_ACCOUNT)
+        return await self._delete(user)
+
+    async def _delete(self, user: User) -> UserOut:
+        """The account and everything it owns, in the caller's one transaction.
+
+        The foreign keys (SQLite's are on for every connection, core/db.py) take its sessions and
+        links, saved, own and imported recipes, publish requests, shopping lists, food stores with
+        their stock, its default store, the expiry e-mail setting and the shares it made. What it
+        published stays in the catalogue, still credited by name: the catalogue row is a copy whose
+        author link becomes empty. Shares addressed to its e-mail go through the sharing policy.
+        """
+        if user.is_admin:
+            others = await self.session.scalar(
+                select(func.count(User.id)).where(User.role == ROLE_ADMIN, User.id != user.id)
+            )
+            if not others:
+                raise Conflict(MSG_DELETE_LAST_ADMIN)
+        gone = to_user_out(user)
+        await AccessPolicy(self.session).forget_address(user.email)
+        await self.session.delete(user)
+        await self.session.flush()
+        return gone
 
     async def list_users(self) -> list[UserOut]:
         rows = await self.session.scalars(select(User).order_by(User.id).limit(USER_LIST_LIMIT))

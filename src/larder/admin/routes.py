@@ -35,6 +35,13 @@ class AdminController(Controller):
     async def list_users(self, users: NamedDependency[UserService]) -> list[UserOut]:
         return await users.list_users()
 
+    @delete("/users/{user_id:int}")
+    async def delete_user(
+        self, user_id: PathId, caller_id: NamedDependency[int], users: NamedDependency[UserService]
+    ) -> None:
+        """The account and everything it owns; 409 for the caller's own account or the last administrator."""
+        await users.delete_account(user_id, acting_id=caller_id)
+
 
 class AdminNewsController(Controller):
     path = "/news"

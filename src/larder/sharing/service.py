@@ -365,6 +365,11 @@ class AccessPolicy:
             delete(Share).where(Share.entity_type == entity_type.value, Share.entity_id == entity_id)
         )
 
+    async def forget_address(self, email: str) -> None:
+        """An account is deleted: what others shared with its address goes too, so whoever registers
+        that address later starts with nothing (the shares the account owned go by their foreign key)."""
+        await self.session.execute(delete(Share).where(Share.email == email.strip().lower()))
+
 
 def client_of(request: Request[Any, Any, Any]) -> str | None:
     sent = request.headers.get(CLIENT_HEADER)

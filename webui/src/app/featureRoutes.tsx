@@ -167,4 +167,11 @@ export const protectedPages: RouteObject[] = [
       Component: (await import('@/features/admin/routes/AdminInboxRoute')).AdminInboxRoute,
     })),
   },
+  {
+    path: 'admin/users',
+    errorElement,
+    lazy: lazyRoute(async () => ({
+      Component: (await import('@/features/admin/routes/AdminUsersRoute')).AdminUsersRoute,
+    })),
+  },
 ];

@@ -13,6 +13,7 @@ import {
   IconNotebook,
   IconShoppingCart,
   IconUserCircle,
+  IconUsers,
 } from '@/shared/ui/icons';
 
 export interface MenuEntry {
@@ -42,4 +43,5 @@ export const ADMIN_MENU_ENTRIES: readonly MenuEntry[] = [
   { label: 'manage news', to: '/admin/news', icon: IconNews },
   { label: 'publish requests', to: '/admin/publish-requests', icon: IconCircleCheck },
   { label: 'inbox', to: '/admin/inbox', icon: IconInbox },
+  { label: 'users', to: '/admin/users', icon: IconUsers },
 ];

@@ -76,6 +76,10 @@ export const queryKeys = {
   adminNews: {
     all: ['admin', 'news'] as const,
   },
+  /** The administrator's list of accounts. */
+  adminUsers: {
+    all: ['admin', 'users'] as const,
+  },
   /** The administrator's inbox: contact messages and bug reports. */
   adminInbox: {
     all: ['admin', 'inbox'] as const,

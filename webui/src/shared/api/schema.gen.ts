@@ -52,6 +52,10 @@ export interface paths {
     /** ListUsers */
     get: operations["ApiAdminUsersListUsers"];
   };
+  "/api/admin/users/{user_id}": {
+    /** DeleteUser */
+    delete: operations["ApiAdminUsersUserIdDeleteUser"];
+  };
   "/api/form-options/categories": {
     /** Categories */
     get: operations["ApiFormOptionsCategoriesCategories"];
@@ -1863,6 +1867,53 @@ export interface operations {
       };
       /** @description Signed in, but without the rights this needs. */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** DeleteUser */
+  ApiAdminUsersUserIdDeleteUser: {
+    parameters: {
+      path: {
+        /** @description A row id, 1 to 9223372036854775807. */
+        user_id: number;
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, nothing follows */
+      204: {
+        headers: {
+        };
+        content: never;
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Conflicts with existing data or with the item's current state. */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };

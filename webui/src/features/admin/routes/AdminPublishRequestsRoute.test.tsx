@@ -291,11 +291,12 @@ describe('side menu', () => {
   it('shows the admin entries after the others to administrators', async () => {
     moderationBackend([]);
     const links = await menuLinks(admin);
-    expect(links.slice(-4)).toEqual([
+    expect(links.slice(-5)).toEqual([
       ['account', '/user-preferences'],
       ['manage news', '/admin/news'],
       ['publish requests', '/admin/publish-requests'],
       ['inbox', '/admin/inbox'],
+      ['users', '/admin/users'],
     ]);
   });
 
@@ -305,5 +306,6 @@ describe('side menu', () => {
     expect(links.map(([, to]) => to)).not.toContain('/admin/publish-requests');
     expect(links.map(([, to]) => to)).not.toContain('/admin/news');
     expect(links.map(([, to]) => to)).not.toContain('/admin/inbox');
+    expect(links.map(([, to]) => to)).not.toContain('/admin/users');
   });
 });
