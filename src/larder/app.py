@@ -61,6 +61,9 @@ from larder.dashboard.routes import DashboardController
 from larder.dashboard.service import provide_dashboard_service
 from larder.imports.routes import ImportController
 from larder.imports.service import PageParser, provide_import_service
+from larder.mealplans.cooking import provide_cooking_service
+from larder.mealplans.routes import MealPlanController
+from larder.mealplans.service import plan_names, plan_owner, provide_mealplan_service
 from larder.media.routes import MediaController
 from larder.notifications.routes import NotificationController
 from larder.notifications.service import expiry_digests, provide_digest_service
@@ -116,6 +119,9 @@ def shared_entities() -> SharedEntities:
         EntityType.SHOPPING_LIST, list_owner, list_names, noun="list", page="/user-shopping-lists/{id}?view=readonly"
     )
     entities.register(EntityType.FOOD_STORE, store_owner, store_names, noun="store", page="/user-stores/{id}")
+    entities.register(
+        EntityType.MEAL_PLAN, plan_owner, plan_names, noun="meal plan", page="/user-meal-plans/{id}?view=readonly"
+    )
     return entities
 
 
@@ -141,6 +147,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             PublishRequestController,
             ImportController,
             ShoppingListController,
+            MealPlanController,
             StoresController,
             DefaultStoreController,
             NotificationController,
@@ -172,6 +179,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             "access": Provide(provide_access_policy),
             "stores": Provide(provide_stores_service),
             "shopping": Provide(provide_shopping_service),
+            "mealplans": Provide(provide_mealplan_service),
+            "cooking": Provide(provide_cooking_service),
             "digests": Provide(provide_digest_service),
             "dashboard": Provide(provide_dashboard_service),
         },

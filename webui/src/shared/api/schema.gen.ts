@@ -100,6 +100,10 @@ export interface paths {
     /** Dashboard */
     get: operations["ApiPwaDashboardDashboard"];
   };
+  "/api/pwa/events": {
+    /** Events */
+    get: operations["ApiPwaEventsEvents"];
+  };
   "/api/pwa/forgot-email": {
     /** ForgotEmail */
     post: operations["ApiPwaForgotEmailForgotEmail"];
@@ -219,6 +223,28 @@ export interface paths {
     get: operations["ApiPwaUserImportedRecipesImportIdImportedRecipe"];
     /** DeleteImportedRecipe */
     delete: operations["ApiPwaUserImportedRecipesImportIdDeleteImportedRecipe"];
+  };
+  "/api/pwa/user-mealplans": {
+    /** ListPlans */
+    get: operations["ApiPwaUserMealplansListPlans"];
+    /** CreatePlan */
+    post: operations["ApiPwaUserMealplansCreatePlan"];
+  };
+  "/api/pwa/user-mealplans/{plan_id}": {
+    /** GetPlan */
+    get: operations["ApiPwaUserMealplansPlanIdGetPlan"];
+    /** UpdatePlan */
+    put: operations["ApiPwaUserMealplansPlanIdUpdatePlan"];
+    /** DeletePlan */
+    delete: operations["ApiPwaUserMealplansPlanIdDeletePlan"];
+  };
+  "/api/pwa/user-mealplans/{plan_id}/complete": {
+    /** CompletePlan */
+    post: operations["ApiPwaUserMealplansPlanIdCompleteCompletePlan"];
+  };
+  "/api/pwa/user-mealplans/{plan_id}/ingredients": {
+    /** CheckIngredients */
+    get: operations["ApiPwaUserMealplansPlanIdIngredientsCheckIngredients"];
   };
   "/api/pwa/user-recipe-creator": {
     /** ListRecipes */
@@ -344,6 +370,20 @@ export interface components {
       current_password: string;
       new_password: string;
     };
+    /** CompletePlanIn */
+    CompletePlanIn: {
+      /** @default true */
+      adjust_stock?: boolean;
+      recipes: components["schemas"]["EntryRef"][];
+      reschedule_start?: string | null;
+      use_items?: number[] | null;
+    };
+    /** CompletePlanOut */
+    CompletePlanOut: {
+      plan: components["schemas"]["MealPlanOut"];
+      shortfall: components["schemas"]["ShortfallOut"][];
+      used: components["schemas"]["UsedStockOut"][];
+    };
     /** CompleteShopIn */
     CompleteShopIn: {
       checked?: (number | string)[];
@@ -399,6 +439,18 @@ export interface components {
     "Data_larder.imports.schemas.ImportedRecipeOut_": {
       data: components["schemas"]["ImportedRecipeOut"];
     };
+    /** Data[CompletePlanOut] */
+    "Data_larder.mealplans.schemas.CompletePlanOut_": {
+      data: components["schemas"]["CompletePlanOut"];
+    };
+    /** Data[IngredientCheckOut] */
+    "Data_larder.mealplans.schemas.IngredientCheckOut_": {
+      data: components["schemas"]["IngredientCheckOut"];
+    };
+    /** Data[MealPlanOut] */
+    "Data_larder.mealplans.schemas.MealPlanOut_": {
+      data: components["schemas"]["MealPlanOut"];
+    };
     /** Data[DigestSettings] */
     "Data_larder.notifications.schemas.DigestSettings_": {
       data: components["schemas"]["DigestSettings"];
@@ -439,6 +491,10 @@ export interface components {
     "Data_list_larder.catalogue.schemas.RecipeOptionOut_": {
       data: components["schemas"]["RecipeOptionOut"][];
     };
+    /** Data[list[MealPlanOut]] */
+    "Data_list_larder.mealplans.schemas.MealPlanOut_": {
+      data: components["schemas"]["MealPlanOut"][];
+    };
     /** Data[list[SharedItem]] */
     "Data_list_larder.sharing.service.SharedItem_": {
       data: components["schemas"]["SharedItem"][];
@@ -450,6 +506,18 @@ export interface components {
     /** Data[list[StoreOut]] */
     "Data_list_larder.stores.schemas.StoreOut_": {
       data: components["schemas"]["StoreOut"][];
+    };
+    /** DayEntryIn */
+    DayEntryIn: {
+      date?: string | null;
+      day: number;
+      recipes?: components["schemas"]["PlanRecipeIn"][];
+    };
+    /** DayEntryOut */
+    DayEntryOut: {
+      date: string | null;
+      day: number;
+      recipes: components["schemas"]["PlanRecipeOut"][];
     };
     /** DefaultStoreOut */
     DefaultStoreOut: {
@@ -484,6 +552,11 @@ export interface components {
       timer?: string | null;
       /** @default */
       title?: string;
+    };
+    /** EntryRef */
+    EntryRef: {
+      day: number;
+      index: number;
     };
     /** ErrorOut */
     ErrorOut: {
@@ -570,6 +643,11 @@ export interface components {
       page: string | null;
       user_id: number | null;
     };
+    /** IngredientCheckOut */
+    IngredientCheckOut: {
+      lists: components["schemas"]["ListTargetOut"][];
+      recipes: components["schemas"]["PlanRecipeCheckOut"][];
+    };
     /** IngredientFactsOut */
     IngredientFactsOut: {
       allergen: boolean;
@@ -608,6 +686,11 @@ export interface components {
       sugar_free: boolean;
       vegan: boolean;
       vegetarian: boolean;
+    };
+    /** IngredientRef */
+    IngredientRef: {
+      ingredient_id: number | null;
+      name: string;
     };
     /** InviteCreateIn */
     InviteCreateIn: {
@@ -660,6 +743,12 @@ export interface components {
       updated_at: string;
       user_shoppinglist_id: number;
     };
+    /** ListTargetOut */
+    ListTargetOut: {
+      name: string;
+      owner_name: string;
+      user_shoppinglist_id: number;
+    };
     /** LoginIn */
     LoginIn: {
       email: string;
@@ -669,6 +758,43 @@ export interface components {
     LoginOut: {
       token: string;
       user: components["schemas"]["UserOut"];
+    };
+    /** MealPlanIn */
+    MealPlanIn: {
+      days?: number | null;
+      end_date?: string | null;
+      /** @default */
+      name?: string;
+      number_of_days?: number | null;
+      recipes?: components["schemas"]["DayEntryIn"][];
+      start_date?: string | null;
+    };
+    /** MealPlanOut */
+    MealPlanOut: {
+      days: number;
+      end_date: string | null;
+      name: string;
+      number_of_days: number;
+      owner_name: string;
+      recipes: components["schemas"]["DayEntryOut"][];
+      /** @enum {string} */
+      role: "owner" | "editor" | "viewer";
+      shared_with: components["schemas"]["ShareEntry"][];
+      start_date: string | null;
+      /** Format: date-time */
+      updated_at: string;
+      user_id: number;
+      user_mealplan_id: number;
+    };
+    /** MealPlanUpdateIn */
+    MealPlanUpdateIn: {
+      days?: number;
+      end_date?: string | null;
+      name?: string;
+      number_of_days?: number;
+      recipes?: components["schemas"]["DayEntryIn"][];
+      start_date?: string | null;
+      updated_at?: string | null;
     };
     /** MergeIn */
     MergeIn: {
@@ -705,6 +831,43 @@ export interface components {
       per_page: number;
       to: number | null;
       total: number;
+    };
+    /** PlanIngredientOut */
+    PlanIngredientOut: {
+      ingredient: components["schemas"]["IngredientRef"];
+      ingredient_id: number | null;
+      measurement: string;
+      quantity: number | null;
+      stock: components["schemas"]["StockMatchOut"][];
+      value: string;
+    };
+    /** PlanRecipeCheckOut */
+    PlanRecipeCheckOut: {
+      days: number[];
+      entries: components["schemas"]["EntryRef"][];
+      name: string;
+      recipe_id: number | string | null;
+      recipe_ingredients: components["schemas"]["PlanIngredientOut"][];
+      type: string;
+    };
+    /** PlanRecipeIn */
+    PlanRecipeIn: {
+      /** @default false */
+      checked?: boolean;
+      image?: string | null;
+      /** @default */
+      name?: string;
+      /** @default CUSTOM */
+      type?: string;
+      value?: number | string | null;
+    };
+    /** PlanRecipeOut */
+    PlanRecipeOut: {
+      checked: boolean;
+      image: string | null;
+      name: string;
+      type: string;
+      value: number | string | null;
     };
     /** PreferencesIn */
     PreferencesIn: {
@@ -937,9 +1100,30 @@ export interface components {
       ingredients_to_remove?: (number | string)[];
       name?: string | null;
     };
+    /** ShortfallOut */
+    ShortfallOut: {
+      ingredient_id: number | null;
+      name: string;
+      quantity: number;
+      /** @enum {string} */
+      reason: "missing" | "unconvertible";
+      unit: string;
+    };
     /** StockIn */
     StockIn: {
       items: components["schemas"]["StoreItemIn"][];
+    };
+    /** StockMatchOut */
+    StockMatchOut: {
+      /** Format: date-time */
+      date_added: string;
+      /** Format: date */
+      expiry_date: string;
+      item_id: number;
+      quantity: number;
+      store_id: number;
+      store_name: string;
+      unit: string;
     };
     /** StoreCardOut */
     StoreCardOut: {
@@ -1058,6 +1242,16 @@ export interface components {
     /** UploadOut */
     UploadOut: {
       image: string;
+    };
+    /** UsedStockOut */
+    UsedStockOut: {
+      item_id: number;
+      left: number;
+      name: string;
+      removed: boolean;
+      store_id: number;
+      unit: string;
+      used: number;
     };
     /** UserIngredientOut */
     UserIngredientOut: {
@@ -2329,6 +2523,31 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Data_larder.dashboard.schemas.DashboardOut_"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Events */
+  ApiPwaEventsEvents: {
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": unknown;
         };
       };
       /** @description No session: the bearer token is missing, invalid, expired or revoked. */
@@ -3809,6 +4028,326 @@ export interface operations {
         headers: {
         };
         content: never;
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** ListPlans */
+  ApiPwaUserMealplansListPlans: {
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["Data_list_larder.mealplans.schemas.MealPlanOut_"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** CreatePlan */
+  ApiPwaUserMealplansCreatePlan: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["MealPlanIn"];
+      };
+    };
+    responses: {
+      /** @description Document created, URL follows */
+      201: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["Data_larder.mealplans.schemas.MealPlanOut_"];
+        };
+      };
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** GetPlan */
+  ApiPwaUserMealplansPlanIdGetPlan: {
+    parameters: {
+      path: {
+        /** @description A row id, 1 to 9223372036854775807. */
+        plan_id: number;
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["Data_larder.mealplans.schemas.MealPlanOut_"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** UpdatePlan */
+  ApiPwaUserMealplansPlanIdUpdatePlan: {
+    parameters: {
+      path: {
+        /** @description A row id, 1 to 9223372036854775807. */
+        plan_id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["MealPlanUpdateIn"];
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["Data_larder.mealplans.schemas.MealPlanOut_"];
+        };
+      };
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** DeletePlan */
+  ApiPwaUserMealplansPlanIdDeletePlan: {
+    parameters: {
+      path: {
+        /** @description A row id, 1 to 9223372036854775807. */
+        plan_id: number;
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, nothing follows */
+      204: {
+        headers: {
+        };
+        content: never;
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** CompletePlan */
+  ApiPwaUserMealplansPlanIdCompleteCompletePlan: {
+    parameters: {
+      path: {
+        /** @description A row id, 1 to 9223372036854775807. */
+        plan_id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CompletePlanIn"];
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["Data_larder.mealplans.schemas.CompletePlanOut_"];
+        };
+      };
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** CheckIngredients */
+  ApiPwaUserMealplansPlanIdIngredientsCheckIngredients: {
+    parameters: {
+      path: {
+        /** @description A row id, 1 to 9223372036854775807. */
+        plan_id: number;
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["Data_larder.mealplans.schemas.IngredientCheckOut_"];
+        };
       };
       /** @description No session: the bearer token is missing, invalid, expired or revoked. */
       401: {
