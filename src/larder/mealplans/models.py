@@ -3,7 +3,7 @@ planned on each day."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 
 from sqlalchemy import Boolean, Date, ForeignKey, Index, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
@@ -27,6 +27,15 @@ class MealPlan(Base):
         order_by="(MealPlanEntry.day, MealPlanEntry.position)",
         lazy="raise",
     )
+
+    def schedule(self, start: date) -> None:
+        """Date the plan from `start` (part 2 §4 'Schedule'): day i is start + i, so the end is
+        start + (days - 1). Entries keep their day index; their dates follow."""
+        self.start_date = start
+        self.end_date = start + timedelta(days=self.days - 1)
+
+    def date_of(self, day: int) -> date | None:
+        return self.start_date + timedelta(days=day) if self.start_date else None
 
 
 class MealPlanEntry(Base):

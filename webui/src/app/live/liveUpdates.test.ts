@@ -31,6 +31,7 @@ function invalidatedKeys(spy: { mock: { calls: unknown[][] } }): unknown[] {
 }
 
 const household = [
+  queryKeys.mealPlans.all,
   queryKeys.shoppingLists.all,
   queryKeys.stores.all,
   queryKeys.notifications.all,
@@ -80,6 +81,9 @@ describe('startLiveUpdates', () => {
       queryKeys.notifications.all,
       queryKeys.dashboard.all,
     ]);
+    invalidate.mockClear();
+    handlers.onChange({ type: 'UserMealplan', id: 2, kind: 'updated', origin: null });
+    expect(invalidatedKeys(invalidate)).toEqual([queryKeys.mealPlans.all, queryKeys.dashboard.all]);
     invalidate.mockClear();
     handlers.onResync();
     expect(invalidatedKeys(invalidate)).toEqual(household);

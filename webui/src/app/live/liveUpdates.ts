@@ -18,6 +18,8 @@ function keysFor(change: LiveChange): QueryKey[] {
   switch (change.type) {
     case 'UserShoppinglist':
       return [queryKeys.shoppingLists.all, queryKeys.dashboard.all];
+    case 'UserMealplan':
+      return [queryKeys.mealPlans.all, queryKeys.dashboard.all];
     case 'UserFoodStore':
       // Stock drives the expiry notifications and the dashboard's store card too.
       return [queryKeys.stores.all, queryKeys.notifications.all, queryKeys.dashboard.all];
@@ -27,6 +29,7 @@ function keysFor(change: LiveChange): QueryKey[] {
 }
 
 const HOUSEHOLD: QueryKey[] = [
+  queryKeys.mealPlans.all,
   queryKeys.shoppingLists.all,
   queryKeys.stores.all,
   queryKeys.notifications.all,

@@ -52,6 +52,17 @@ export const queryKeys = {
     list: () => ['shopping-lists', 'list'] as const,
     detail: (id: number) => ['shopping-lists', 'detail', id] as const,
   },
+  /** The meal plans the user can see (own and shared), one plan, and its ingredient check. */
+  mealPlans: {
+    all: ['meal-plans'] as const,
+    list: () => ['meal-plans', 'list'] as const,
+    detail: (id: number) => ['meal-plans', 'detail', id] as const,
+    ingredients: (id: number) => ['meal-plans', 'ingredients', id] as const,
+  },
+  /** GET /calendar-feed: the account's secret calendar address. */
+  calendarFeed: {
+    all: ['calendar-feed'] as const,
+  },
   /** The food stores the user can see (own and shared) and one store. */
   stores: {
     all: ['stores'] as const,
