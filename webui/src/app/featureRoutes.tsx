@@ -115,7 +115,35 @@ export const protectedPages: RouteObject[] = [
     path: 'diary',
     errorElement,
     lazy: lazyRoute(async () => ({
-      Component: (await import('@/features/diary/routes/DiaryRoute')).DiaryRoute,
+      Component: (await import('@/features/mealplans/routes/DiaryRoute')).DiaryRoute,
+    })),
+  },
+  {
+    path: 'user-meal-plans',
+    errorElement,
+    lazy: lazyRoute(async () => ({
+      Component: (await import('@/features/mealplans/routes/MealPlansRoute')).MealPlansRoute,
+    })),
+  },
+  {
+    path: 'user-meal-plans/create',
+    errorElement,
+    lazy: lazyRoute(async () => ({
+      Component: (await import('@/features/mealplans/routes/CreatePlanRoute')).CreatePlanRoute,
+    })),
+  },
+  {
+    path: 'user-meal-plans/edit/:id',
+    errorElement,
+    lazy: lazyRoute(async () => ({
+      Component: (await import('@/features/mealplans/routes/PlanEditRoute')).PlanEditRoute,
+    })),
+  },
+  {
+    path: 'user-meal-plans/:id',
+    errorElement,
+    lazy: lazyRoute(async () => ({
+      Component: (await import('@/features/mealplans/routes/PlanViewRoute')).PlanViewRoute,
     })),
   },
   {

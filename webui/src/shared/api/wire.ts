@@ -158,6 +158,34 @@ export type StoreItemIn = Schema<'StoreItemIn'>;
 export type SetDefaultPayload = Schema<'SetDefaultIn'>;
 export type DefaultStoreAnswer = Schema<'DefaultStoreOut'>;
 
+// -- meal plans -------------------------------------------------------------------------------------
+
+/** A meal plan with every one of its days; `role` is what the caller may do (owner, editor, viewer). */
+export type MealPlan = Schema<'MealPlanOut'>;
+export type MealPlanRole = MealPlan['role'];
+/** One day of a plan: its date (null in a plan without dates), its 0-based number and its recipes. */
+export type PlanDay = Schema<'DayEntryOut'>;
+/** A recipe planned on a day: `value` a recipe id, an external URL, or null for a custom entry. */
+export type PlanEntry = Schema<'PlanRecipeOut'>;
+export type PlanDayIn = Schema<'DayEntryIn'>;
+export type PlanEntryIn = Schema<'PlanRecipeIn'>;
+/** Body of POST /user-mealplans/. */
+export type MealPlanPayload = Schema<'MealPlanIn'>;
+/** Body of PUT /user-mealplans/{id} (editor autosave and scheduler): fields left out keep their value. */
+export type MealPlanUpdatePayload = Schema<'MealPlanUpdateIn'>;
+/** GET /user-mealplans/{id}/ingredients: the plan's recipes with ingredients and stock, and the lists to add to. */
+export type IngredientCheck = Schema<'IngredientCheckOut'>;
+export type CheckRecipe = Schema<'PlanRecipeCheckOut'>;
+export type CheckIngredient = Schema<'PlanIngredientOut'>;
+export type StockMatch = Schema<'StockMatchOut'>;
+export type ListTarget = Schema<'ListTargetOut'>;
+/** A recipe of a plan by place: its day and its index among that day's recipes. */
+export type EntryRef = Schema<'EntryRef'>;
+export type CompletePlanPayload = Schema<'CompletePlanIn'>;
+export type CompletePlanResult = Schema<'CompletePlanOut'>;
+export type UsedStock = Schema<'UsedStockOut'>;
+export type Shortfall = Schema<'ShortfallOut'>;
+
 // -- dashboard --------------------------------------------------------------------------------------
 
 /** GET /dashboard: everything the dashboard shows (`today` and `tomorrow` are filled by meal plans). */

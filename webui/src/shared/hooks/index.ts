@@ -1,2 +1,3 @@
 export * from './useWakeLock';
 export * from './useOnline';
+export * from './useDebouncedCallback';

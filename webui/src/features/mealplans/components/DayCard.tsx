@@ -1,0 +1,65 @@
+import { ActionIcon, Button, Card, Group, Stack, Text } from '@mantine/core';
+import type { PlanDay } from '@/shared/api';
+import { formatDay } from '@/shared/lib/dates';
+import { IconPlus, IconTrash } from '@/shared/ui/icons';
+import { PLAN_TEXTS } from '../lib/texts';
+import { EntryName } from './EntryName';
+
+/**
+ * One day of a plan: a header with its date and 'DAY: n', its recipes (each with a remove control
+ * when the user may edit), and an 'add' control opening the recipe search.
+ */
+export function DayCard({
+  day,
+  onAdd,
+  onRemove,
+}: {
+  day: PlanDay;
+  /** Left out on a read-only plan: no add or remove controls. */
+  onAdd?: () => void;
+  onRemove?: (index: number) => void;
+}) {
+  const label = PLAN_TEXTS.day(day.day + 1);
+  return (
+    <Card component="section" withBorder padding="sm" radius="md" aria-label={label}>
+      <Group justify="space-between" wrap="nowrap" mb={day.recipes.length > 0 || onAdd ? 'xs' : 0}>
+        <Text fw={600}>{day.date ? formatDay(day.date) : ''}</Text>
+        <Text fw={700} size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+          {label}
+        </Text>
+      </Group>
+      {day.recipes.length > 0 && (
+        <Stack component="ul" gap={4} aria-label={`recipes of ${label}`} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {day.recipes.map((entry, index) => (
+            <Group component="li" key={`${index}-${entry.type}-${String(entry.value)}-${entry.name}`} justify="space-between" wrap="nowrap" gap="xs">
+              <EntryName entry={entry} />
+              {onRemove && (
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`remove ${entry.name}`}
+                  onClick={() => onRemove(index)}
+                  style={{ flexShrink: 0 }}
+                >
+                  <IconTrash size={18} />
+                </ActionIcon>
+              )}
+            </Group>
+          ))}
+        </Stack>
+      )}
+      {onAdd && (
+        <Button
+          variant="light"
+          size="xs"
+          leftSection={<IconPlus size={16} />}
+          onClick={onAdd}
+          aria-label={`add to ${label}`}
+          mt="xs"
+        >
+          add
+        </Button>
+      )}
+    </Card>
+  );
+}

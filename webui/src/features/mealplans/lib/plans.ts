@@ -1,0 +1,160 @@
+import type { MealPlan, MealPlanPayload, PlanDay, PlanDayIn, PlanEntry } from '@/shared/api';
+import { isPlainName } from '@/shared/lib/validation';
+import { addDays, dayCount, isDay } from './dates';
+import { PLAN_TEXTS } from './texts';
+
+/** The draft length of a new plan (part 2 §3, §9). */
+export const DEFAULT_DAYS = 3;
+/** The longest plan the server takes (a year of meals). */
+export const MAX_DAYS = 366;
+/** Changes to a plan's days are saved this long after the last one (part 2 §4, §9). */
+export const AUTOSAVE_DELAY_MS = 500;
+
+// -- the create dialog's rules (part 2 §5) ----------------------------------------------------------
+
+export interface PlanDraft {
+  name: string;
+  /** 'YYYY-MM-DD' or ''. */
+  start: string;
+  end: string;
+  /** The number typed while no date is set. */
+  days: number | string;
+}
+
+export const EMPTY_DRAFT: PlanDraft = { name: '', start: '', end: '', days: DEFAULT_DAYS };
+
+/** The name's message: letters, digits and spaces only (an empty name says nothing but does not pass). */
+export function nameError(name: string): string | null {
+  return name.trim() === '' || isPlainName(name) ? null : PLAN_TEXTS.nameChars;
+}
+
+/** 'An end date is required' when a start date has no end date. */
+export function endError(draft: PlanDraft): string | null {
+  return draft.start && !draft.end ? PLAN_TEXTS.endRequired : null;
+}
+
+/** The plan's length: end - start + 1 once both dates are set, else the typed number. */
+export function draftDays(draft: PlanDraft): number | null {
+  if (draft.start && draft.end) return dayCount(draft.start, draft.end);
+  const typed = typeof draft.days === 'number' ? draft.days : Number(draft.days);
+  return Number.isInteger(typed) && typed >= 1 && typed <= MAX_DAYS ? typed : null;
+}
+
+/**
+ * Create is enabled only with a valid name and, when a start date is given, an end date not before
+ * it (or, without dates, a number of days); an end date alone does not make a plan either.
+ */
+export function draftValid(draft: PlanDraft): boolean {
+  if (draft.name.trim() === '' || nameError(draft.name)) return false;
+  if (draft.start || draft.end) {
+    if (!isDay(draft.start) || !isDay(draft.end)) return false;
+  }
+  const days = draftDays(draft);
+  return days !== null && days >= 1 && days <= MAX_DAYS;
+}
+
+/** The days of a draft (empty), dated from its start when it has one. */
+export function draftPlanDays(draft: PlanDraft): PlanDay[] {
+  const length = draftDays(draft) ?? 0;
+  // Dates the wrong way round, or further apart than a plan may be: no days yet.
+  const count = length >= 1 && length <= MAX_DAYS ? length : 0;
+  return Array.from({ length: count }, (_, day) => ({
+    day,
+    date: draft.start && draft.end ? addDays(draft.start, day) : null,
+    recipes: [],
+  }));
+}
+
+// -- what the user may do (part 2 §2 'Meal plan action menu', §6) -----------------------------------
+
+export type PlanAction = 'edit' | 'schedule' | 'complete' | 'check ingredients' | 'share' | 'delete' | 'remove';
+
+/** True when the user may change the plan: its owner, or a person it is shared with with edit rights. */
+export function canEditPlan(plan: Pick<MealPlan, 'role'>): boolean {
+  return plan.role === 'owner' || plan.role === 'editor';
+}
+
+/**
+ * The action menu of a plan: 'edit', 'schedule' and 'complete' with edit rights, 'check
+ * ingredients' always, 'share' for own plans, then 'delete' (own) or 'remove' (shared).
+ */
+export function planActions(plan: Pick<MealPlan, 'role'>): PlanAction[] {
+  const actions: PlanAction[] = [];
+  if (canEditPlan(plan)) actions.push('edit', 'schedule', 'complete');
+  actions.push('check ingredients');
+  if (plan.role === 'owner') actions.push('share', 'delete');
+  else actions.push('remove');
+  return actions;
+}
+
+// -- entries ----------------------------------------------------------------------------------------
+
+export const ENTRY_TYPES = {
+  custom: 'CUSTOM',
+  catalogue: 'A9',
+  imported: 'IMPORTED',
+  user: 'USER',
+  link: 'EXTERNAL_LINK',
+} as const;
+
+/** Where an entry leads: a page of the app, an outside address, or nowhere (a custom entry). */
+export type EntryTarget = { kind: 'page'; to: string } | { kind: 'external'; href: string } | { kind: 'none' };
+
+/**
+ * The link of a planned recipe by its type: an own recipe (USER) to /user-recipes/{id}, an import
+ * (IMPORTED) to /imported-recipes/{id}, an external link to its URL, a custom entry to nothing,
+ * any other type (a catalogue recipe: 'A9' or its category id) to /recipes/{id}.
+ */
+export function entryTarget(entry: Pick<PlanEntry, 'type' | 'value'>): EntryTarget {
+  const { type, value } = entry;
+  if (type === ENTRY_TYPES.custom || value === null || value === '') return { kind: 'none' };
+  if (type === ENTRY_TYPES.link) {
+    const href = String(value);
+    return /^https?:\/\//i.test(href) ? { kind: 'external', href } : { kind: 'none' };
+  }
+  const id = encodeURIComponent(String(value));
+  if (type === ENTRY_TYPES.user) return { kind: 'page', to: `/user-recipes/${id}` };
+  if (type === ENTRY_TYPES.imported) return { kind: 'page', to: `/imported-recipes/${id}` };
+  return { kind: 'page', to: `/recipes/${id}` };
+}
+
+/** The days as PUT and POST send them: each day's number and recipes (the server dates them). */
+export function daysPayload(days: readonly PlanDay[]): PlanDayIn[] {
+  return days.map((day) => ({
+    day: day.day,
+    recipes: day.recipes.map(({ name, value, image, type, checked }) => ({ name, value, image, type, checked })),
+  }));
+}
+
+/** The days with `entry` added at the end of day `day`. */
+export function withEntry(days: readonly PlanDay[], day: number, entry: PlanEntry): PlanDay[] {
+  return days.map((d) => (d.day === day ? { ...d, recipes: [...d.recipes, entry] } : d));
+}
+
+/** The days without the recipe at `index` of day `day`. */
+export function withoutEntry(days: readonly PlanDay[], day: number, index: number): PlanDay[] {
+  return days.map((d) => (d.day === day ? { ...d, recipes: d.recipes.filter((_, i) => i !== index) } : d));
+}
+
+/** Own plans by start date (plans without dates after the dated ones, by name). */
+export function byStartDate<P extends Pick<MealPlan, 'start_date' | 'name'>>(plans: readonly P[]): P[] {
+  return [...plans].sort((a, b) => {
+    if (a.start_date && b.start_date) return a.start_date.localeCompare(b.start_date) || a.name.localeCompare(b.name);
+    if (a.start_date) return -1;
+    if (b.start_date) return 1;
+    return a.name.localeCompare(b.name);
+  });
+}
+
+/** POST /user-mealplans/ of a valid draft: its name, length, dates (both or neither) and days. */
+export function createPayload(draft: PlanDraft, days: readonly PlanDay[]): MealPlanPayload {
+  const count = draftDays(draft) ?? DEFAULT_DAYS;
+  const dated = isDay(draft.start) && isDay(draft.end);
+  return {
+    name: draft.name.trim(),
+    days: count,
+    start_date: dated ? draft.start : null,
+    end_date: dated ? draft.end : null,
+    recipes: daysPayload(days.filter((day) => day.day < count)),
+  };
+}

@@ -1,0 +1,37 @@
+/** Every text of the meal plan screens the spec quotes (part 2 §2, §5, §8), spelled as it does. */
+export const PLAN_TEXTS = {
+  listTitle: 'Meal Plans',
+  tabs: { mymealplans: 'My Mealplans', shared: 'Shared with me' },
+  /** The empty tabs: 'Ziltch.' on the own tab, 'No Mealplans Found' on the shared one. */
+  empty: { mymealplans: 'Ziltch.', shared: 'No Mealplans Found' },
+  author: (name: string) => `author: ${name}`,
+  createTitle: 'Create a Meal Plan',
+  totalDays: 'TOTAL DAYS',
+  day: (n: number) => `DAY: ${n}`,
+  searchRecipes: 'Search Recipes',
+  nameChars: 'No special characters allowed',
+  endRequired: 'An end date is required',
+  /** The delete confirmation (spelled so in the spec). */
+  deleteTitle: 'Delete Meaplan',
+  deleteText: 'This action cannot be undone, are you sure?',
+  leaveTitle: (name: string) => `Remove ${name} from shared plans?`,
+  leaveText: 'This action cannot be undone.',
+  deleted: 'Meal Plan Deleted.',
+  removed: 'Mealplan Removed.',
+  rescheduled: 'Meal Plan Re-Scheduled.',
+  summaryTitle: 'Ingredient Summary',
+  availableLists: 'Available Shopping Lists',
+  addSelected: 'Add Selected',
+  completeTitle: 'Complete Meal Plan',
+  adjust: 'Adjust and Remove Ingredients',
+  reschedule: 'Reschedule Plan',
+  diaryOption: 'Add to food diary (coming soon)',
+  diaryText: 'work in progress food diary.',
+  /** Beyond the spec's texts: what the app says where the spec shows nothing. */
+  diaryFallbackTitle: 'Food diary',
+  failed: 'An Error has occurred :(',
+  stale: 'This plan was changed elsewhere: showing the latest version.',
+  saveFailed: 'Saving the meal plan failed.',
+  added: (count: number, list: string) => `${count === 1 ? '1 ingredient' : `${count} ingredients`} added to ${list}`,
+  notFound: 'Meal plan not found.',
+} as const;
