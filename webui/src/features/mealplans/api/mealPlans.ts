@@ -19,7 +19,7 @@ const PLANS = '/user-mealplans';
 export function mealPlansQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.mealPlans.list(),
-    queryFn: ({ signal }) => api.get<Envelope<MealPlan[]>>(`${PLANS}/`, { signal }),
+    queryFn: ({ signal }) => api.get<Envelope<MealPlan[]>>(PLANS, { signal }),
     networkMode: 'offlineFirst',
   });
 }
@@ -88,7 +88,7 @@ export function useCreateMealPlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['meal-plans', 'create'],
-    mutationFn: async (payload: MealPlanPayload) => (await api.post<Envelope<MealPlan>>(`${PLANS}/`, payload)).data,
+    mutationFn: async (payload: MealPlanPayload) => (await api.post<Envelope<MealPlan>>(PLANS, payload)).data,
     onSuccess: (plan) => {
       queryClient.setQueryData(queryKeys.mealPlans.detail(plan.user_mealplan_id), plan);
       void queryClient.invalidateQueries({ queryKey: queryKeys.mealPlans.list() });

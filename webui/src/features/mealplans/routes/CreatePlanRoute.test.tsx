@@ -1,0 +1,51 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { currentPath, fill, renderApp, signIn } from '@/test/render';
+import { fakePlansServer } from '../testData';
+
+describe('/user-meal-plans/create', () => {
+  it("is titled 'Create a Meal Plan', drafts 3 days, takes recipes before the plan exists, then creates it and opens the editor", async () => {
+    signIn();
+    const state = fakePlansServer([]);
+    const { user, router } = renderApp('/user-meal-plans/create');
+    expect(await screen.findByRole('heading', { name: 'Create a Meal Plan' })).toBeInTheDocument();
+    expect(screen.getByText('TOTAL DAYS: 3')).toBeInTheDocument();
+    expect(screen.getAllByRole('region').map((day) => day.getAttribute('aria-label'))).toEqual(['DAY: 1', 'DAY: 2', 'DAY: 3']);
+
+    fireEvent.change(screen.getByLabelText('start date'), { target: { value: '2025-12-31' } });
+    fireEvent.change(screen.getByLabelText('end date'), { target: { value: '2026-01-01' } });
+    expect(screen.getByText('TOTAL DAYS: 2')).toBeInTheDocument();
+    expect(screen.getByLabelText('date range')).toHaveTextContent('31/12/2025 - 01/01/2026');
+    expect(screen.getByRole('region', { name: 'DAY: 2' })).toHaveTextContent('01/01/2026');
+
+    await user.click(screen.getByRole('button', { name: 'add to DAY: 2' }));
+    const panel = await screen.findByRole('dialog', { name: 'add to DAY: 2' });
+    await fill(user, within(panel).getByRole('textbox', { name: 'Search Recipes' }), 'New year soup');
+    await user.click(within(panel).getByRole('button', { name: 'add custom' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('region', { name: 'DAY: 2' })).toHaveTextContent('New year soup');
+    expect(state.calls).toEqual([]);
+
+    await fill(user, screen.getByRole('textbox', { name: /^name/ }), 'New year');
+    await user.click(screen.getByRole('button', { name: 'create' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/user-meal-plans/edit/1'));
+    expect(state.calls).toEqual([
+      {
+        method: 'POST',
+        path: '/user-mealplans',
+        body: {
+          name: 'New year',
+          days: 2,
+          start_date: '2025-12-31',
+          end_date: '2026-01-01',
+          recipes: [
+            { day: 0, recipes: [] },
+            { day: 1, recipes: [{ name: 'New year soup', value: null, image: null, type: 'CUSTOM', checked: false }] },
+          ],
+        },
+      },
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Create a Meal Plan' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'DAY: 2' })).toHaveTextContent('New year soup');
+  });
+});
