@@ -194,6 +194,7 @@ class Content:
     imported_recipe: int
     store: int
     shopping_list: int
+    meal_plan: int
 
 
 # Example addresses of the routes with a parameter. A new such route needs an entry here.
@@ -208,6 +209,8 @@ EXAMPLES: dict[str, Callable[[Content], list[str]]] = {
         f"/user-shopping-lists/{c.shopping_list}?view=readonly",
         f"/user-shopping-lists/{c.shopping_list}?viewMode=shopmode",
     ],
+    "user-meal-plans/edit/:id": lambda c: [f"/user-meal-plans/edit/{c.meal_plan}"],
+    "user-meal-plans/:id": lambda c: [f"/user-meal-plans/{c.meal_plan}?view=readonly"],
 }
 
 
@@ -231,7 +234,7 @@ def addresses(content: Content) -> tuple[list[str], list[str]]:
 def test_every_routed_path_has_an_address_to_open() -> None:
     paths = router_paths()
     assert "recipes" in paths and "user-recipes/:id" in paths and "*" in paths, paths
-    _, missing = addresses(Content(1, 1, 1, 1, 1))
+    _, missing = addresses(Content(1, 1, 1, 1, 1, 1))
     assert not missing, f"routes with a parameter but no example address in EXAMPLES: {missing}"
 
 
@@ -431,12 +434,14 @@ def give_content(live_server: LiveServer, token: str, owner: int) -> Content:
 
     imported = _off_the_loop(lambda: run_db(live_server.settings, imports))
     store, shopping_list = give_kitchen(live_server, token, ingredients)
+    meal_plan = give_meal_plan(live_server, token, longest[0]["value"], own[0], imported)
     return Content(
         catalogue_recipe=longest[0]["value"],
         own_recipe=own[0],
         imported_recipe=imported,
         store=store,
         shopping_list=shopping_list,
+        meal_plan=meal_plan,
     )
 
 
@@ -459,6 +464,32 @@ def give_kitchen(live_server: LiveServer, token: str, ingredients: list[dict[str
     )
     assert listed.status_code == 201, listed.text
     return store, listed.json()["data"]["user_shoppinglist_id"]
+
+
+LONG_PLAN_NAME = "Slow cooked family dinners for the long winter week ahead"
+
+
+def give_meal_plan(live_server: LiveServer, token: str, catalogue: int, own: int, imported: int) -> int:
+    """A dated plan with long names and a recipe of every kind (catalogue, own, imported, link, custom)."""
+    recipes = [
+        {"day": 0, "recipes": [{"type": "A9", "value": catalogue}, {"type": "USER", "value": own}]},
+        {
+            "day": 1,
+            "recipes": [
+                {"type": "IMPORTED", "value": imported},
+                {"type": "EXTERNAL_LINK", "value": FAILED_IMPORT_URL, "name": "Crumble from the blog"},
+            ],
+        },
+        {"day": 2, "recipes": [{"type": "CUSTOM", "name": "Leftovers from the freezer with crusty bread"}]},
+    ]
+    made = live_server.api(
+        "POST",
+        "/user-mealplans",
+        token,
+        json={"name": LONG_PLAN_NAME, "start_date": "2025-12-30", "end_date": "2026-01-01", "recipes": recipes},
+    )
+    assert made.status_code == 201, made.text
+    return made.json()["data"]["user_mealplan_id"]
 
 
 def give_admin_content(live_server: LiveServer, admin_token: str, member_token: str) -> None:
