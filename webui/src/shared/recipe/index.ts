@@ -12,3 +12,4 @@ export * from './StepList';
 export * from './DietaryBadges';
 export * from './timer';
 export * from './copy';
+export * from './planEntry';
