@@ -158,6 +158,19 @@ export type StoreItemIn = Schema<'StoreItemIn'>;
 export type SetDefaultPayload = Schema<'SetDefaultIn'>;
 export type DefaultStoreAnswer = Schema<'DefaultStoreOut'>;
 
+// -- meal plans -------------------------------------------------------------------------------------
+
+/** A meal plan with every one of its days; `role` is what the caller may do (owner, editor, viewer). */
+export type MealPlan = Schema<'MealPlanOut'>;
+/** One day of a plan: `day` is 0-based, `date` set when the plan is dated. */
+export type MealPlanDay = Schema<'DayEntryOut'>;
+/** A recipe planned on a day: `type` a category id, 'A9', 'CUSTOM', 'USER', 'IMPORTED' or 'EXTERNAL_LINK'. */
+export type PlanRecipe = Schema<'PlanRecipeOut'>;
+export type PlanRecipeIn = Schema<'PlanRecipeIn'>;
+export type MealPlanDayIn = Schema<'DayEntryIn'>;
+/** Body of PUT /user-mealplans/{id}: fields left out keep their value; `recipes` replaces every day's. */
+export type MealPlanUpdatePayload = Schema<'MealPlanUpdateIn'>;
+
 // -- dashboard --------------------------------------------------------------------------------------
 
 /** GET /dashboard: everything the dashboard shows (`today` and `tomorrow` are filled by meal plans). */
