@@ -6,6 +6,8 @@ export * from './IngredientsPanel';
 export * from './RecipeCardList';
 export * from './RecipeImage';
 export * from './RecipeOptionsMenu';
+export * from './RecipeOptions';
+export * from './send';
 export * from './RecipeHeader';
 export * from './StepTimer';
 export * from './StepList';

@@ -8,6 +8,7 @@ import {
   type ShoppingListItemIn,
 } from '@/shared/api';
 import { MEASUREMENT_UNITS } from '@/shared/lib/quantity';
+import { oneLine } from '@/shared/lib/text';
 
 /** The longest item name a list takes (the server refuses longer ones). */
 export const ITEM_NAME_MAX = 100;
@@ -29,10 +30,7 @@ function amountOf(quantity: number | string | null | undefined): number | undefi
 
 /** A line of text as a list item's name: one line, no control characters, at most 100 characters. */
 export function itemName(text: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what is taken out
-  const line = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g, ' ');
-  // By characters, not UTF-16 units: a cut never splits an emoji.
-  return Array.from(line.replace(/\s+/g, ' ').trim()).slice(0, ITEM_NAME_MAX).join('').trim();
+  return oneLine(text, ITEM_NAME_MAX);
 }
 
 /**

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MealPlan, MealPlanUpdatePayload } from '@/shared/api';
 import { renderWithProviders } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
-import { type NewPlanEntry, RECIPES_PER_DAY_MAX, SEND_TO_PLAN_TEXTS, SendToPlanDialog } from './index';
+import { type NewPlanEntry, planEntry, RECIPES_PER_DAY_MAX, SEND_TO_PLAN_TEXTS, SendToPlanDialog } from './index';
 
 function makePlan(id: number, overrides: Partial<MealPlan> = {}): MealPlan {
   return {
@@ -262,5 +262,18 @@ describe('SendToPlanDialog', () => {
     server.use(http.get(apiUrl('/user-mealplans'), () => HttpResponse.json({ message: 'Server Error' }, { status: 500 })));
     renderDialog();
     expect(await screen.findByRole('alert')).toHaveTextContent(SEND_TO_PLAN_TEXTS.loadFailed);
+  });
+});
+
+describe('planEntry', () => {
+  it('keeps the name to one line of 200 characters and drops a picture reference too long to keep', () => {
+    const url = `https://img.example/${'a'.repeat(290)}.jpg`;
+    expect(planEntry({ name: `Soup\n${'b'.repeat(250)}`, value: 3, image: url, type: 'IMPORTED' })).toEqual({
+      name: `Soup ${'b'.repeat(195)}`,
+      value: 3,
+      image: null,
+      type: 'IMPORTED',
+    });
+    expect(planEntry(soup)).toEqual(soup);
   });
 });

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { oneLine } from '@/shared/lib/text';
 import {
   api,
   type Envelope,
@@ -12,6 +13,9 @@ import {
 
 /** The most recipes a day of a plan holds (the server refuses more). */
 export const RECIPES_PER_DAY_MAX = 20;
+/** The longest entry name and image reference a plan takes. */
+export const ENTRY_NAME_MAX = 200;
+export const ENTRY_IMAGE_MAX = 300;
 
 /** What is added to a day: the recipe's name, its id (or URL), its picture and its entry type. */
 export type NewPlanEntry = Required<Pick<PlanRecipeIn, 'name' | 'value' | 'image' | 'type'>>;
@@ -73,6 +77,15 @@ export class DayUnavailableError extends Error {
   }
 }
 
+/**
+ * The entry as a plan takes it: the name on one line of at most 200 characters, and no picture
+ * rather than a reference too long to keep (an imported recipe's image URL may be).
+ */
+export function planEntry(entry: NewPlanEntry): NewPlanEntry {
+  const image = entry.image && entry.image.length <= ENTRY_IMAGE_MAX ? entry.image : null;
+  return { ...entry, name: oneLine(entry.name, ENTRY_NAME_MAX), image };
+}
+
 /** The PUT body that keeps every day of `plan` as it is and adds `entry` at the end of `day`. */
 export function withEntry(plan: MealPlan, day: number, entry: NewPlanEntry): MealPlanUpdatePayload {
   const days = planDays(plan);
@@ -84,7 +97,7 @@ export function withEntry(plan: MealPlan, day: number, entry: NewPlanEntry): Mea
       date: item.date,
       recipes: [
         ...item.recipes.map(({ name, value, image, type, checked }) => ({ name, value, image, type, checked })),
-        ...(item.day === day ? [{ ...entry, checked: false }] : []),
+        ...(item.day === day ? [{ ...planEntry(entry), checked: false }] : []),
       ],
     })),
     updated_at: plan.updated_at,
