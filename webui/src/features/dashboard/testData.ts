@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { Dashboard, DashboardList, StoreCard } from '@/shared/api';
+import type { Dashboard, DashboardList, StoreCard, UpcomingMeal } from '@/shared/api';
 import { apiUrl, server } from '@/test/server';
 
 export function makeDashboardList(id: number, overrides: Partial<DashboardList> = {}): DashboardList {
@@ -16,6 +16,10 @@ export function makeDashboardList(id: number, overrides: Partial<DashboardList> 
 
 export function makeStoreCard(id: number, overrides: Partial<StoreCard> = {}): StoreCard {
   return { id, name: `Store ${id}`, kind: 'pantry', item_count: 0, expiring: 0, expired: 0, ...overrides };
+}
+
+export function makeUpcomingMeal(overrides: Partial<UpcomingMeal> = {}): UpcomingMeal {
+  return { user_mealplan_id: 1, plan_name: 'Week one', name: 'Lentil soup', value: 10, image: null, type: 'A9', ...overrides };
 }
 
 /** GET /dashboard answers `dashboard`; returns the number of calls made so far. */

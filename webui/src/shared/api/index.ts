@@ -8,3 +8,4 @@ export * from './sharing';
 export { queryKeys } from './queryKeys';
 export type * from './wire';
 export * from './live';
+export * from './mealPlans';

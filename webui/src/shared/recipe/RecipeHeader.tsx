@@ -1,22 +1,22 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
-import { COPIED_INGREDIENTS_TEXT, COPIED_LINK_TEXT, copyWithToast } from './copy';
-import { ingredientNamesText } from './ingredients';
-import { RecipeOptionsMenu } from './RecipeOptionsMenu';
+import { RecipeOptions, type RecipeSendTargets } from './RecipeOptions';
 import type { CategoryRef } from './types';
 
 /**
  * A recipe page's title row: the name and the 'Recipe Options' menu, whose copy items copy the
  * ingredient names (one per line) and the page's link. The tutorial-mode item shows only when
- * `onToggleCookMode` is given.
+ * `onToggleCookMode` is given; the send items work when `send` is given (a signed-in user).
  */
 export function RecipeTitleBar({
   name,
   ingredients,
+  send,
   cookMode,
   onToggleCookMode,
 }: {
   name: string;
   ingredients: readonly { name: string }[];
+  send?: RecipeSendTargets;
   cookMode?: boolean;
   onToggleCookMode?: () => void;
 }) {
@@ -27,12 +27,7 @@ export function RecipeTitleBar({
       <Title order={2} style={{ flex: '1 1 16rem', minWidth: 0 }}>
         {name}
       </Title>
-      <RecipeOptionsMenu
-        cookMode={cookMode}
-        onToggleCookMode={onToggleCookMode}
-        onCopyIngredients={() => void copyWithToast(ingredientNamesText(ingredients), COPIED_INGREDIENTS_TEXT)}
-        onCopyLink={() => void copyWithToast(window.location.href, COPIED_LINK_TEXT)}
-      />
+      <RecipeOptions ingredients={ingredients} send={send} cookMode={cookMode} onToggleCookMode={onToggleCookMode} />
     </Group>
   );
 }

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentPath, renderApp, signIn } from '@/test/render';
+import { makeSendList, makeSendPlan, serveSendTargets } from '@/test/sendTargets';
 import { apiUrl, server } from '@/test/server';
 import { makeDetail } from '../testData';
 
@@ -99,7 +100,7 @@ describe('/recipes/{id}', () => {
     expect(screen.getByRole('switch', { name: 'keep screen on' })).not.toBeChecked();
   });
 
-  it('has the options menu with the disabled entries and toggles tutorial mode', async () => {
+  it("has the options menu (the send entries disabled for a visitor) and toggles tutorial mode", async () => {
     recipe();
     const { user, router } = renderApp('/recipes/4');
     await screen.findByRole('heading', { name: 'Red lentil soup' });
@@ -163,6 +164,75 @@ describe('/recipes/{id}', () => {
     expect(document.querySelector('textarea[aria-hidden="true"]')).toBeNull();
     if (original) Object.defineProperty(navigator, 'clipboard', original);
     else Reflect.deleteProperty(navigator, 'clipboard');
+  });
+});
+
+describe('/recipes/{id}: sending, signed in', () => {
+  async function openOption(user: ReturnType<typeof renderApp>['user'], name: string) {
+    await screen.findByRole('heading', { name: 'Red lentil soup' });
+    await user.click(screen.getByRole('button', { name: 'Recipe Options' }));
+    await user.click(await screen.findByRole('menuitem', { name }));
+    return screen.findByRole('dialog', { name });
+  }
+
+  function signedInRecipe(detail = makeDetail()) {
+    signIn();
+    recipe(detail);
+    server.use(http.get(apiUrl('/user-saved-recipes'), () => HttpResponse.json([])));
+  }
+
+  it('sends the ticked ingredients to a list: catalogue ingredients by id, with amount and unit', async () => {
+    signedInRecipe();
+    const sent = serveSendTargets({ lists: [makeSendList(5, { name: 'Weekly shop' })] });
+    const { user } = renderApp('/recipes/4');
+    const dialog = await openOption(user, 'send ingredients to list');
+    const boxes = within(dialog).getAllByRole('checkbox');
+    expect(boxes.map((box) => box.closest('li')?.textContent)).toEqual([
+      '200 g Red lentils, rinsed',
+      '1 onion, diced',
+      '2 tsp Cumin',
+    ]);
+    await user.click(within(dialog).getByRole('checkbox', { name: '1 onion, diced' }));
+    await user.selectOptions(await within(dialog).findByRole('combobox', { name: 'shopping list' }), 'Weekly shop');
+    await user.click(within(dialog).getByRole('button', { name: 'send' }));
+    await waitFor(() => expect(sent.merges).toHaveLength(1));
+    expect(sent.merges[0]).toEqual({
+      listId: 5,
+      body: {
+        ingredients: [
+          { value: 1, quantity: 200, unit: 'g' },
+          { value: 3, quantity: 2, unit: 'tsp' },
+        ],
+      },
+    });
+  });
+
+  it('sends the recipe to a plan day typed by its category id', async () => {
+    signedInRecipe();
+    const sent = serveSendTargets({ plans: [makeSendPlan(8, { name: 'Week one' })] });
+    const { user } = renderApp('/recipes/4');
+    const dialog = await openOption(user, 'send recipe to mealplan');
+    await user.selectOptions(await within(dialog).findByRole('combobox', { name: 'meal plan' }), 'Week one');
+    await user.click(within(dialog).getByRole('radio', { name: 'DAY: 2' }));
+    await user.click(within(dialog).getByRole('button', { name: 'add' }));
+    await waitFor(() => expect(sent.planWrites).toHaveLength(1));
+    expect(sent.planWrites[0]!.planId).toBe(8);
+    expect(sent.planWrites[0]!.body.recipes?.[1]?.recipes).toEqual([
+      { name: 'Red lentil soup', value: 4, image: null, type: '1', checked: false },
+    ]);
+    expect(sent.planWrites[0]!.body.recipes?.[0]?.recipes).toEqual([]);
+  });
+
+  it("types a recipe without a category 'A9'", async () => {
+    signedInRecipe(makeDetail({ category: null, category_id: null }));
+    const sent = serveSendTargets({ plans: [makeSendPlan(8, { name: 'Week one' })] });
+    const { user } = renderApp('/recipes/4');
+    const dialog = await openOption(user, 'send recipe to mealplan');
+    await user.selectOptions(await within(dialog).findByRole('combobox', { name: 'meal plan' }), 'Week one');
+    await user.click(within(dialog).getByRole('radio', { name: 'DAY: 1' }));
+    await user.click(within(dialog).getByRole('button', { name: 'add' }));
+    await waitFor(() => expect(sent.planWrites).toHaveLength(1));
+    expect(sent.planWrites[0]!.body.recipes?.[0]?.recipes?.[0]?.type).toBe('A9');
   });
 });
 

@@ -5,9 +5,11 @@ import { isApiError } from '@/shared/api';
 import { useWakeLock } from '@/shared/hooks';
 import {
   AllergenWarning,
+  catalogueEntryType,
   DietaryBadges,
   IngredientsPanel,
   RecipeImage,
+  recipeIngredientsToSend,
   RecipeServes,
   RecipeTitleBar,
   StepList,
@@ -68,6 +70,20 @@ export function RecipeDetailRoute() {
         <RecipeTitleBar
           name={recipe.name}
           ingredients={ingredients}
+          // Sending to a list or a plan is for signed-in users; a visitor sees the items disabled.
+          send={
+            signedIn
+              ? {
+                  entry: {
+                    name: recipe.name,
+                    value: recipe.recipe_id,
+                    image: recipe.image,
+                    type: catalogueEntryType(recipe.category_id),
+                  },
+                  ingredients: recipeIngredientsToSend(recipe.recipe_ingredients),
+                }
+              : undefined
+          }
           cookMode={cookMode}
           onToggleCookMode={toggleCookMode}
         />

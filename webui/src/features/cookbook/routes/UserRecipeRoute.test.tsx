@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, signIn } from '@/test/render';
+import { makeSendList, makeSendPlan, serveSendTargets } from '@/test/sendTargets';
 import { apiUrl, server } from '@/test/server';
 import type { UserRecipe } from '../api/userRecipes';
 import { makeUserRecipe } from '../testData';
@@ -74,7 +75,7 @@ describe('/user-recipes/{id}', () => {
     expect(await screen.findByText('Recipe not found.')).toBeInTheDocument();
   });
 
-  it("has the 'Recipe Options' menu with the three disabled entries", async () => {
+  it("has the 'Recipe Options' menu with the send entries working and print disabled", async () => {
     signIn();
     serve([makeUserRecipe(7, { name: 'Rice pot' })]);
     const { user } = renderApp('/user-recipes/7');
@@ -88,11 +89,61 @@ describe('/user-recipes/{id}', () => {
       'copy link',
     ]);
     expect(items.map((item) => item.hasAttribute('disabled') || item.getAttribute('data-disabled') === 'true')).toEqual([
-      true,
-      true,
+      false,
+      false,
       true,
       false,
       false,
+    ]);
+  });
+
+  it('sends its ingredients to a list: catalogue ones by id, a custom one by its name', async () => {
+    signIn();
+    serve([makeUserRecipe(7, { name: 'Rice pot' })]);
+    const sent = serveSendTargets({
+      lists: [makeSendList(5, { name: 'Weekly shop' }), makeSendList(6, { name: 'Theirs', role: 'viewer' })],
+    });
+    const { user } = renderApp('/user-recipes/7');
+    await openOptions(user);
+    await user.click(await screen.findByRole('menuitem', { name: 'send ingredients to list' }));
+    const dialog = await screen.findByRole('dialog', { name: 'send ingredients to list' });
+    const select = await within(dialog).findByRole('combobox', { name: 'shopping list' });
+    expect([...(select as HTMLSelectElement).options].map((option) => option.textContent)).toEqual([
+      'choose a list',
+      'Weekly shop',
+    ]);
+    await user.selectOptions(select, 'Weekly shop');
+    await user.click(within(dialog).getByRole('button', { name: 'send' }));
+    expect(await screen.findByText('Ingredients added to the list')).toBeInTheDocument();
+    expect(sent.merges).toEqual([
+      {
+        listId: 5,
+        body: {
+          ingredients: [
+            { value: 1, quantity: 200, unit: 'g' },
+            { value: 2, quantity: 1, unit: 'unit(s)' },
+            { name: 'Secret spice', quantity: 1, unit: 'tsp' },
+          ],
+        },
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'send ingredients to list' })).not.toBeInTheDocument());
+  });
+
+  it("sends the recipe to a plan day as a 'USER' entry", async () => {
+    signIn();
+    serve([makeUserRecipe(7, { name: 'Rice pot', image: 'rice.jpg' })]);
+    const sent = serveSendTargets({ plans: [makeSendPlan(8, { name: 'Week one', role: 'editor' })] });
+    const { user } = renderApp('/user-recipes/7');
+    await openOptions(user);
+    await user.click(await screen.findByRole('menuitem', { name: 'send recipe to mealplan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'send recipe to mealplan' });
+    await user.selectOptions(await within(dialog).findByRole('combobox', { name: 'meal plan' }), 'Week one');
+    await user.click(within(dialog).getByRole('radio', { name: 'DAY: 1' }));
+    await user.click(within(dialog).getByRole('button', { name: 'add' }));
+    expect(await screen.findByText('Recipe added to the meal plan')).toBeInTheDocument();
+    expect(sent.planWrites.map((write) => [write.planId, write.body.recipes?.[0]?.recipes])).toEqual([
+      [8, [{ name: 'Rice pot', value: 7, image: 'rice.jpg', type: 'USER', checked: false }]],
     ]);
   });
 

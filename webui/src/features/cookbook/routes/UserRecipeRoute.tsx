@@ -4,7 +4,9 @@ import { Link, useParams } from 'react-router';
 import {
   DietaryBadges,
   IngredientsPanel,
+  PLAN_ENTRY_TYPES,
   RecipeImage,
+  recipeIngredientsToSend,
   RecipeServes,
   RecipeTitleBar,
   StepList,
@@ -51,7 +53,14 @@ function UserRecipeView({ recipe }: { recipe: UserRecipe }) {
   return (
     <Container size="md" px="xs">
       <Stack gap="md">
-        <RecipeTitleBar name={recipe.name} ingredients={ingredients} />
+        <RecipeTitleBar
+          name={recipe.name}
+          ingredients={ingredients}
+          send={{
+            entry: { name: recipe.name, value: recipe.user_recipe_id, image: recipe.image, type: PLAN_ENTRY_TYPES.user },
+            ingredients: recipeIngredientsToSend(recipe.recipe_ingredients),
+          }}
+        />
         <RecipeImage image={recipe.image} alt={recipe.name} style={{ width: '100%', maxHeight: 320, aspectRatio: '16 / 9' }} />
         <Group justify="space-between" align="center">
           <RecipeServes serves={recipe.serves} category={recipe.category} />

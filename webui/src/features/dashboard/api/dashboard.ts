@@ -2,8 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Dashboard, type Envelope, queryKeys } from '@/shared/api';
 
 /**
- * GET /dashboard: everything the dashboard shows in one answer — the user's own and shared lists
- * (newest change first) with their item counts, and their default store's card.
+ * GET /dashboard: everything the dashboard shows in one answer — today's and tomorrow's planned
+ * recipes, the user's own and shared lists (newest change first) with their item counts, and their
+ * default store's card.
  */
 export function dashboardQueryOptions() {
   return queryOptions({

@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/shared/lib/storageKeys';
 import { currentPath, renderApp, signIn } from '@/test/render';
 import { apiUrl, server, testUser } from '@/test/server';
-import { makeDashboardList, makeStoreCard, serveDashboard } from '../testData';
+import { UPCOMING_TEXTS } from '../components/UpcomingMeals';
+import { makeDashboardList, makeStoreCard, makeUpcomingMeal, serveDashboard } from '../testData';
 import { DASHBOARD_TEXTS } from './DashboardRoute';
 
 describe('/user-dashboard', () => {
@@ -86,7 +87,7 @@ describe('/user-dashboard', () => {
     await waitFor(() => expect(currentPath(router)).toBe('/user-stores/4'));
   });
 
-  it('says so when there are no lists and no store, and shows no meals section', async () => {
+  it("says so when there are no lists and no store, and offers 'create a meal plan' when no meal is near", async () => {
     signIn();
     window.localStorage.setItem(STORAGE_KEYS.tutorialEnabled, 'false'); // no tutorial prompt either
     serveDashboard();
@@ -94,11 +95,94 @@ describe('/user-dashboard', () => {
     expect(await screen.findByText(DASHBOARD_TEXTS.noLists)).toBeInTheDocument();
     expect(screen.getByText(DASHBOARD_TEXTS.noStore)).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'my lists' })).not.toBeInTheDocument();
-    expect(screen.queryByText(/meal/i)).not.toBeInTheDocument();
+    const meals = screen.getByRole('region', { name: UPCOMING_TEXTS.title });
+    expect(within(meals).getByRole('link', { name: UPCOMING_TEXTS.create })).toHaveAttribute('href', '/user-meal-plans');
+    expect(within(meals).queryByRole('heading', { name: UPCOMING_TEXTS.today })).not.toBeInTheDocument();
+    expect(within(meals).queryByRole('heading', { name: UPCOMING_TEXTS.tomorrow })).not.toBeInTheDocument();
+  });
+
+  it("orders the sections 'upcoming meals', 'my lists', 'default store'", async () => {
+    signIn();
+    window.localStorage.setItem(STORAGE_KEYS.tutorialEnabled, 'false');
+    serveDashboard({ today: [makeUpcomingMeal()], lists: [makeDashboardList(1)], default_store: makeStoreCard(3) });
+    renderApp('/user-dashboard');
+    await screen.findByRole('region', { name: 'my lists' });
     expect(screen.getAllByRole('region').map((region) => region.getAttribute('aria-label'))).toEqual([
+      'upcoming meals',
       'my lists',
       'default store',
     ]);
+  });
+
+  it("has a 'manage' link to the meal plans on the meals section", async () => {
+    signIn();
+    serveDashboard({ today: [makeUpcomingMeal()] });
+    renderApp('/user-dashboard');
+    const meals = await screen.findByRole('region', { name: UPCOMING_TEXTS.title });
+    const manage = within(meals).getByRole('link', { name: 'manage upcoming meals' });
+    expect(manage).toHaveAttribute('href', '/user-meal-plans');
+    expect(manage).toHaveTextContent(/^manage$/);
+  });
+
+  it("shows today's and tomorrow's meals under their headings, each with its plan, linking by type", async () => {
+    signIn();
+    const calls = serveDashboard({
+      today: [
+        makeUpcomingMeal({ name: 'Lentil soup', plan_name: 'Week one', type: '4', value: 10 }),
+        makeUpcomingMeal({ name: 'Plain pasta', plan_name: 'Week one', type: 'A9', value: 11 }),
+        makeUpcomingMeal({ name: 'Gran’s stew', plan_name: 'Family', type: 'USER', value: 3, user_mealplan_id: 2 }),
+      ],
+      tomorrow: [
+        makeUpcomingMeal({ name: 'Blog curry', type: 'IMPORTED', value: 8 }),
+        makeUpcomingMeal({ name: 'Pie site', type: 'EXTERNAL_LINK', value: 'https://pies.example/apple' }),
+        makeUpcomingMeal({ name: 'Leftovers', type: 'CUSTOM', value: null }),
+      ],
+    });
+    renderApp('/user-dashboard');
+    const meals = await screen.findByRole('region', { name: UPCOMING_TEXTS.title });
+    expect(within(meals).getAllByRole('heading', { level: 4 }).map((h) => h.textContent)).toEqual(['Today', 'Tomorrow']);
+    expect(within(meals).queryByRole('link', { name: UPCOMING_TEXTS.create })).not.toBeInTheDocument();
+
+    const today = within(within(meals).getByRole('list', { name: 'Today' })).getAllByRole('listitem');
+    expect(today.map((row) => within(row).getByRole('link').getAttribute('href'))).toEqual([
+      '/recipes/10',
+      '/recipes/11',
+      '/user-recipes/3',
+    ]);
+    expect(today[0]).toHaveTextContent('Lentil soup');
+    expect(today[0]).toHaveTextContent('Week one');
+    expect(today[2]).toHaveTextContent('Family');
+
+    const [imported, external, custom] = within(within(meals).getByRole('list', { name: 'Tomorrow' })).getAllByRole(
+      'listitem',
+    );
+    expect(within(imported!).getByRole('link')).toHaveAttribute('href', '/imported-recipes/8');
+    const link = within(external!).getByRole('link', { name: /Pie site/ });
+    expect(link).toHaveAttribute('href', 'https://pies.example/apple');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(custom).toHaveTextContent('Leftovers');
+    expect(within(custom!).queryByRole('link')).not.toBeInTheDocument();
+    expect(calls.count).toBe(1);
+  });
+
+  it('shows only the day that has meals', async () => {
+    signIn();
+    serveDashboard({ tomorrow: [makeUpcomingMeal({ name: 'Lentil soup' })] });
+    renderApp('/user-dashboard');
+    const meals = await screen.findByRole('region', { name: UPCOMING_TEXTS.title });
+    expect(within(meals).getByRole('heading', { name: UPCOMING_TEXTS.tomorrow })).toBeInTheDocument();
+    expect(within(meals).queryByRole('heading', { name: UPCOMING_TEXTS.today })).not.toBeInTheDocument();
+    expect(within(meals).queryByRole('link', { name: UPCOMING_TEXTS.create })).not.toBeInTheDocument();
+  });
+
+  it('opens a planned catalogue recipe from the dashboard', async () => {
+    signIn();
+    serveDashboard({ today: [makeUpcomingMeal({ name: 'Lentil soup', value: 10 })] });
+    server.use(http.get(apiUrl('/recipes/10'), () => HttpResponse.json({ message: 'Recipe not found.' }, { status: 404 })));
+    const { user, router } = renderApp('/user-dashboard');
+    await user.click(await screen.findByRole('link', { name: /Lentil soup/ }));
+    await waitFor(() => expect(currentPath(router)).toBe('/recipes/10'));
   });
 
   it('shows a loader until the dashboard arrives, in one request', async () => {

@@ -6,6 +6,7 @@ import { useSession } from '@/shared/session';
 import { CenteredLoader, FormAlert, StoreBadges } from '@/shared/ui';
 import { IconUsers } from '@/shared/ui/icons';
 import { useDashboard } from '../api/dashboard';
+import { UPCOMING_TEXTS, UpcomingMeals } from '../components/UpcomingMeals';
 
 export const DASHBOARD_TEXTS = {
   lists: 'my lists',
@@ -21,8 +22,9 @@ const itemCount = (count: number) => (count === 1 ? '1 item' : `${count} items`)
 
 /**
  * /user-dashboard (the target after login): a greeting with the onboarding's tutorial prompt in the
- * `prompt` slot, the user's lists (own and shared, newest change first) and their default food
- * store, each section with a 'manage' link to its page. All of it comes from GET /dashboard.
+ * `prompt` slot, today's and tomorrow's meals, the user's lists (own and shared, newest change
+ * first) and their default food store, each section with a 'manage' link to its page. All of it
+ * comes from GET /dashboard: the first screen after login paints from that one call.
  */
 export function DashboardRoute({ prompt }: { prompt?: ReactNode }) {
   const { user } = useSession();
@@ -37,6 +39,9 @@ export function DashboardRoute({ prompt }: { prompt?: ReactNode }) {
   else
     content = (
       <>
+        <Section title={UPCOMING_TEXTS.title} manage="/user-meal-plans">
+          <UpcomingMeals today={data.today} tomorrow={data.tomorrow} />
+        </Section>
         <Section title={DASHBOARD_TEXTS.lists} manage="/user-shopping-lists">
           <Lists lists={data.lists} />
         </Section>

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ImportedRecipe } from '@/shared/api';
 import { renderApp, signIn } from '@/test/render';
+import { makeSendList, makeSendPlan, serveSendTargets } from '@/test/sendTargets';
 import { apiUrl, server } from '@/test/server';
 
 afterEach(() => {
@@ -189,5 +190,60 @@ describe('/imported-recipes/{id}', () => {
   it('asks a visitor to sign in', async () => {
     renderApp('/imported-recipes/3');
     expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+  });
+});
+
+describe('/imported-recipes/{id}: Recipe Options', () => {
+  async function openOption(user: ReturnType<typeof renderApp>['user'], name: string) {
+    await screen.findByRole('heading', { name: 'Shakshuka', level: 2 });
+    await user.click(screen.getByRole('button', { name: 'Recipe Options' }));
+    await user.click(await screen.findByRole('menuitem', { name }));
+    return screen.findByRole('dialog', { name });
+  }
+
+  it('keeps the disclaimer icon on the title row and the options below it', async () => {
+    signIn();
+    serve(imported(3, FULL));
+    const { user } = renderApp('/imported-recipes/3');
+    const title = await screen.findByRole('heading', { name: 'Shakshuka', level: 2 });
+    expect(title.parentElement).toContainElement(screen.getByRole('button', { name: 'show disclaimer' }));
+    expect(title.parentElement).not.toContainElement(screen.getByRole('button', { name: 'Recipe Options' }));
+    await user.click(screen.getByRole('button', { name: 'Recipe Options' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => [item.textContent, item.hasAttribute('disabled') || item.getAttribute('data-disabled') === 'true'])).toEqual([
+      ['send ingredients to list', false],
+      ['send recipe to mealplan', false],
+      ['print recipe', true],
+      ['copy ingredients', false],
+      ['copy link', false],
+    ]);
+  });
+
+  it('sends the ingredient lines to a list by their text', async () => {
+    signIn();
+    serve(imported(3, FULL));
+    const sent = serveSendTargets({ lists: [makeSendList(5, { name: 'Weekly shop' })] });
+    const { user } = renderApp('/imported-recipes/3');
+    const dialog = await openOption(user, 'send ingredients to list');
+    await user.click(within(dialog).getByRole('checkbox', { name: '1 can tomatoes' }));
+    await user.selectOptions(await within(dialog).findByRole('combobox', { name: 'shopping list' }), 'Weekly shop');
+    await user.click(within(dialog).getByRole('button', { name: 'send' }));
+    await waitFor(() => expect(sent.merges).toHaveLength(1));
+    expect(sent.merges[0]).toEqual({ listId: 5, body: { ingredients: [{ name: '6 eggs' }, { name: '1 tsp cumin' }] } });
+  });
+
+  it("sends the recipe to a plan day as an 'IMPORTED' entry with its id", async () => {
+    signIn();
+    serve(imported(3, FULL));
+    const sent = serveSendTargets({ plans: [makeSendPlan(8, { name: 'Week one' })] });
+    const { user } = renderApp('/imported-recipes/3');
+    const dialog = await openOption(user, 'send recipe to mealplan');
+    await user.selectOptions(await within(dialog).findByRole('combobox', { name: 'meal plan' }), 'Week one');
+    await user.click(within(dialog).getByRole('radio', { name: 'DAY: 2' }));
+    await user.click(within(dialog).getByRole('button', { name: 'add' }));
+    await waitFor(() => expect(sent.planWrites).toHaveLength(1));
+    expect(sent.planWrites[0]!.body.recipes?.[1]?.recipes).toEqual([
+      { name: 'Shakshuka', value: 3, image: 'https://cdn.example.com/shakshuka-1.jpg', type: 'IMPORTED', checked: false },
+    ]);
   });
 });

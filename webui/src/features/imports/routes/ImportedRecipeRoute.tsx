@@ -3,7 +3,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '@/shared/api';
 import { isHttpUrl } from '@/shared/lib/url';
-import { IngredientsPanel, RecipeImage, StepList } from '@/shared/recipe';
+import {
+  IngredientsPanel,
+  PLAN_ENTRY_TYPES,
+  RecipeImage,
+  RecipeOptions,
+  StepList,
+  textIngredientsToSend,
+} from '@/shared/recipe';
 import { useSession } from '@/shared/session';
 import { CenteredLoader, FormAlert } from '@/shared/ui';
 import { IconAlertCircle } from '@/shared/ui/icons';
@@ -66,10 +73,18 @@ export function ImportedRecipeRoute() {
     );
   }
   if (!parsed?.ok) return <CenteredLoader />;
-  return <ImportedRecipeView data={parsed.data} importedFrom={item?.url ?? null} />;
+  return <ImportedRecipeView data={parsed.data} importId={item?.import_recipe_id ?? null} importedFrom={item?.url ?? null} />;
 }
 
-function ImportedRecipeView({ data, importedFrom }: { data: ImportedRecipeData; importedFrom: string | null }) {
+function ImportedRecipeView({
+  data,
+  importId,
+  importedFrom,
+}: {
+  data: ImportedRecipeData;
+  importId: number | null;
+  importedFrom: string | null;
+}) {
   const [disclaimer, setDisclaimer] = useState(false);
   const name = typeof data.name === 'string' ? data.name : '';
   // The url, else the @id; a page without recipe data may carry neither: then the imported address.
@@ -77,6 +92,7 @@ function ImportedRecipeView({ data, importedFrom }: { data: ImportedRecipeData; 
   const steps = importedSteps(data.recipeInstructions);
   const ingredients = importedIngredients(data.recipeIngredient);
   const servings = importedYield(data.recipeYield);
+  const image = importedImage(data.image);
 
   return (
     <Container size="md" px="xs">
@@ -87,8 +103,22 @@ function ImportedRecipeView({ data, importedFrom }: { data: ImportedRecipeData; 
             <IconAlertCircle size={22} />
           </ActionIcon>
         </Group>
+        {/* Below the title, so the disclaimer icon stays the top-right one. */}
+        <Group justify="flex-end">
+          <RecipeOptions
+            ingredients={ingredients}
+            send={
+              importId === null
+                ? undefined
+                : {
+                    entry: { name, value: importId, image, type: PLAN_ENTRY_TYPES.imported },
+                    ingredients: textIngredientsToSend(ingredients),
+                  }
+            }
+          />
+        </Group>
         <RecipeImage
-          src={importedImage(data.image)}
+          src={image}
           alt={name}
           style={{ width: '100%', maxHeight: 320, aspectRatio: '16 / 9' }}
         />

@@ -9,20 +9,12 @@ import {
   type MealPlanPayload,
   type MealPlanUpdatePayload,
   type MergePayload,
+  mealPlansQueryOptions,
   queryKeys,
   type ShoppingList,
 } from '@/shared/api';
 
 const PLANS = '/user-mealplans';
-
-/** GET /user-mealplans/: the user's own plans (by start date) and the plans shared with them. */
-export function mealPlansQueryOptions() {
-  return queryOptions({
-    queryKey: queryKeys.mealPlans.list(),
-    queryFn: ({ signal }) => api.get<Envelope<MealPlan[]>>(PLANS, { signal }),
-    networkMode: 'offlineFirst',
-  });
-}
 
 export function useMealPlans(enabled = true) {
   return useQuery({ ...mealPlansQueryOptions(), select: (answer) => answer.data, enabled });

@@ -1,6 +1,6 @@
 import type { ImportedRecipe, PlanEntry, RecipeSummary } from '@/shared/api';
+import { catalogueEntryType, PLAN_ENTRY_TYPES } from '@/shared/recipe';
 import type { OwnRecipe } from '../api/recipeSources';
-import { ENTRY_TYPES } from './plans';
 
 /** The server keeps an image name of at most this many characters. */
 const IMAGE_MAX = 300;
@@ -14,12 +14,12 @@ export interface RecipePick {
   entry: PlanEntry;
 }
 
-export function cataloguePick(recipe: Pick<RecipeSummary, 'recipe_id' | 'name' | 'image'>): RecipePick {
+export function cataloguePick(recipe: Pick<RecipeSummary, 'recipe_id' | 'name' | 'image' | 'category_id'>): RecipePick {
   return {
     key: `catalogue-${recipe.recipe_id}`,
     name: recipe.name,
     source: 'discover',
-    entry: { name: recipe.name, value: recipe.recipe_id, image: recipe.image, type: ENTRY_TYPES.catalogue, checked: false },
+    entry: { name: recipe.name, value: recipe.recipe_id, image: recipe.image, type: catalogueEntryType(recipe.category_id), checked: false },
   };
 }
 
@@ -28,7 +28,7 @@ export function ownPick(recipe: OwnRecipe): RecipePick {
     key: `own-${recipe.user_recipe_id}`,
     name: recipe.name,
     source: 'my recipes',
-    entry: { name: recipe.name, value: recipe.user_recipe_id, image: recipe.image, type: ENTRY_TYPES.user, checked: false },
+    entry: { name: recipe.name, value: recipe.user_recipe_id, image: recipe.image, type: PLAN_ENTRY_TYPES.user, checked: false },
   };
 }
 
@@ -64,14 +64,14 @@ export function importedPick(item: ImportedRecipe): RecipePick {
     name,
     source: 'imported',
     entry: linkOnly
-      ? { name, value: item.url, image: null, type: ENTRY_TYPES.link, checked: false }
-      : { name, value: item.import_recipe_id, image: firstImage(data.image), type: ENTRY_TYPES.imported, checked: false },
+      ? { name, value: item.url, image: null, type: PLAN_ENTRY_TYPES.externalLink, checked: false }
+      : { name, value: item.import_recipe_id, image: firstImage(data.image), type: PLAN_ENTRY_TYPES.imported, checked: false },
   };
 }
 
 /** A custom entry: a name only (no recipe behind it). */
 export function customEntry(name: string): PlanEntry {
-  return { name: name.trim(), value: null, image: null, type: ENTRY_TYPES.custom, checked: false };
+  return { name: name.trim(), value: null, image: null, type: PLAN_ENTRY_TYPES.custom, checked: false };
 }
 
 /** Case-insensitive containment of the typed text (everything while nothing is typed). */

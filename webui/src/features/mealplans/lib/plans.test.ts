@@ -12,7 +12,6 @@ import {
   draftPlanDays,
   draftValid,
   endError,
-  entryTarget,
   nameError,
   planActions,
 } from './plans';
@@ -120,19 +119,6 @@ describe('plans by role and entries by type', () => {
     expect(planActions({ role: 'owner' })).toEqual(['edit', 'schedule', 'complete', 'check ingredients', 'share', 'delete']);
     expect(planActions({ role: 'editor' })).toEqual(['edit', 'schedule', 'complete', 'check ingredients', 'remove']);
     expect(planActions({ role: 'viewer' })).toEqual(['check ingredients', 'remove']);
-  });
-
-  it('links a catalogue recipe, an import, an own recipe and an external link; a custom entry is text', () => {
-    expect(entryTarget({ type: 'A9', value: 4 })).toEqual({ kind: 'page', to: '/recipes/4' });
-    expect(entryTarget({ type: '12', value: 4 })).toEqual({ kind: 'page', to: '/recipes/4' });
-    expect(entryTarget({ type: 'IMPORTED', value: 7 })).toEqual({ kind: 'page', to: '/imported-recipes/7' });
-    expect(entryTarget({ type: 'USER', value: 9 })).toEqual({ kind: 'page', to: '/user-recipes/9' });
-    expect(entryTarget({ type: 'EXTERNAL_LINK', value: 'https://example.org/a' })).toEqual({
-      kind: 'external',
-      href: 'https://example.org/a',
-    });
-    expect(entryTarget({ type: 'EXTERNAL_LINK', value: 'javascript:alert(1)' })).toEqual({ kind: 'none' });
-    expect(entryTarget({ type: 'CUSTOM', value: null })).toEqual({ kind: 'none' });
   });
 
   it('an import with a recipe is IMPORTED by id; a failed one or one without a recipe is its link', () => {

@@ -1,4 +1,4 @@
-import type { MealPlan, MealPlanPayload, PlanDay, PlanDayIn, PlanEntry } from '@/shared/api';
+import { canEditPlan, type MealPlan, type MealPlanPayload, type PlanDay, type PlanDayIn, type PlanEntry } from '@/shared/api';
 import { isPlainName } from '@/shared/lib/validation';
 import { addDays, dayCount, isDay } from './dates';
 import { PLAN_TEXTS } from './texts';
@@ -69,11 +69,6 @@ export function draftPlanDays(draft: PlanDraft): PlanDay[] {
 
 export type PlanAction = 'edit' | 'schedule' | 'complete' | 'check ingredients' | 'share' | 'delete' | 'remove';
 
-/** True when the user may change the plan: its owner, or a person it is shared with with edit rights. */
-export function canEditPlan(plan: Pick<MealPlan, 'role'>): boolean {
-  return plan.role === 'owner' || plan.role === 'editor';
-}
-
 /**
  * The action menu of a plan: 'edit', 'schedule' and 'complete' with edit rights, 'check
  * ingredients' always, 'share' for own plans, then 'delete' (own) or 'remove' (shared).
@@ -88,35 +83,6 @@ export function planActions(plan: Pick<MealPlan, 'role'>): PlanAction[] {
 }
 
 // -- entries ----------------------------------------------------------------------------------------
-
-export const ENTRY_TYPES = {
-  custom: 'CUSTOM',
-  catalogue: 'A9',
-  imported: 'IMPORTED',
-  user: 'USER',
-  link: 'EXTERNAL_LINK',
-} as const;
-
-/** Where an entry leads: a page of the app, an outside address, or nowhere (a custom entry). */
-export type EntryTarget = { kind: 'page'; to: string } | { kind: 'external'; href: string } | { kind: 'none' };
-
-/**
- * The link of a planned recipe by its type: an own recipe (USER) to /user-recipes/{id}, an import
- * (IMPORTED) to /imported-recipes/{id}, an external link to its URL, a custom entry to nothing,
- * any other type (a catalogue recipe: 'A9' or its category id) to /recipes/{id}.
- */
-export function entryTarget(entry: Pick<PlanEntry, 'type' | 'value'>): EntryTarget {
-  const { type, value } = entry;
-  if (type === ENTRY_TYPES.custom || value === null || value === '') return { kind: 'none' };
-  if (type === ENTRY_TYPES.link) {
-    const href = String(value);
-    return /^https?:\/\//i.test(href) ? { kind: 'external', href } : { kind: 'none' };
-  }
-  const id = encodeURIComponent(String(value));
-  if (type === ENTRY_TYPES.user) return { kind: 'page', to: `/user-recipes/${id}` };
-  if (type === ENTRY_TYPES.imported) return { kind: 'page', to: `/imported-recipes/${id}` };
-  return { kind: 'page', to: `/recipes/${id}` };
-}
 
 /** The days as PUT and POST send them: each day's number and recipes (the server dates them). */
 export function daysPayload(days: readonly PlanDay[]): PlanDayIn[] {

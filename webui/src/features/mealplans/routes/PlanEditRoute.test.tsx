@@ -80,7 +80,7 @@ describe('/user-meal-plans/edit/{id}', () => {
           { name: 'Quince crumble', value: 7, image: null, type: 'IMPORTED', checked: false },
         ],
         [
-          { name: 'Lemon tart', value: 32, image: 'recipe-32.jpg', type: 'A9', checked: false },
+          { name: 'Lemon tart', value: 32, image: 'recipe-32.jpg', type: '1', checked: false },
           { name: 'https://example.org/blog-curry', value: 'https://example.org/blog-curry', image: null, type: 'EXTERNAL_LINK', checked: false },
           { name: 'Leftovers', value: null, image: null, type: 'CUSTOM', checked: false },
         ],

@@ -2,11 +2,12 @@ import { Button, Container, Loader, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { CenteredLoader } from '@/shared/ui';
+import { canEditPlan } from '@/shared/api';
 import { useMealPlan } from '../api/mealPlans';
 import { PlanDays, PlanHeader } from '../components/PlanDays';
 import { PlanMenu } from '../components/PlanMenu';
 import { PlanNotLoaded } from '../components/PlanNotLoaded';
-import { canEditPlan, withEntry, withoutEntry } from '../lib/plans';
+import { withEntry, withoutEntry } from '../lib/plans';
 import { PLAN_TEXTS } from '../lib/texts';
 import { usePlanAutosave } from '../lib/usePlanAutosave';
 
