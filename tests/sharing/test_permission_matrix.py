@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from tests.mealplans.support import Planned, make_plan, share_plan
 from tests.stores.support import LISTS, STORES
 
 SHARE = "/api/pwa/share"
@@ -147,14 +148,65 @@ def test_matrix(client, household, call, expected, role):
         assert "Weekly shop" not in answer.text and "Fridge" not in answer.text
 
 
+# A meal plan's ingredient check and complete, against a plan of the owner shared to view and to edit
+# (written to the database: the plan calls have rows of their own).
+PLAN_COOKING: list[tuple[Call, tuple[Any, ...]]] = [
+    (
+        Call("GET", "/api/pwa/user-mealplans/{plan_id:int}/ingredients", "/api/pwa/user-mealplans/{plan}/ingredients"),
+        (401, 404, OK, OK, OK),
+    ),
+    (
+        Call(
+            "POST",
+            "/api/pwa/user-mealplans/{plan_id:int}/complete",
+            "/api/pwa/user-mealplans/{plan}/complete",
+            {"recipes": [{"day": 0, "index": 0}]},
+        ),
+        (401, 404, 403, OK, OK),
+    ),
+]
+
+
+@pytest.fixture
+def shared_plan(household, settings):
+    people, _ = household
+    owner = people["owner"]
+    plan_id = make_plan(settings, owner.id, [Planned(0, "CUSTOM", None, "Leftovers")], name="Week")
+    share_plan(settings, plan_id, owner.id, "viewer@example.org", can_edit=False)
+    share_plan(settings, plan_id, owner.id, "editor@example.org", can_edit=True)
+    return people, plan_id
+
+
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize(("call", "expected"), PLAN_COOKING, ids=[f"{c.method} {c.path}" for c, _ in PLAN_COOKING])
+def test_plan_cooking_matrix(client, shared_plan, call, expected, role):
+    people, plan_id = shared_plan
+    headers = people[role].headers if role in people else {}
+    answer = client.request(call.method, call.path.format(plan=plan_id), json=call.body, headers=headers)
+    wanted = expected[ROLES.index(role)]
+    if wanted == OK:
+        assert answer.status_code in OK, answer.text
+    else:
+        assert answer.status_code == wanted, answer.text
+    if role == "stranger":
+        assert "Leftovers" not in answer.text
+
+
 def test_every_endpoint_of_lists_stores_and_shares_has_a_row(client):
     routes = {
         (method, route.path)
         for route in client.app.routes
-        if route.path.startswith(("/api/pwa/user-shoppinglists", "/api/pwa/stores", "/api/pwa/share"))
+        if route.path.startswith(
+            (
+                "/api/pwa/user-shoppinglists",
+                "/api/pwa/stores",
+                "/api/pwa/share",
+                "/api/pwa/user-mealplans/{plan_id:int}/",
+            )
+        )
         for method in getattr(route, "methods", ())
         if method not in ("HEAD", "OPTIONS")
     }
-    covered = {(call.method, call.route) for call, _ in MATRIX} | COLLECTIONS
+    covered = {(call.method, call.route) for call, _ in MATRIX + PLAN_COOKING} | COLLECTIONS
     assert len(routes) >= len(covered), f"the route table was not read: {sorted(routes)}"
     assert routes - covered == set(), "endpoints without a row in the permission matrix"

@@ -76,6 +76,24 @@ class StockFacts(msgspec.Struct):
     freezer_days: int | None
 
 
+class IngredientLine(msgspec.Struct):
+    """One ingredient of a recipe as a meal plan reads it: a catalogue ingredient (`ingredient_id`)
+    or a named one without (a custom ingredient of an own recipe), `quantity` in `measurement`."""
+
+    ingredient_id: int | None
+    name: str
+    quantity: float | None
+    measurement: str
+
+
+class IngredientMatch(msgspec.Struct):
+    """A catalogue ingredient found by name."""
+
+    ingredient_id: int
+    name: str
+    default_unit: str
+
+
 class RecipeIngredientOut(msgspec.Struct):
     recipe_ingredient_id: int
     quantity: float

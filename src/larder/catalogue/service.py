@@ -38,6 +38,8 @@ from larder.catalogue.schemas import (
     CatalogueRecipeIn,
     CategoryRef,
     FilterItem,
+    IngredientLine,
+    IngredientMatch,
     IngredientOptionOut,
     IngredientOut,
     OptionOut,
@@ -374,6 +376,43 @@ class CatalogueService(DomainService[Recipe]):
             )
             for r in rows
         }
+
+    async def ingredient_lines(self, recipe_ids: Iterable[int]) -> dict[int, list[IngredientLine]]:
+        """The ingredients of verified catalogue recipes, by recipe, in their order, in one query
+        (a meal plan's recipes). Unknown or withdrawn recipes are absent."""
+        wanted = {i for i in recipe_ids if is_id(i)}
+        if not wanted:
+            return {}
+        rows = await self.session.execute(
+            select(
+                RecipeIngredient.recipe_id,
+                RecipeIngredient.ingredient_id,
+                Ingredient.name,
+                RecipeIngredient.quantity,
+                RecipeIngredient.measurement,
+            )
+            .join(Ingredient, Ingredient.id == RecipeIngredient.ingredient_id)
+            .join(Recipe, Recipe.id == RecipeIngredient.recipe_id)
+            .where(RecipeIngredient.recipe_id.in_(wanted), Recipe.verified.is_(True))
+            .order_by(RecipeIngredient.recipe_id, RecipeIngredient.position, RecipeIngredient.id)
+        )
+        found: dict[int, list[IngredientLine]] = {}
+        for r in rows:
+            found.setdefault(r.recipe_id, []).append(IngredientLine(r.ingredient_id, r.name, r.quantity, r.measurement))
+        return found
+
+    async def ingredients_named(self, names: Iterable[str]) -> dict[str, IngredientMatch]:
+        """Catalogue ingredients whose name is one of `names`, ignoring case, by lower-case name, in
+        one query (imported recipe lines matched to the catalogue)."""
+        wanted = {name.strip().lower() for name in names if name.strip()}
+        if not wanted:
+            return {}
+        rows = await self.session.execute(
+            select(Ingredient.id, Ingredient.name, Ingredient.default_unit).where(
+                func.lower(Ingredient.name).in_(wanted)
+            )
+        )
+        return {r.name.lower(): IngredientMatch(r.id, r.name, r.default_unit) for r in rows}
 
     async def recipe_category(self, category_id: int) -> CategoryRef | None:
         if not is_id(category_id):

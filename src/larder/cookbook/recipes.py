@@ -6,14 +6,18 @@ cancels an open publish request and withdraws a published recipe (private until 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from sqlalchemy import select
 
+from larder.catalogue.schemas import IngredientLine
 from larder.catalogue.service import RecipeDraft
 from larder.cookbook.drafts import draft_from_input
 from larder.cookbook.models import UserRecipe, UserRecipeIngredient, UserRecipeStep
 from larder.cookbook.publishing import CookbookBase
 from larder.cookbook.schemas import UserRecipeIn, UserRecipeOut, ValidateOut
 from larder.core.clock import now
+from larder.core.ids import is_id
 
 
 def _fill(recipe: UserRecipe, draft: RecipeDraft) -> None:
@@ -56,6 +60,35 @@ class CookbookService(CookbookBase):
 
     async def list_own(self, user_id: int) -> list[UserRecipeOut]:
         return await self.mapper.many(await self.repository.list_own(user_id))
+
+    async def ingredient_lines(self, user_id: int, user_recipe_ids: Iterable[int]) -> dict[int, list[IngredientLine]]:
+        """The ingredients of `user_id`'s own recipes, by recipe, in their order, in one query (a
+        meal plan's recipes). Recipes of anyone else, or gone, are absent."""
+        wanted = {i for i in user_recipe_ids if is_id(i)}
+        if not wanted:
+            return {}
+        rows = await self.session.execute(
+            select(
+                UserRecipeIngredient.user_recipe_id,
+                UserRecipeIngredient.ingredient_id,
+                UserRecipeIngredient.custom_name,
+                UserRecipeIngredient.quantity,
+                UserRecipeIngredient.measurement,
+            )
+            .join(UserRecipe, UserRecipe.id == UserRecipeIngredient.user_recipe_id)
+            .where(UserRecipeIngredient.user_recipe_id.in_(wanted), UserRecipe.user_id == user_id)
+            .order_by(UserRecipeIngredient.user_recipe_id, UserRecipeIngredient.position, UserRecipeIngredient.id)
+        )
+        lines = list(rows)
+        names = await self.catalogue.ingredients_by_id(r.ingredient_id for r in lines if r.ingredient_id is not None)
+        found: dict[int, list[IngredientLine]] = {}
+        for r in lines:
+            known = names.get(r.ingredient_id) if r.ingredient_id is not None else None
+            name = known.name if known else (r.custom_name or "")
+            found.setdefault(r.user_recipe_id, []).append(
+                IngredientLine(r.ingredient_id, name, r.quantity, r.measurement)
+            )
+        return found
 
     async def get_own(self, user_id: int, user_recipe_id: int) -> UserRecipeOut:
         return await self.mapper.one(await self._own(user_id, user_recipe_id))

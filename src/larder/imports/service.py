@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import AsyncGenerator
+from collections.abc import AsyncGenerator, Iterable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -28,6 +28,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.core.db import end_transaction_early
 from larder.core.errors import FormError, NotFound
+from larder.core.ids import is_id
 from larder.core.logsafe import loggable_url
 from larder.core.service import DomainService
 from larder.core.settings import Settings
@@ -77,6 +78,17 @@ def to_imported_out(item: ImportedRecipe) -> ImportedRecipeOut:
         import_failed=item.import_failed,
         data=item.data,
     )
+
+
+def _ingredient_texts(data: str) -> list[str]:
+    try:
+        parsed = json.loads(data)
+    except ValueError:
+        return []
+    lines = parsed.get("recipeIngredient") if isinstance(parsed, dict) else None
+    if not isinstance(lines, list):
+        return []
+    return [line.strip() for line in lines if isinstance(line, str) and line.strip()]
 
 
 async def import_page(url: str, policy: FetchPolicy, parser: PageParser) -> dict[str, Any] | None:
@@ -151,6 +163,20 @@ class ImportService(DomainService[ImportedRecipe]):
             .order_by(ImportedRecipe.created_at.desc(), ImportedRecipe.id.desc())
         )
         return [to_imported_out(item) for item in await self.session.scalars(statement)]
+
+    async def ingredient_texts(self, user_id: int, import_ids: Iterable[int]) -> dict[int, list[str]]:
+        """The ingredient lines (recipeIngredient) of `user_id`'s imports, by import, in one query (a
+        meal plan's recipes). Imports of anyone else, or gone, are absent; a failed import or a
+        page without a recipe has none."""
+        wanted = {i for i in import_ids if is_id(i)}
+        if not wanted:
+            return {}
+        rows = await self.session.execute(
+            select(ImportedRecipe.id, ImportedRecipe.data).where(
+                ImportedRecipe.id.in_(wanted), ImportedRecipe.user_id == user_id
+            )
+        )
+        return {import_id: _ingredient_texts(data) for import_id, data in rows}
 
     async def _owned_one(self, user_id: int, import_id: int) -> ImportedRecipe:
         item = await self.repository.get_one_or_none(id=import_id, user_id=user_id)

@@ -1,30 +1,519 @@
-"""A plan meets the kitchen: the ingredient check and completing a plan (stock used up).
-(Contract only on this branch: the implementation follows.)"""
+"""A plan meets the kitchen: the ingredient check and completing a plan (part 2 §4 'Complete
+mealplan', 'Ingredient check'; DESIGN "Part 2").
+
+The check lists each distinct recipe of the plan once, with the days it is planned on, its
+ingredients and what the caller's stores (own, and shared with edit rights) hold of each, newest
+first, plus the lists 'Add Selected' may merge into. Catalogue and own recipes have structured
+ingredients; an imported recipe has text lines, read by `kitchen.lines` and matched by name
+(ignoring case and plural) to the catalogue. Custom and external-link entries have no ingredients:
+they are listed with none, so the complete dialog can show every recipe of the plan.
+
+Own and imported recipes are read as the plan's owner's: a plan shared with a household shows its
+members the ingredients of the recipes the owner planned (the plan only ever names the owner's).
+
+Every read is one query per kind of thing (recipes of each kind, their stock, the lists), never one
+per recipe or per ingredient. Completing is the request's one transaction: stock used, items at or
+below zero removed and the plan re-dated together, or nothing at all.
+"""
 
 from __future__ import annotations
 
-from collections.abc import AsyncGenerator
+import hashlib
+import re
+from collections.abc import AsyncGenerator, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from typing import Final, Literal
 
 from litestar.di import NamedDependency
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import selectinload
 
-from larder.mealplans.schemas import CompletePlanIn, CompletePlanOut, IngredientCheckOut
-from larder.sharing.service import AccessPolicy, Member
+from larder.accounts.service import display_names
+from larder.catalogue.schemas import IngredientLine
+from larder.catalogue.service import CatalogueService
+from larder.cookbook.service import CookbookService
+from larder.core.clock import now
+from larder.core.errors import FormError, NotFound
+from larder.imports.service import ImportService
+from larder.kitchen.lines import name_forms, parse_line
+from larder.kitchen.merge import Amount, merge_all, tidy
+from larder.kitchen.units import UNIT, convert, convertible, dimension
+from larder.mealplans.models import MealPlan, MealPlanEntry
+from larder.mealplans.schemas import (
+    CUSTOM,
+    EXTERNAL_LINK,
+    IMPORTED,
+    USER,
+    CompletePlanIn,
+    CompletePlanOut,
+    DayEntryOut,
+    EntryRef,
+    IngredientCheckOut,
+    IngredientRef,
+    ListTargetOut,
+    MealPlanOut,
+    PlanIngredientOut,
+    PlanRecipeCheckOut,
+    PlanRecipeOut,
+    ShortfallOut,
+    StockMatchOut,
+    UsedStockOut,
+)
+from larder.sharing.service import AccessPolicy, Action, EntityType, Member, Role
+from larder.shopping.service import ShoppingService
+from larder.stores.schemas import StockMatch, StockUse
+from larder.stores.service import StoresService
+
+MSG_NOT_FOUND: Final = "Meal plan not found."
+MSG_NO_ENTRY: Final = "There is no recipe at day {day}, place {index} of this plan. Reload and try again."
+MSG_STOCK_GONE: Final = "A chosen stock item is no longer in a store you may change. Reload and try again."
+MSG_TOO_LATE: Final = "The plan would end after the last date there is."
+CUSTOM_PREFIX: Final = "CUSTOM-"
+VALUE_MAX: Final = 64  # what a list item's value may hold
+
+Kind = Literal["catalogue", "user", "imported", "custom", "link"]
+RecipeKey = tuple[Kind, int | str]
+
+
+def entry_kind(entry: MealPlanEntry) -> Kind:
+    """What an entry names (part 2 §3): any type but these four is a catalogue recipe's category."""
+    if entry.type == CUSTOM:
+        return "custom"
+    if entry.type == EXTERNAL_LINK:
+        return "link"
+    if entry.type == USER:
+        return "user"
+    return "imported" if entry.type == IMPORTED else "catalogue"
+
+
+def _recipe_id(entry: MealPlanEntry) -> int | None:
+    value = entry.value or ""
+    return int(value) if value.isascii() and value.isdigit() and len(value) <= 18 else None
+
+
+def recipe_key(entry: MealPlanEntry) -> RecipeKey:
+    """Entries of one recipe share a key: the kind and the recipe id (a custom entry: its name; a
+    link: its URL)."""
+    kind = entry_kind(entry)
+    if kind == "custom":
+        return kind, entry.name.strip().lower()
+    if kind == "link":
+        return kind, entry.value or ""
+    recipe_id = _recipe_id(entry)
+    return (kind, recipe_id) if recipe_id is not None else ("custom", entry.name.strip().lower())
+
+
+def entry_value(entry: MealPlanEntry) -> int | str | None:
+    """An entry's `value` as answered: a recipe id, an external URL, or None for a custom entry."""
+    kind = entry_kind(entry)
+    if kind == "custom":
+        return None
+    if kind == "link":
+        return entry.value
+    return _recipe_id(entry)
+
+
+def days_of(plan: MealPlan) -> dict[int, list[MealPlanEntry]]:
+    """Each day's entries in their order: an entry's place is its index in its day's list."""
+    found: dict[int, list[MealPlanEntry]] = {}
+    for entry in sorted(plan.entries, key=lambda e: (e.day, e.position, e.id)):
+        found.setdefault(entry.day, []).append(entry)
+    return found
+
+
+def custom_value(name: str) -> str:
+    """The list value of an ingredient the catalogue does not know: CUSTOM- and its name as a
+    slug, so 'Add Selected' merges it into the same custom item of a list every time."""
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    if not slug or not name.isascii():
+        slug = (slug[:40] + "-" if slug else "") + hashlib.sha256(name.lower().encode()).hexdigest()[:12]
+    return CUSTOM_PREFIX + slug[: VALUE_MAX - len(CUSTOM_PREFIX)].rstrip("-")
+
+
+# -- what a recipe needs ----------------------------------------------------------------------
+
+
+@dataclass
+class _PlanRecipe:
+    key: RecipeKey
+    name: str
+    type: str
+    recipe_id: int | str | None
+    days: list[int] = field(default_factory=list)
+    entries: list[EntryRef] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class _Line:
+    """One ingredient of a planned recipe: a catalogue ingredient or a named one without."""
+
+    ingredient_id: int | None
+    name: str
+    quantity: float | None
+    measurement: str
+
+    @property
+    def value(self) -> str:
+        return str(self.ingredient_id) if self.ingredient_id is not None else custom_value(self.name)
+
+
+def _planned(plan: MealPlan) -> list[_PlanRecipe]:
+    """The plan's distinct recipes in the order they first appear, each with its days and places."""
+    recipes: dict[RecipeKey, _PlanRecipe] = {}
+    for day, entries in days_of(plan).items():
+        for index, entry in enumerate(entries):
+            key = recipe_key(entry)
+            recipe = recipes.get(key)
+            if recipe is None:
+                recipe = recipes[key] = _PlanRecipe(key, entry.name, entry.type, entry_value(entry))
+            if day not in recipe.days:
+                recipe.days.append(day)
+            recipe.entries.append(EntryRef(day=day, index=index))
+    return list(recipes.values())
+
+
+def _structured(lines: list[IngredientLine]) -> list[_Line]:
+    return [
+        _Line(
+            line.ingredient_id,
+            line.name,
+            tidy(line.quantity) if line.quantity is not None and line.quantity > 0 else None,
+            line.measurement or UNIT,
+        )
+        for line in lines
+    ]
+
+
+# -- taking stock -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Need:
+    """What the ticked recipes need of one ingredient, in one dimension (grams and cups of flour
+    are two needs: no conversion joins them)."""
+
+    ingredient_id: int | None
+    name: str
+    amount: Amount
+
+
+def needs_of(lines: Iterable[_Line]) -> list[Need]:
+    """The lines added up by ingredient with the one merge rule, within each dimension.
+
+    A line without a quantity ("salt to taste") names no amount and takes nothing."""
+    groups: dict[tuple[int | str, str], list[_Line]] = {}
+    for line in lines:
+        if line.quantity is None:
+            continue
+        who: int | str = line.ingredient_id if line.ingredient_id is not None else line.name.strip().lower()
+        groups.setdefault((who, dimension(line.measurement) or line.measurement), []).append(line)
+    return [
+        Need(group[0].ingredient_id, group[0].name, merge_all([Amount(g.quantity or 0, g.measurement) for g in group]))
+        for group in groups.values()
+    ]
+
+
+def take_stock(needs: Sequence[Need], stock: dict[int, list[StockMatch]]) -> tuple[list[StockUse], list[ShortfallOut]]:
+    """Which stock covers each need, newest first (the order `stock` lists it in), and what is left
+    uncovered: 'missing', or 'unconvertible' when stock of the ingredient was there in a unit that
+    does not convert into the recipe's (that stock is left alone)."""
+    left = {match.item_id: match.quantity for matches in stock.values() for match in matches}
+    uses: list[StockUse] = []
+    shortfall: list[ShortfallOut] = []
+    for need in needs:
+        wanted, unit = need.amount.quantity, need.amount.unit
+        unconvertible = False
+        matches = stock.get(need.ingredient_id, []) if need.ingredient_id is not None else []
+        for match in matches:
+            if wanted <= 0:
+                break
+            if not convertible(match.unit, unit):
+                unconvertible = True
+                continue
+            held = left[match.item_id]
+            if held <= 0:
+                continue
+            available = convert(held, match.unit, unit)
+            if available <= wanted:  # all of it: taken in its own unit, so nothing is left by rounding
+                uses.append(StockUse(item_id=match.item_id, quantity=held, unit=match.unit))
+                left[match.item_id] = 0
+                wanted = tidy(wanted - available)
+            else:
+                uses.append(StockUse(item_id=match.item_id, quantity=wanted, unit=unit))
+                left[match.item_id] = held - convert(wanted, unit, match.unit)
+                wanted = 0
+        if wanted > 0:
+            shortfall.append(
+                ShortfallOut(
+                    name=need.name,
+                    ingredient_id=need.ingredient_id,
+                    quantity=wanted,
+                    unit=unit,
+                    reason="unconvertible" if unconvertible else "missing",
+                )
+            )
+    return uses, shortfall
+
+
+# -- the service ------------------------------------------------------------------------------
 
 
 class PlanCookingService:
-    def __init__(self, session: AsyncSession, *, access: AccessPolicy) -> None:
+    """Not a `DomainService`: it owns no table of its own beyond reading the plan, and asks the
+    services of the recipes, the stores and the lists for everything else (like the dashboard)."""
+
+    def __init__(
+        self,
+        session: AsyncSession,
+        *,
+        access: AccessPolicy,
+        catalogue: CatalogueService,
+        cookbook: CookbookService,
+        imports: ImportService,
+        stores: StoresService,
+        shopping: ShoppingService,
+    ) -> None:
         self.session = session
         self.access = access
+        self.catalogue = catalogue
+        self.cookbook = cookbook
+        self.imports = imports
+        self.stores = stores
+        self.shopping = shopping
 
     async def check(self, member: Member, plan_id: int) -> IngredientCheckOut:
-        raise NotImplementedError
+        """GET /user-mealplans/{id}/ingredients: anyone who may see the plan."""
+        plan, _ = await self._open(member, plan_id, Action.VIEW)
+        recipes = _planned(plan)
+        lines = await self._lines(plan, [recipe.key for recipe in recipes])
+        stock = await self.stores.stock_of(
+            member, {line.ingredient_id for found in lines.values() for line in found if line.ingredient_id}
+        )
+        lists = await self.shopping.writable_summaries(member)
+        return IngredientCheckOut(
+            recipes=[
+                PlanRecipeCheckOut(
+                    recipe_id=recipe.recipe_id,
+                    name=recipe.name,
+                    type=recipe.type,
+                    days=recipe.days,
+                    entries=recipe.entries,
+                    recipe_ingredients=[_ingredient_out(line, stock) for line in lines.get(recipe.key, [])],
+                )
+                for recipe in recipes
+            ],
+            lists=[
+                ListTargetOut(user_shoppinglist_id=lst.user_shoppinglist_id, name=lst.name, owner_name=lst.owner_name)
+                for lst in lists
+            ],
+        )
 
     async def complete(self, member: Member, plan_id: int, data: CompletePlanIn) -> CompletePlanOut:
-        raise NotImplementedError
+        """POST /user-mealplans/{id}/complete: whoever may edit the plan (and, for the stock, the
+        stores it comes from). Everything is checked before anything is written."""
+        plan, role = await self._open(member, plan_id, Action.EDIT)
+        ticked = _ticked(plan, data.recipes)
+        if data.reschedule_start is not None:
+            _check_start(plan, data.reschedule_start)
+        used: list[UsedStockOut] = []
+        shortfall: list[ShortfallOut] = []
+        if data.adjust_stock:
+            keys = [recipe_key(entry) for entry in ticked]
+            lines = await self._lines(plan, list(dict.fromkeys(keys)))
+            needs = needs_of(line for key in keys for line in lines.get(key, []))
+            uses, shortfall = take_stock(needs, await self._usable_stock(member, needs, data.use_items))
+            used = [
+                UsedStockOut(
+                    store_id=u.store_id,
+                    item_id=u.item_id,
+                    name=u.name,
+                    used=u.used,
+                    unit=u.unit,
+                    left=u.left,
+                    removed=u.removed,
+                )
+                for u in await self.stores.consume(member, uses)
+            ]
+        if data.reschedule_start is not None:
+            plan.schedule(data.reschedule_start)
+            plan.updated_at = now()
+            await self.session.flush()
+            await self.access.announce(EntityType.MEAL_PLAN, plan.id, plan.user_id)
+        return CompletePlanOut(used=used, shortfall=shortfall, plan=await self._plan_out(member, plan, role))
+
+    # -- internals ------------------------------------------------------------------------------
+    async def _open(self, member: Member, plan_id: int, action: Action) -> tuple[MealPlan, Role]:
+        """The plan with its entries (two queries) and the caller's role, which must allow `action`."""
+        plan = await self.session.scalar(
+            select(MealPlan)
+            .options(selectinload(MealPlan.entries))
+            .where(MealPlan.id == plan_id)
+            .execution_options(populate_existing=True)
+        )
+        if plan is None:
+            raise NotFound(MSG_NOT_FOUND)
+        role = await self.access.require(
+            member, EntityType.MEAL_PLAN, plan.id, plan.user_id, action, not_found=MSG_NOT_FOUND
+        )
+        return plan, role
+
+    async def _lines(self, plan: MealPlan, keys: Sequence[RecipeKey]) -> dict[RecipeKey, list[_Line]]:
+        """The ingredients of the recipes, one query per kind of recipe."""
+        ids: dict[Kind, list[int]] = {"catalogue": [], "user": [], "imported": []}
+        for kind, recipe_id in keys:
+            if kind in ids and isinstance(recipe_id, int):
+                ids[kind].append(recipe_id)
+        found: dict[RecipeKey, list[_Line]] = {}
+        for recipe_id, lines in (await self.catalogue.ingredient_lines(ids["catalogue"])).items():
+            found["catalogue", recipe_id] = _structured(lines)
+        for recipe_id, lines in (await self.cookbook.ingredient_lines(plan.user_id, ids["user"])).items():
+            found["user", recipe_id] = _structured(lines)
+        texts = await self.imports.ingredient_texts(plan.user_id, ids["imported"])
+        for recipe_id, lines in (await self._read_texts(texts)).items():
+            found["imported", recipe_id] = lines
+        return found
+
+    async def _read_texts(self, texts: dict[int, list[str]]) -> dict[int, list[_Line]]:
+        """Imported lines read, and matched to catalogue ingredients by name in one query."""
+        parsed = {import_id: [parse_line(text) for text in lines] for import_id, lines in texts.items()}
+        forms = {line: name_forms(line.name) for lines in parsed.values() for line in lines}
+        known = await self.catalogue.ingredients_named(form for found in forms.values() for form in found)
+        found: dict[int, list[_Line]] = {}
+        for import_id, lines in parsed.items():
+            found[import_id] = []
+            for line in lines:
+                match = next((known[form] for form in forms[line] if form in known), None)
+                found[import_id].append(
+                    _Line(
+                        match.ingredient_id if match else None,
+                        match.name if match else (line.name or line.text),
+                        line.quantity,
+                        line.unit,
+                    )
+                )
+        return found
+
+    async def _usable_stock(
+        self, member: Member, needs: Sequence[Need], use_items: Sequence[int] | None
+    ) -> dict[int, list[StockMatch]]:
+        """The stock the needs may come from, newest first: the items the user ticked (each must be
+        in a store they may change), or else everything the caller's writable stores hold of them."""
+        ids = {need.ingredient_id for need in needs if need.ingredient_id is not None}
+        if use_items is None:
+            return await self.stores.stock_of(member, ids)
+        chosen = await self.stores.stock_items(member, use_items)
+        if len(chosen) != len(set(use_items)):
+            raise FormError({"use_items": [MSG_STOCK_GONE]})
+        found: dict[int, list[StockMatch]] = {}
+        for match in chosen:
+            if match.ingredient_id in ids:
+                found.setdefault(match.ingredient_id, []).append(match)
+        return found
+
+    async def _plan_out(self, member: Member, plan: MealPlan, role: Role) -> MealPlanOut:
+        """The plan as the plan calls answer it (the owner sees whom it is shared with)."""
+        owners = await display_names(self.session, [plan.user_id])
+        shares = await self.access.shares_of(EntityType.MEAL_PLAN, [plan.id]) if role == Role.OWNER else {}
+        by_day = days_of(plan)
+        return MealPlanOut(
+            user_mealplan_id=plan.id,
+            user_id=plan.user_id,
+            name=plan.name,
+            days=plan.days,
+            number_of_days=plan.days,
+            start_date=plan.start_date,
+            end_date=plan.end_date,
+            recipes=[
+                DayEntryOut(
+                    date=plan.date_of(day),
+                    day=day,
+                    recipes=[
+                        PlanRecipeOut(name=e.name, value=entry_value(e), image=e.image, type=e.type, checked=e.checked)
+                        for e in by_day.get(day, [])
+                    ],
+                )
+                for day in range(plan.days)
+            ],
+            shared_with=shares.get(plan.id, []),
+            owner_name=owners.get(plan.user_id, ""),
+            role=role.value,  # type: ignore[arg-type]
+            updated_at=plan.updated_at,
+        )
+
+
+def _ingredient_out(line: _Line, stock: dict[int, list[StockMatch]]) -> PlanIngredientOut:
+    matches = stock.get(line.ingredient_id, []) if line.ingredient_id is not None else []
+    return PlanIngredientOut(
+        ingredient_id=line.ingredient_id,
+        ingredient=IngredientRef(name=line.name, ingredient_id=line.ingredient_id),
+        quantity=line.quantity,
+        measurement=line.measurement,
+        value=line.value,
+        stock=[
+            StockMatchOut(
+                store_id=m.store_id,
+                store_name=m.store_name,
+                item_id=m.item_id,
+                quantity=m.quantity,
+                unit=m.unit,
+                date_added=m.date_added,
+                expiry_date=m.expiry_date,
+            )
+            for m in matches
+        ],
+    )
+
+
+def _ticked(plan: MealPlan, refs: Sequence[EntryRef]) -> list[MealPlanEntry]:
+    """The entries at the given places (each once); 422 for a place the plan does not have."""
+    by_day = days_of(plan)
+    found: list[MealPlanEntry] = []
+    for ref in dict.fromkeys((ref.day, ref.index) for ref in refs):
+        day, index = ref
+        entries = by_day.get(day, [])
+        if index >= len(entries):
+            raise FormError({"recipes": [MSG_NO_ENTRY.format(day=day, index=index)]})
+        found.append(entries[index])
+    return found
+
+
+def _check_start(plan: MealPlan, start: date) -> None:
+    try:
+        start + timedelta(days=plan.days - 1)
+    except OverflowError:
+        raise FormError({"reschedule_start": [MSG_TOO_LATE]}) from None
 
 
 async def provide_cooking_service(
-    db_session: NamedDependency[AsyncSession], access: NamedDependency[AccessPolicy]
+    db_session: NamedDependency[AsyncSession],
+    access: NamedDependency[AccessPolicy],
+    catalogue: NamedDependency[CatalogueService],
+    cookbook: NamedDependency[CookbookService],
+    imports: NamedDependency[ImportService],
+    stores: NamedDependency[StoresService],
+    shopping: NamedDependency[ShoppingService],
 ) -> AsyncGenerator[PlanCookingService, None]:
-    yield PlanCookingService(db_session, access=access)
+    yield PlanCookingService(
+        db_session,
+        access=access,
+        catalogue=catalogue,
+        cookbook=cookbook,
+        imports=imports,
+        stores=stores,
+        shopping=shopping,
+    )
+
+
+__all__ = [
+    "MSG_NOT_FOUND",
+    "Need",
+    "PlanCookingService",
+    "custom_value",
+    "entry_kind",
+    "needs_of",
+    "provide_cooking_service",
+    "recipe_key",
+    "take_stock",
+]

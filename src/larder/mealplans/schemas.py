@@ -144,8 +144,11 @@ class StockMatchOut(msgspec.Struct):
 
 class PlanIngredientOut(msgspec.Struct):
     """One ingredient of a planned recipe (part 2 §3 'Plan recipe as loaded for checking'), with
-    what the caller's stores hold of it, newest first. `value` is what 'Add Selected' merges into a
-    list: the catalogue ingredient id as text, or the line's text for an unmatched imported line."""
+    what the caller's stores hold of it, newest first. 'Add Selected' merges it into a list as
+    {value, name: ingredient.name, quantity, measurement}: `value` is the catalogue ingredient id as
+    text, or, for an ingredient the catalogue does not know (an unmatched imported line, a custom
+    ingredient of an own recipe), CUSTOM-<its name as a slug>, so adding it again adds to the same
+    custom item. `quantity` is null when the line gives none ("salt to taste")."""
 
     ingredient_id: int | None
     ingredient: IngredientRef

@@ -26,7 +26,7 @@ from larder.core.errors import AppError, FieldCollector, FormError
 from larder.core.service import DomainService
 from larder.core.text import plain_name_problem
 from larder.kitchen.merge import Amount, amount, merge
-from larder.sharing.service import AccessPolicy, Action, EntityType, Member, Role, role_among
+from larder.sharing.service import AccessPolicy, Action, EntityType, Member, Role, may, role_among
 from larder.shopping.models import ShopCompletion, ShoppingList, ShoppingListItem
 from larder.shopping.schemas import (
     CompleteShopIn,
@@ -142,7 +142,16 @@ class ShoppingService(DomainService[ShoppingList]):
         """Own and shared lists as the dashboard shows them, in the order of `list_visible`: their
         item counts are counted by the database, so no item is read."""
         shared = await self.access.shared_with(member, EntityType.SHOPPING_LIST)
-        rows = await self.repository.counted(member, list(shared))
+        return await self._summaries(member, list(shared))
+
+    async def writable_summaries(self, member: Member) -> list[ListSummaryOut]:
+        """The lists the caller may add to: own, and shared with edit rights (part 2 §4 'Ingredient
+        check': the choices of 'Add Selected'), in the order of `summaries`."""
+        shared = await self.access.shared_with(member, EntityType.SHOPPING_LIST)
+        return await self._summaries(member, [i for i, role in shared.items() if may(role, Action.EDIT)])
+
+    async def _summaries(self, member: Member, shared: list[int]) -> list[ListSummaryOut]:
+        rows = await self.repository.counted(member, shared)
         owners = await display_names(self.session, {row.user_id for row in rows})
         rows.sort(key=lambda row: (row.updated_at, row.id), reverse=True)
         return [

@@ -144,3 +144,37 @@ class ExpiryItemOut(msgspec.Struct):
 class ExpiryOverview(msgspec.Struct):
     expired: list[ExpiryItemOut]
     expiring: list[ExpiryItemOut]
+
+
+class StockMatch(msgspec.Struct):
+    """A batch of a catalogue ingredient in a store the caller may change (a meal plan's stock)."""
+
+    store_id: int
+    store_name: str
+    item_id: int
+    ingredient_id: int | None
+    name: str
+    quantity: float
+    unit: str
+    date_added: datetime
+    expiry_date: date
+
+
+class StockUse(msgspec.Struct):
+    """Take `quantity` in `unit` (convertible to the item's unit) from one store item."""
+
+    item_id: int
+    quantity: float
+    unit: str
+
+
+class StockUsed(msgspec.Struct):
+    """What was taken from one item, in its own unit, and what is left (0 when it was removed)."""
+
+    store_id: int
+    item_id: int
+    name: str
+    used: float
+    unit: str
+    left: float
+    removed: bool

@@ -8,7 +8,7 @@ makes last week's milk look fresh.
 
 from __future__ import annotations
 
-from collections.abc import AsyncGenerator, Sequence
+from collections.abc import AsyncGenerator, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any, Final
@@ -27,6 +27,7 @@ from larder.core.answers import EncodedAnswer
 from larder.core.clock import local_date, now, today
 from larder.core.db import insert_all
 from larder.core.errors import AppError, FieldCollector
+from larder.core.ids import is_id
 from larder.core.service import DomainService
 from larder.core.text import plain_name_problem
 from larder.core.wire import Data
@@ -37,9 +38,10 @@ from larder.kitchen.expiry import (
     expiry_date,
     notification_freshness,
 )
-from larder.kitchen.merge import Amount, amount, merge
+from larder.kitchen.merge import Amount, amount, merge, subtract, tidy
 from larder.kitchen.storage import StoreKind, guess_kind, shelf_life_days
-from larder.sharing.service import AccessPolicy, Action, EntityType, Member, Role, ShareEntry, role_among
+from larder.kitchen.units import convertible
+from larder.sharing.service import AccessPolicy, Action, EntityType, Member, Role, ShareEntry, may, role_among
 from larder.stores.items import (
     MSG_QUANTITY_POSITIVE,
     MSG_UNIT,
@@ -55,6 +57,9 @@ from larder.stores.schemas import (
     DefaultStoreOut,
     ExpiryItemOut,
     ExpiryOverview,
+    StockMatch,
+    StockUse,
+    StockUsed,
     StoreCardOut,
     StoreIn,
     StoreItemIn,
@@ -71,6 +76,7 @@ MSG_DATE_ADDED: Final = "The date added must be between 2000 and 2100."
 DATE_ADDED_FIRST: Final = datetime(2000, 1, 1)  # compared with the wall clock of the time sent
 DATE_ADDED_END: Final = datetime(2101, 1, 1)
 MSG_ITEM_GONE: Final = "An item you changed is no longer in this store. Reload and try again."
+MSG_UNCONVERTIBLE: Final = "{unit} cannot be taken from {name}: its unit is not convertible."
 
 
 def check_store_fields(errors: FieldCollector, *, name: str | None, description: str | None) -> None:
@@ -204,6 +210,81 @@ class StoresService(DomainService[FoodStore]):
         """Stores the caller may put stock into: own and shared with edit rights (part 2 §6)."""
         stores, roles = await self._visible(member)
         return [store.id for store in stores if roles[store.id] != Role.VIEWER]
+
+    async def stock_of(self, member: Member, ingredient_ids: Iterable[int]) -> dict[int, list[StockMatch]]:
+        """The batches of the ingredients in the stores the caller may change (own, and shared with
+        edit rights), newest first (date added, then the newest row), by ingredient id; one query
+        of items however many ingredients are asked for."""
+        wanted = {i for i in ingredient_ids if is_id(i)}
+        found: dict[int, list[StockMatch]] = {i: [] for i in wanted}
+        if wanted:
+            condition = StoreItem.ingredient_id.in_(wanted)
+            for match in await self._writable_stock(member, condition):
+                if match.ingredient_id is not None:
+                    found[match.ingredient_id].append(match)
+        return found
+
+    async def stock_items(self, member: Member, item_ids: Iterable[int]) -> list[StockMatch]:
+        """Those of the given items that are in stores the caller may change, newest first; ids of
+        other items (gone, or in a store they may not change) are simply absent."""
+        wanted = {i for i in item_ids if is_id(i)}
+        return await self._writable_stock(member, StoreItem.id.in_(wanted)) if wanted else []
+
+    async def consume(self, member: Member, uses: Sequence[StockUse]) -> list[StockUsed]:
+        """Stock used up (a completed meal plan): each use takes its amount from one item, converted
+        into the item's unit; an item at or below zero is removed. Every store touched must be one
+        the caller may change (404 for a stranger's, 403 for one shared to view). Fractions stay.
+
+        An item that is gone answers 409; a use in a unit that does not convert into the item's
+        is refused (422) rather than guessed at."""
+        if not uses:
+            return []
+        items = {
+            item.id: item
+            for item in await self.session.scalars(
+                select(StoreItem)
+                .where(StoreItem.id.in_({use.item_id for use in uses}))
+                .execution_options(populate_existing=True)
+            )
+        }
+        if any(use.item_id not in items for use in uses):
+            raise AppError(MSG_ITEM_GONE, status_code=409)
+        stores = await self.repository.stores(sorted({item.store_id for item in items.values()}))
+        for store in stores:
+            await self.access.require(
+                member, EntityType.FOOD_STORE, store.id, store.user_id, Action.EDIT, not_found=MSG_NOT_FOUND
+            )
+        for use in uses:
+            item = items[use.item_id]
+            if not convertible(use.unit, item.unit):
+                raise AppError(MSG_UNCONVERTIBLE.format(unit=use.unit, name=item.name), status_code=422)
+        before = {item_id: item.quantity for item_id, item in items.items()}
+        for use in uses:
+            item = items[use.item_id]
+            item.quantity = subtract(Amount(item.quantity, item.unit), Amount(use.quantity, use.unit)).quantity
+        used: list[StockUsed] = []
+        gone: list[int] = []
+        for item_id in dict.fromkeys(use.item_id for use in uses):
+            item = items[item_id]
+            removed = item.quantity <= 0
+            if removed:
+                gone.append(item_id)
+            used.append(
+                StockUsed(
+                    store_id=item.store_id,
+                    item_id=item.id,
+                    name=item.name,
+                    used=tidy(before[item_id] - max(item.quantity, 0.0)),
+                    unit=item.unit,
+                    left=0.0 if removed else item.quantity,
+                    removed=removed,
+                )
+            )
+        for item_id in gone:
+            await self.session.delete(items[item_id])
+        for store in stores:
+            await self._touch(store)
+        return used
 
     async def default_store_id(self, member: Member) -> int | None:
         return await self.session.scalar(select(DefaultStore.store_id).where(DefaultStore.user_id == member.id))
@@ -436,6 +517,40 @@ class StoresService(DomainService[FoodStore]):
             batches[key] = batch
         await self.session.flush()
         await insert_all(self.session, StoreItem, new_batches)
+
+    async def _writable_stock(self, member: Member, condition: Any) -> list[StockMatch]:
+        stores, roles = await self._visible(member)
+        writable = {store.id: store for store in stores if may(roles[store.id], Action.EDIT)}
+        if not writable:
+            return []
+        rows = await self.session.execute(
+            select(
+                StoreItem.id,
+                StoreItem.store_id,
+                StoreItem.ingredient_id,
+                StoreItem.name,
+                StoreItem.quantity,
+                StoreItem.unit,
+                StoreItem.date_added,
+                StoreItem.estimated_expiry_days,
+            )
+            .where(StoreItem.store_id.in_(list(writable)), condition)
+            .order_by(StoreItem.date_added.desc(), StoreItem.id.desc())
+        )
+        return [
+            StockMatch(
+                store_id=row.store_id,
+                store_name=writable[row.store_id].name,
+                item_id=row.id,
+                ingredient_id=row.ingredient_id,
+                name=row.name,
+                quantity=row.quantity,
+                unit=row.unit,
+                date_added=row.date_added,
+                expiry_date=expiry_date(local_date(row.date_added, self.zone), row.estimated_expiry_days),
+            )
+            for row in rows
+        ]
 
     async def _answers(self, member: Member, stores: list[FoodStore], roles: dict[int, Role]) -> list[StoreOut]:
         return self._build(stores, roles, await self._context(member, stores, roles))
