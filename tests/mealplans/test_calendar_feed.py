@@ -117,6 +117,18 @@ def test_the_feed_has_every_dated_meal_of_own_and_shared_plans_only(client, sett
     assert len({str(event["UID"]) for event in found.values()}) == 3
 
 
+def test_an_entry_beyond_the_last_day_of_its_plan_is_left_out(client, settings, alice):
+    add_plan(
+        settings,
+        alice.id,
+        "Short",
+        [(2, "Last day", "CUSTOM", None), (3, "Past the end", "CUSTOM", None)],
+        start=date(2026, 3, 2),
+        days=3,
+    )
+    assert set(by_summary(events(client, feed_url(client, alice)))) == {"Last day"}
+
+
 def test_the_text_of_the_feed_is_rfc_5545(client, settings, alice):
     add_plan(settings, alice.id, "Week", [(0, "Fish, chips; peas", "CUSTOM", None)], start=date(2026, 3, 2))
     body = fetch(client, feed_url(client, alice)).content
