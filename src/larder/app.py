@@ -61,6 +61,8 @@ from larder.dashboard.routes import DashboardController
 from larder.dashboard.service import provide_dashboard_service
 from larder.imports.routes import ImportController
 from larder.imports.service import PageParser, provide_import_service
+from larder.mealplans.calendar import provide_calendar_service
+from larder.mealplans.calendar_routes import CalendarFeedController, calendar_feed
 from larder.mealplans.cooking import provide_cooking_service
 from larder.mealplans.routes import MealPlanController
 from larder.mealplans.service import plan_names, plan_owner, provide_mealplan_service
@@ -148,6 +150,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
             ImportController,
             ShoppingListController,
             MealPlanController,
+            CalendarFeedController,
+            calendar_feed,
             StoresController,
             DefaultStoreController,
             NotificationController,
@@ -181,6 +185,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             "shopping": Provide(provide_shopping_service),
             "mealplans": Provide(provide_mealplan_service),
             "cooking": Provide(provide_cooking_service),
+            "calendar": Provide(provide_calendar_service),
             "digests": Provide(provide_digest_service),
             "dashboard": Provide(provide_dashboard_service),
         },

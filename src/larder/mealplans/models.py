@@ -56,3 +56,14 @@ class MealPlanEntry(Base):
     checked: Mapped[bool] = mapped_column(Boolean, default=False)
 
     plan: Mapped[MealPlan] = relationship(back_populates="entries", lazy="raise")
+
+
+class CalendarFeed(Base):
+    """A member's calendar feed link (mealplans/calendar.py). `key` is the random half of the
+    link, used to find the row; the other half is a MAC of it under the server's secret key and
+    is never stored, so the database alone does not give anybody a live feed address."""
+
+    __tablename__ = "calendar_feed"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("user_account.id", ondelete="CASCADE"), unique=True)
+    key: Mapped[str] = mapped_column(String(32), unique=True)

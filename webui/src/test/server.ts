@@ -47,6 +47,8 @@ export const defaultHandlers = [
   http.get(apiUrl('/notifications/settings'), () =>
     HttpResponse.json({ data: { expiry_email: false, expiry_email_hour: 8 } }),
   ),
+  // Account settings read the calendar feed's address (none yet).
+  http.get(apiUrl('/calendar-feed'), () => HttpResponse.json({ data: { url: null, created_at: null } })),
 ];
 
 export const server = setupServer(...defaultHandlers);

@@ -92,6 +92,18 @@ export interface paths {
     /** BugReport */
     post: operations["ApiPwaBugReportBugReport"];
   };
+  "/api/pwa/calendar-feed": {
+    /** FeedLink */
+    get: operations["ApiPwaCalendarFeedFeedLink"];
+    /** NewFeedLink */
+    post: operations["ApiPwaCalendarFeedNewFeedLink"];
+    /** TurnFeedOff */
+    delete: operations["ApiPwaCalendarFeedTurnFeedOff"];
+  };
+  "/api/pwa/calendar/{file_name}": {
+    /** A member's calendar feed */
+    get: operations["ApiPwaCalendarFileNameCalendarFeed"];
+  };
   "/api/pwa/contact": {
     /** Contact */
     post: operations["ApiPwaContactContact"];
@@ -345,6 +357,11 @@ export interface components {
       message: string;
       page?: string | null;
     };
+    /** CalendarFeedOut */
+    CalendarFeedOut: {
+      created_at: string | null;
+      url: string | null;
+    };
     /** CatalogueRecipeIn */
     CatalogueRecipeIn: {
       /** @description A row id, 1 to 9223372036854775807. */
@@ -438,6 +455,10 @@ export interface components {
     /** Data[ImportedRecipeOut] */
     "Data_larder.imports.schemas.ImportedRecipeOut_": {
       data: components["schemas"]["ImportedRecipeOut"];
+    };
+    /** Data[CalendarFeedOut] */
+    "Data_larder.mealplans.calendar.CalendarFeedOut_": {
+      data: components["schemas"]["CalendarFeedOut"];
     };
     /** Data[CompletePlanOut] */
     "Data_larder.mealplans.schemas.CompletePlanOut_": {
@@ -2442,6 +2463,109 @@ export interface operations {
       };
       /** @description Too many attempts: try again after the seconds in the Retry-After header. */
       429: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** FeedLink */
+  ApiPwaCalendarFeedFeedLink: {
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["Data_larder.mealplans.calendar.CalendarFeedOut_"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** NewFeedLink */
+  ApiPwaCalendarFeedNewFeedLink: {
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["Data_larder.mealplans.calendar.CalendarFeedOut_"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** TurnFeedOff */
+  ApiPwaCalendarFeedTurnFeedOff: {
+    responses: {
+      /** @description Request fulfilled, nothing follows */
+      204: {
+        headers: {
+        };
+        content: never;
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** A member's calendar feed */
+  ApiPwaCalendarFileNameCalendarFeed: {
+    parameters: {
+      path: {
+        file_name: string;
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "text/calendar; charset=utf-8": string;
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };

@@ -205,3 +205,5 @@ export type ExpiryOverview = Schema<'ExpiryOverview'>;
 export type ExpiryItem = Schema<'ExpiryItemOut'>;
 /** GET and PUT /notifications/settings: the daily expiry e-mail (on or off, and its local hour). */
 export type ExpiryEmailSettings = Required<Schema<'DigestSettings'>>;
+/** GET and POST /calendar-feed: the member's calendar feed address (null while off) and when it was made. */
+export type CalendarFeed = Schema<'CalendarFeedOut'>;

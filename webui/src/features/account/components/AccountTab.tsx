@@ -11,6 +11,7 @@ import {
   RESEND_VERIFICATION_FAILED,
   RESEND_VERIFICATION_SENT,
 } from './messages';
+import { CalendarFeedSection } from './CalendarFeedSection';
 import { ExpiryEmailSection } from './ExpiryEmailSection';
 import { PasswordChangeForm } from './PasswordChangeForm';
 import { PreferencesDialog } from './PreferencesDialog';
@@ -117,6 +118,8 @@ export function AccountTab({ user }: { user: User }) {
       <FilterPreferencesSection user={user} />
       <Divider />
       <ExpiryEmailSection verified={user.email_verified} />
+      <Divider />
+      <CalendarFeedSection />
       <Divider />
       <PasswordChangeForm />
     </Stack>

@@ -1,0 +1,69 @@
+"""The calendar feed's calls (mealplans/calendar.py): the member's own link under
+/api/pwa/calendar-feed, and the feed itself, public behind its secret address."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any, Final
+
+from litestar import Controller, Request, Response, delete, get, post
+from litestar.di import NamedDependency
+from litestar.params import FromPath
+from litestar.status_codes import HTTP_200_OK, HTTP_304_NOT_MODIFIED
+
+from larder.core.access import PUBLIC
+from larder.core.wire import Data
+from larder.mealplans.calendar import CalendarFeedOut, CalendarFeedService
+from larder.sharing.service import Member
+
+CALENDAR_TYPE: Final = "text/calendar; charset=utf-8"
+# Calendar apps poll every few minutes to hours; a browser or proxy may keep it a few minutes, for
+# this member only. The ETag lets a poll that finds nothing new get 304 without a body.
+CALENDAR_CACHE: Final = "private, max-age=300"
+
+
+class CalendarFeedController(Controller):
+    path = "/api/pwa/calendar-feed"
+    tags = ["meal plans"]
+
+    @get("/")
+    async def feed_link(
+        self, member: NamedDependency[Member], calendar: NamedDependency[CalendarFeedService]
+    ) -> Data[CalendarFeedOut]:
+        """The caller's calendar feed address, or null when they have none."""
+        return Data(data=await calendar.link_of(member.id))
+
+    @post("/", status_code=HTTP_200_OK)
+    async def new_feed_link(
+        self, member: NamedDependency[Member], calendar: NamedDependency[CalendarFeedService]
+    ) -> Data[CalendarFeedOut]:
+        """A new address for the caller's feed; the previous one, if any, stops working."""
+        return Data(data=await calendar.renew(member.id))
+
+    @delete("/")
+    async def turn_feed_off(
+        self, member: NamedDependency[Member], calendar: NamedDependency[CalendarFeedService]
+    ) -> None:
+        """No feed any more: its address answers 404."""
+        await calendar.revoke(member.id)
+
+
+@get(
+    "/api/pwa/calendar/{file_name:str}",
+    opt=PUBLIC,
+    tags=["meal plans"],
+    media_type=CALENDAR_TYPE,
+    summary="A member's calendar feed",
+)
+async def calendar_feed(
+    file_name: FromPath[str], request: Request[Any, Any, Any], calendar: NamedDependency[CalendarFeedService]
+) -> Response[bytes]:
+    """`{token}.ics`, the secret address of the settings: every dated meal of the member's plans
+    and of the plans shared with them, as all-day iCalendar events. Anything else is a 404."""
+    body = await calendar.calendar(file_name)
+    etag = f'"{hashlib.blake2b(body, digest_size=12).hexdigest()}"'
+    headers = {"ETag": etag, "Cache-Control": CALENDAR_CACHE}
+    sent = request.headers.get("if-none-match")
+    if sent and etag in {tag.strip() for tag in sent.split(",")}:
+        return Response(b"", status_code=HTTP_304_NOT_MODIFIED, headers=headers)
+    return Response(body, media_type=CALENDAR_TYPE, headers=headers)
