@@ -20,7 +20,7 @@ const check = {
       entries: [{ day: 0, index: 0 }],
       recipe_ingredients: [
         makeCheckIngredient('Carrot', { ingredient_id: 12, value: '12', quantity: 3, measurement: 'unit(s)', stock: [stock] }),
-        makeCheckIngredient('a pinch of saffron', { ingredient_id: null, value: 'a pinch of saffron', quantity: null, measurement: '' }),
+        makeCheckIngredient('a pinch of saffron', { ingredient_id: null, value: 'CUSTOM-saffron', quantity: null, measurement: '' }),
       ],
     }),
     makeCheckRecipe('Stew', {
@@ -52,7 +52,7 @@ describe('Ingredient Summary', () => {
     const soup = await within(dialog).findByRole('region', { name: 'Soup' });
     expect(within(soup).getByRole('checkbox', { name: '3 carrots' })).not.toBeChecked();
     expect(soup).toHaveTextContent('Pantry: 500 g (expires 15/03/2025)');
-    expect(within(soup).getByRole('checkbox', { name: 'a pinch of saffron' })).toBeInTheDocument();
+    expect(within(soup).getByRole('checkbox', { value: 'CUSTOM-saffron', name: 'a pinch of saffron' })).toBeInTheDocument();
     expect(soup).toHaveTextContent('DAY: 1');
     const stew = within(dialog).getByRole('region', { name: 'Stew' });
     expect(within(stew).getByRole('checkbox', { name: '400 g Beef' })).toBeInTheDocument();
@@ -72,7 +72,7 @@ describe('Ingredient Summary', () => {
     expect(add).toBeEnabled();
     await user.click(within(soup).getByRole('checkbox', { name: '3 carrots' }));
     expect(add).toBeDisabled();
-    await user.click(within(soup).getByRole('checkbox', { name: 'a pinch of saffron' }));
+    await user.click(within(soup).getByRole('checkbox', { value: 'CUSTOM-saffron', name: 'a pinch of saffron' }));
     await user.click(within(stew).getByRole('checkbox', { name: '400 g Beef' }));
     await user.click(add);
     expect(await screen.findByText('2 ingredients added to Weekly shop')).toBeInTheDocument();
@@ -80,7 +80,7 @@ describe('Ingredient Summary', () => {
       {
         method: 'POST',
         path: '/user-shoppinglists/8/merge',
-        body: { ingredients: [{ name: 'a pinch of saffron' }, { value: 20, quantity: 400, unit: 'g' }] },
+        body: { ingredients: [{ value: 'CUSTOM-saffron', name: 'a pinch of saffron' }, { value: 20, quantity: 400, unit: 'g' }] },
       },
     ]);
     await waitFor(() => expect(within(stew).getByRole('checkbox', { name: '400 g Beef' })).not.toBeChecked());

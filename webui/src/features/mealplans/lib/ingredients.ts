@@ -17,8 +17,9 @@ export function stockLabel(stock: StockMatch): string {
 }
 
 /**
- * The items 'Add Selected' merges into a list: a catalogue ingredient by its id, an imported line
- * that matched none as a custom item by its text; with the recipe's quantity and unit when it has them.
+ * The items 'Add Selected' merges into a list: a catalogue ingredient by its id, a line that matched
+ * none as the custom item the check names (its CUSTOM- value and name, so adding it again adds to
+ * the same item); with the recipe's quantity and unit when it has them.
  */
 export function mergeItems(check: IngredientCheck, ticked: ReadonlySet<string>): ShoppingListItemIn[] {
   const items: ShoppingListItemIn[] = [];
@@ -26,7 +27,9 @@ export function mergeItems(check: IngredientCheck, ticked: ReadonlySet<string>):
     recipe.recipe_ingredients.forEach((ingredient, i) => {
       if (!ticked.has(tickKey(r, i))) return;
       const item: ShoppingListItemIn =
-        ingredient.ingredient_id !== null ? { value: ingredient.ingredient_id } : { name: ingredient.ingredient.name || ingredient.value };
+        ingredient.ingredient_id !== null
+          ? { value: ingredient.ingredient_id }
+          : { value: ingredient.value, name: ingredient.ingredient.name };
       if (ingredient.quantity !== null && ingredient.quantity > 0) item.quantity = ingredient.quantity;
       if (ingredient.measurement.trim()) item.unit = ingredient.measurement.trim();
       items.push(item);

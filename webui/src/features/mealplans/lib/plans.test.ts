@@ -154,7 +154,7 @@ describe('ingredient check and complete', () => {
         entries: [{ day: 0, index: 0 }],
         recipe_ingredients: [
           makeCheckIngredient('Carrot', { ingredient_id: 12, value: '12', quantity: 3, measurement: 'unit(s)' }),
-          makeCheckIngredient('a pinch of saffron', { ingredient_id: null, value: 'a pinch of saffron', quantity: null, measurement: '' }),
+          makeCheckIngredient('a pinch of saffron', { ingredient_id: null, value: 'CUSTOM-saffron', quantity: null, measurement: '' }),
         ],
       }),
       makeCheckRecipe('Stew', {
@@ -175,7 +175,7 @@ describe('ingredient check and complete', () => {
   it('merges catalogue ingredients by id and unmatched lines as custom items, with quantity and unit when known', () => {
     expect(mergeItems(check, new Set([tickKey(0, 0), tickKey(0, 1)]))).toEqual([
       { value: 12, quantity: 3, unit: 'unit(s)' },
-      { name: 'a pinch of saffron' },
+      { value: 'CUSTOM-saffron', name: 'a pinch of saffron' },
     ]);
     expect(mergeItems(check, new Set())).toEqual([]);
   });
