@@ -1,5 +1,6 @@
-"""Part 2 §6 on every endpoint of lists, stores and shares: anonymous, stranger, shared to view,
-shared to edit and owner, each against a fresh household. A new endpoint without a row fails."""
+"""Part 2 §6 on every endpoint of lists, stores, meal plans and shares: anonymous, stranger,
+shared to view, shared to edit and owner, each against a fresh household. A new endpoint without a
+row fails."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 from tests.stores.support import LISTS, STORES
 
 SHARE = "/api/pwa/share"
+PLANS = "/api/pwa/user-mealplans"
 ROLES = ("anonymous", "stranger", "viewer", "editor", "owner")
 
 
@@ -18,7 +20,7 @@ ROLES = ("anonymous", "stranger", "viewer", "editor", "owner")
 class Call:
     method: str
     route: str  # as the app's route table names it
-    path: str  # with {store} and {list} for the household's shared store and list
+    path: str  # with {store}, {list} and {plan} for the household's shared store, list and plan
     body: Any = None
 
 
@@ -57,6 +59,38 @@ MATRIX: list[tuple[Call, tuple[Any, ...]]] = [
         Call("POST", "/api/pwa/stores/{store_id:int}/items", STORES + "/{store}/items", {"items": [{"name": "Jam"}]}),
         (401, 404, 403, OK, OK),
     ),
+    (Call("GET", "/api/pwa/user-mealplans/{plan_id:int}", PLANS + "/{plan}"), (401, 404, OK, OK, OK)),
+    (
+        Call("PUT", "/api/pwa/user-mealplans/{plan_id:int}", PLANS + "/{plan}", {"name": "Renamed"}),
+        (401, 404, 403, OK, OK),
+    ),
+    (
+        Call("PUT", "/api/pwa/user-mealplans/{plan_id:int}", PLANS + "/{plan}", {"start_date": "2028-02-29"}),
+        (401, 404, 403, OK, OK),
+    ),
+    (Call("DELETE", "/api/pwa/user-mealplans/{plan_id:int}", PLANS + "/{plan}"), (401, 404, 403, 403, OK)),
+    (
+        Call("GET", "/api/pwa/user-mealplans/{plan_id:int}/ingredients", PLANS + "/{plan}/ingredients"),
+        (401, 404, OK, OK, OK),
+    ),
+    (
+        Call(
+            "POST",
+            "/api/pwa/user-mealplans/{plan_id:int}/complete",
+            PLANS + "/{plan}/complete",
+            {"recipes": [{"day": 0, "index": 0}]},
+        ),
+        (401, 404, 403, OK, OK),
+    ),
+    (
+        Call(
+            "PUT",
+            "/api/pwa/share",
+            SHARE,
+            {"entity_id": "{plan}", "type": "UserMealplan", "shared_with": [{"email": "new@example.org"}]},
+        ),
+        (401, 404, 403, 403, OK),
+    ),
     (
         Call(
             "PUT",
@@ -92,6 +126,8 @@ COLLECTIONS = {
     ("GET", "/api/pwa/stores"),
     ("POST", "/api/pwa/stores"),
     ("GET", "/api/pwa/share"),
+    ("GET", "/api/pwa/user-mealplans"),
+    ("POST", "/api/pwa/user-mealplans"),
 }
 
 
@@ -100,7 +136,7 @@ def fill(value: Any, ids: dict[str, int]) -> Any:
         return {k: fill(v, ids) for k, v in value.items()}
     if isinstance(value, list):
         return [fill(v, ids) for v in value]
-    if isinstance(value, str) and value in ("{store}", "{list}"):
+    if isinstance(value, str) and value in ("{store}", "{list}", "{plan}"):
         return ids[value[1:-1]]
     return value
 
@@ -117,8 +153,18 @@ def household(client, member_factory, kitchen):
     client.post(STORES, json={"name": "Pantry", "description": "Cupboard"}, headers=owner.headers)  # the default
     store = client.post(STORES, json={"name": "Fridge", "description": "Kitchen"}, headers=owner.headers).json()
     listed = client.post(LISTS, json={"name": "Weekly shop"}, headers=owner.headers).json()
-    ids = {"store": store["data"]["id"], "list": listed["data"]["user_shoppinglist_id"]}
-    for entity_type, entity_id in (("UserFoodStore", ids["store"]), ("UserShoppinglist", ids["list"])):
+    plan = client.post(
+        PLANS + "/",
+        json={"name": "Family week", "recipes": [{"day": 0, "recipes": [{"name": "Soup", "type": "CUSTOM"}]}]},
+        headers=owner.headers,
+    ).json()
+    ids = {
+        "store": store["data"]["id"],
+        "list": listed["data"]["user_shoppinglist_id"],
+        "plan": plan["data"]["user_mealplan_id"],
+    }
+    shared = (("UserFoodStore", ids["store"]), ("UserShoppinglist", ids["list"]), ("UserMealplan", ids["plan"]))
+    for entity_type, entity_id in shared:
         body = {
             "entity_id": entity_id,
             "type": entity_type,
@@ -144,14 +190,16 @@ def test_matrix(client, household, call, expected, role):
     else:
         assert answer.status_code == wanted, answer.text
     if role == "stranger":
-        assert "Weekly shop" not in answer.text and "Fridge" not in answer.text
+        assert "Weekly shop" not in answer.text and "Fridge" not in answer.text and "Family" not in answer.text
 
 
-def test_every_endpoint_of_lists_stores_and_shares_has_a_row(client):
+def test_every_endpoint_of_lists_stores_plans_and_shares_has_a_row(client):
     routes = {
         (method, route.path)
         for route in client.app.routes
-        if route.path.startswith(("/api/pwa/user-shoppinglists", "/api/pwa/stores", "/api/pwa/share"))
+        if route.path.startswith(
+            ("/api/pwa/user-shoppinglists", "/api/pwa/stores", "/api/pwa/user-mealplans", "/api/pwa/share")
+        )
         for method in getattr(route, "methods", ())
         if method not in ("HEAD", "OPTIONS")
     }
