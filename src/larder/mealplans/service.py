@@ -259,6 +259,7 @@ class MealPlanService(DomainService[MealPlan]):
         plan.updated_at = now()
         await self.repository.add(plan, auto_refresh=False)
         await self.repository.replace_entries(plan.id, entries)
+        self.session.expire(plan, ["entries"])  # written past the ORM: the empty list is stale
         await self.access.announce(EntityType.MEAL_PLAN, plan.id, plan.user_id)
         owners = await self._owner_names(member, [plan.user_id])
         return _plan_out(plan, entries, Role.OWNER, [], owners.get(plan.user_id, ""))
