@@ -1,137 +1,85 @@
-"""Meal plans and the recipes they name, written straight to the database (the plan calls are not
-needed to test what a plan does in the kitchen)."""
+"""Meal plan calls and the recipes a plan may name, made as rows (no catalogue seed, cookbook
+validation or page fetch needed to have a recipe of each kind)."""
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from datetime import date
 from typing import Any
 
-from larder.catalogue.models import Recipe, RecipeIngredient
-from larder.cookbook.models import UserRecipe, UserRecipeIngredient
+from larder.catalogue.models import KIND_RECIPE, Category, Recipe
+from larder.cookbook.models import UserRecipe
 from larder.core.settings import Settings
 from larder.imports.models import ImportedRecipe
-from larder.mealplans.models import MealPlan, MealPlanEntry
-from larder.sharing.models import Share
 from tests.support import run_db
 
 PLANS = "/api/pwa/user-mealplans"
+SHARE = "/api/pwa/share"
 
 
-@dataclass(frozen=True)
-class Planned:
-    """A recipe on a day: `type` as the plan stores it ('A9', USER, IMPORTED, CUSTOM, EXTERNAL_LINK)."""
-
-    day: int
-    type: str
-    value: int | str | None
-    name: str = "A recipe"
-
-
-def make_plan(
-    settings: Settings,
-    owner_id: int,
-    entries: list[Planned],
-    *,
-    days: int = 3,
-    name: str = "Week",
-    start: date | None = None,
-) -> int:
+def _added(settings: Settings, row: Any) -> int:
     async def work(session: Any) -> int:
-        plan = MealPlan(user_id=owner_id, name=name, days=days, entries=[])
-        if start is not None:
-            plan.schedule(start)
-        positions: dict[int, int] = {}
-        for entry in entries:
-            position = positions.get(entry.day, 0)
-            positions[entry.day] = position + 1
-            plan.entries.append(
-                MealPlanEntry(
-                    day=entry.day,
-                    position=position,
-                    name=entry.name,
-                    type=entry.type,
-                    value=None if entry.value is None else str(entry.value),
-                    checked=False,
-                )
-            )
-        session.add(plan)
+        session.add(row)
         await session.flush()
-        return plan.id
+        row_id = row.id
+        await session.commit()
+        return row_id
 
     return run_db(settings, work)
+
+
+def recipe_category(settings: Settings, name: str = "Dinner") -> int:
+    return _added(settings, Category(key=f"recipe:{name.lower()}", name=name, kind=KIND_RECIPE))
 
 
 def catalogue_recipe(
-    settings: Settings, name: str, lines: list[tuple[int, float, str]], *, verified: bool = True
+    settings: Settings, name: str, *, category_id: int | None = None, image: str | None = None, verified: bool = True
 ) -> int:
-    """A catalogue recipe of (ingredient id, quantity, measurement) lines."""
-
-    async def work(session: Any) -> int:
-        recipe = Recipe(name=name, description="", serves=2, verified=verified, allergens=[])
-        session.add(recipe)
-        await session.flush()
-        session.add_all(
-            RecipeIngredient(recipe_id=recipe.id, ingredient_id=i, position=n, quantity=q, measurement=m)
-            for n, (i, q, m) in enumerate(lines)
-        )
-        await session.flush()
-        return recipe.id
-
-    return run_db(settings, work)
+    return _added(settings, Recipe(name=name, category_id=category_id, image=image, verified=verified))
 
 
-def own_recipe(settings: Settings, owner_id: int, name: str, lines: list[tuple[int | str, float, str]]) -> int:
-    """An own recipe of (ingredient id or custom name, quantity, measurement) lines."""
-
-    async def work(session: Any) -> int:
-        recipe = UserRecipe(
-            user_id=owner_id,
-            name=name,
-            published=False,
-            ingredients=[
-                UserRecipeIngredient(
-                    position=n,
-                    ingredient_id=who if isinstance(who, int) else None,
-                    custom_name=who if isinstance(who, str) else None,
-                    quantity=q,
-                    measurement=m,
-                )
-                for n, (who, q, m) in enumerate(lines)
-            ],
-            steps=[],
-        )
-        session.add(recipe)
-        await session.flush()
-        return recipe.id
-
-    return run_db(settings, work)
+def own_recipe(settings: Settings, user_id: int, name: str, image: str | None = None) -> int:
+    return _added(settings, UserRecipe(user_id=user_id, name=name, image=image, published=False))
 
 
-def imported_recipe(settings: Settings, owner_id: int, name: str, lines: list[str]) -> int:
-    async def work(session: Any) -> int:
-        data = {"name": name, "recipeIngredient": lines, "recipeInstructions": []}
-        found = ImportedRecipe(user_id=owner_id, url="https://example.org/r", data=json.dumps(data))
-        session.add(found)
-        await session.flush()
-        return found.id
-
-    return run_db(settings, work)
+def imported_recipe(settings: Settings, user_id: int, data: dict[str, Any], url: str = "https://example.org/r") -> int:
+    return _added(settings, ImportedRecipe(user_id=user_id, url=url, data=json.dumps(data)))
 
 
-def share_plan(settings: Settings, plan_id: int, owner_id: int, email: str, *, can_edit: bool) -> None:
-    async def work(session: Any) -> None:
-        session.add(
-            Share(entity_type="UserMealplan", entity_id=plan_id, owner_id=owner_id, email=email, can_edit=can_edit)
-        )
-        await session.flush()
-
-    run_db(settings, work)
+def custom(name: str, checked: bool = False) -> dict[str, Any]:
+    return {"name": name, "type": "CUSTOM", "value": None, "checked": checked}
 
 
-def share(client: Any, owner: Any, entity_type: str, entity_id: int, email: str, *, can_edit: bool) -> None:
-    """A list or a store shared the HTTP way."""
-    body = {"entity_id": entity_id, "type": entity_type, "shared_with": [{"email": email, "canEdit": can_edit}]}
-    response = client.put("/api/pwa/share", json=body, headers=owner.headers)
+def day(number: int, *recipes: dict[str, Any]) -> dict[str, Any]:
+    return {"day": number, "recipes": list(recipes)}
+
+
+def new_plan(client: Any, member: Any, name: str = "Week one", **fields: Any) -> dict[str, Any]:
+    response = client.post(PLANS + "/", json={"name": name, **fields}, headers=member.headers)
+    assert response.status_code == 201, response.text
+    return response.json()["data"]
+
+
+def get_plan(client: Any, member: Any, plan_id: int) -> dict[str, Any]:
+    response = client.get(f"{PLANS}/{plan_id}", headers=member.headers)
     assert response.status_code == 200, response.text
+    return response.json()["data"]
+
+
+def put_plan(client: Any, member: Any, plan_id: int, body: dict[str, Any], status: int = 200) -> dict[str, Any]:
+    response = client.put(f"{PLANS}/{plan_id}", json=body, headers=member.headers)
+    assert response.status_code == status, response.text
+    return response.json()
+
+
+def share_plan(client: Any, owner: Any, plan_id: int, email: str, can_edit: bool = False) -> None:
+    body = {"entity_id": plan_id, "type": "UserMealplan", "shared_with": [{"email": email, "canEdit": can_edit}]}
+    response = client.put(SHARE, json=body, headers=owner.headers)
+    assert response.status_code == 200, response.text
+
+
+def dates(plan: dict[str, Any]) -> list[str | None]:
+    return [entry["date"] for entry in plan["recipes"]]
+
+
+def names(plan: dict[str, Any]) -> list[list[str]]:
+    return [[recipe["name"] for recipe in entry["recipes"]] for entry in plan["recipes"]]

@@ -13,7 +13,7 @@ import pytest
 
 from larder.core.errors import AppError
 from larder.mealplans.models import MealPlan
-from tests.mealplans.support import (
+from tests.mealplans.rows import (
     PLANS,
     Planned,
     catalogue_recipe,

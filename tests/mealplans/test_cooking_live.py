@@ -3,7 +3,7 @@ plan, whoever follows the plan (the live event stream of tests/sharing/test_live
 
 from __future__ import annotations
 
-from tests.mealplans.support import PLANS, Planned, catalogue_recipe, make_plan, share_plan
+from tests.mealplans.rows import PLANS, Planned, catalogue_recipe, make_plan, share_plan
 from tests.sharing.test_live_events import STORE, STORES, change, live  # noqa: F401
 
 PLAN = "UserMealplan"

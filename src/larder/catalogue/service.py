@@ -442,6 +442,21 @@ class CatalogueService(DomainService[Recipe]):
         return await self.session.scalar(select(Recipe.id).limit(1)) is None
 
 
+async def catalogue_recipe_cards(session: AsyncSession, ids: Iterable[int]) -> dict[int, RecipeOptionOut]:
+    """The catalogue recipes among `ids` anyone may see (verified), by id, in one query: name, image
+    and category, for another domain that names recipes (a meal plan). Withdrawn or unknown ids are
+    absent."""
+    wanted = {i for i in ids if is_id(i)}
+    if not wanted:
+        return {}
+    rows = await session.execute(
+        select(Recipe.id, Recipe.name, Recipe.image, Recipe.category_id).where(
+            Recipe.id.in_(wanted), Recipe.verified.is_(True)
+        )
+    )
+    return {r.id: RecipeOptionOut(r.id, r.name, r.image, r.category_id) for r in rows}
+
+
 async def provide_catalogue_service(
     db_session: NamedDependency[AsyncSession], db_reader: NamedDependency[DbReader | None], state: State
 ) -> AsyncGenerator[CatalogueService, None]:
@@ -455,6 +470,7 @@ __all__ = [
     "DraftLine",
     "DraftStep",
     "RecipeDraft",
+    "catalogue_recipe_cards",
     "derive_tags",
     "provide_catalogue_service",
     "recipe_problems",

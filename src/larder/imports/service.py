@@ -26,6 +26,7 @@ from litestar.di import NamedDependency
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from larder.catalogue.schemas import RecipeOptionOut
 from larder.core.db import end_transaction_early
 from larder.core.errors import FormError, NotFound
 from larder.core.ids import is_id
@@ -192,6 +193,45 @@ class ImportService(DomainService[ImportedRecipe]):
         await self.repository.delete(item.id)
 
 
+def _first_link(value: Any) -> str | None:
+    """schema.org's `image`: a URL, an ImageObject {url}, or a list of either; http(s) only."""
+    first = value[0] if isinstance(value, list) and value else value
+    url = first.get("url") if isinstance(first, dict) else first
+    if isinstance(url, str) and urlsplit(url.strip()).scheme.lower() in ("http", "https"):
+        return url.strip()
+    return None
+
+
+def _card(item_id: int, url: str, data: str) -> RecipeOptionOut:
+    try:
+        parsed = json.loads(data)
+    except ValueError:
+        parsed = {}
+    found = parsed if isinstance(parsed, dict) else {}
+    name = found.get("name")
+    return RecipeOptionOut(
+        value=item_id,
+        name=name.strip() if isinstance(name, str) and name.strip() else url,
+        image=_first_link(found.get("image")),
+        category_id=None,
+    )
+
+
+async def imported_recipe_cards(session: AsyncSession, user_id: int, ids: Iterable[int]) -> dict[int, RecipeOptionOut]:
+    """The user's imports among `ids`, by id, in one query: the page's recipe name (the link when
+    it has none) and its image link, for another domain that names recipes (a meal plan). Anyone
+    else's import is absent, like an id that names nothing."""
+    wanted = {i for i in ids if is_id(i)}
+    if not wanted:
+        return {}
+    rows = await session.execute(
+        select(ImportedRecipe.id, ImportedRecipe.url, ImportedRecipe.data).where(
+            ImportedRecipe.id.in_(wanted), ImportedRecipe.user_id == user_id
+        )
+    )
+    return {r.id: _card(r.id, r.url, r.data) for r in rows}
+
+
 async def provide_import_service(
     db_session: NamedDependency[AsyncSession], state: State, request: Request[Any, Any, Any]
 ) -> AsyncGenerator[ImportService, None]:
@@ -211,5 +251,6 @@ __all__ = [
     "checked_url",
     "fetch_policy",
     "import_page",
+    "imported_recipe_cards",
     "provide_import_service",
 ]

@@ -115,6 +115,19 @@ class MealPlanOut(msgspec.Struct):
     updated_at: dt.datetime
 
 
+class PlannedMealOut(msgspec.Struct):
+    """A recipe planned on a calendar date, with the plan it is on (the dashboard's Today and
+    Tomorrow: part 2 §4 'Dashboard')."""
+
+    date: dt.date
+    user_mealplan_id: int
+    plan_name: str
+    name: str
+    value: int | str | None
+    image: str | None
+    type: str
+
+
 # -- ingredient check and complete ------------------------------------------------------------
 
 
@@ -248,6 +261,7 @@ __all__ = [
     "PlanRecipeCheckOut",
     "PlanRecipeIn",
     "PlanRecipeOut",
+    "PlannedMealOut",
     "ShortfallOut",
     "StockMatchOut",
     "UsedStockOut",

@@ -1,36 +1,581 @@
-"""Meal plans: create, read, edit (autosave), schedule and delete, through the one access policy.
-(Contract only on this branch: the implementation follows.)"""
+"""Meal plans: create, read, edit (autosave), schedule and delete, through the one access policy
+(part 2 §2 'Meal plans', §3, §4 'Meal plan creation', 'Editing', 'Schedule', §5, §6, §7).
+
+A plan has `days` days, 0-based; when dated, day i is start + i and end = start + (days - 1). Each
+planned recipe names what it is by `type` and `value`, and the server checks that the caller may
+plan it: a catalogue recipe must be published, an own or imported recipe the caller's own. The
+stored name and image of a recipe entry are the recipe's, never the sent ones.
+
+Entry types as stored (part 2 §3 'Details'): a catalogue recipe's type is its category id as text,
+or 'A9' when it has no category (our category ids are all numeric, so the spec's "'A9' when the
+category is numeric" would make every catalogue entry 'A9' and drop the category the web app can
+show; either form is read back as a catalogue recipe); then USER, IMPORTED, EXTERNAL_LINK (value
+an http(s) URL) and CUSTOM (a name, no value).
+
+Autosave sends the whole plan again and again: a PUT that changes nothing writes nothing (the plan
+keeps its updated_at and nobody is told), and entries already on the plan are taken as they are,
+without looking their recipes up again. That is also what lets a household member with edit
+rights save a plan holding the owner's own recipes, which they could not add themselves.
+"""
 
 from __future__ import annotations
 
-from collections.abc import AsyncGenerator
+import re
+from collections.abc import AsyncGenerator, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from typing import Any, Final, NamedTuple
 
+import msgspec
+from advanced_alchemy.repository import SQLAlchemyAsyncRepository
 from litestar.di import NamedDependency
+from sqlalchemy import Row, String, cast, delete, func, literal, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from larder.mealplans.schemas import MealPlanIn, MealPlanOut, MealPlanUpdateIn
-from larder.sharing.service import AccessPolicy, Member
+from larder.accounts.service import display_names
+from larder.catalogue.schemas import RecipeOptionOut
+from larder.catalogue.service import catalogue_recipe_cards
+from larder.cookbook.service import own_recipe_cards
+from larder.core.clock import now
+from larder.core.db import insert_all
+from larder.core.errors import Conflict, FieldCollector, FormError, NotFound
+from larder.core.service import DomainService
+from larder.core.text import plain_name_problem
+from larder.imports.service import checked_url, imported_recipe_cards
+from larder.mealplans.models import MealPlan, MealPlanEntry
+from larder.mealplans.schemas import (
+    CATALOGUE_NUMERIC,
+    CUSTOM,
+    DAYS_MAX,
+    DEFAULT_DAYS,
+    ENTRY_NAME_MAX,
+    EXTERNAL_LINK,
+    IMPORTED,
+    USER,
+    DayEntryIn,
+    DayEntryOut,
+    MealPlanIn,
+    MealPlanOut,
+    MealPlanUpdateIn,
+    PlannedMealOut,
+    PlanRecipeIn,
+    PlanRecipeOut,
+)
+from larder.sharing.service import AccessPolicy, Action, EntityType, Member, Role, ShareEntry, role_among
+
+MSG_NOT_FOUND: Final = "Meal plan not found."
+MSG_PLAIN_NAME: Final = "No special characters allowed"
+MSG_END_REQUIRED: Final = "An end date is required"
+MSG_START_REQUIRED: Final = "A start date is required"
+MSG_END_BEFORE_START: Final = "The end date cannot be before the start date"
+MSG_TOO_LONG: Final = f"A meal plan has at most {DAYS_MAX} days"
+MSG_END_TOO_LATE: Final = "The plan would end after the last date the calendar knows"
+MSG_COUNTS_DISAGREE: Final = "days and number_of_days must be the same number"
+MSG_DAYS_DISAGREE: Final = "The dates make {days} days; the number of days must match them"
+MSG_NO_SUCH_DAY: Final = "Day {day} is not a day of this plan: it has {days} days, numbered from 0"
+MSG_DAY_TWICE: Final = "Day {day} is sent more than once"
+MSG_SHORTENED: Final = "Day {day} has recipes: remove them before the plan is shortened to {days} days"
+MSG_STALE: Final = "This meal plan was changed elsewhere. Reload and try again."
+MSG_UNKNOWN_TYPE: Final = "Unknown recipe type '{type}'"
+MSG_NEEDS_ID: Final = "A recipe of type {type} needs the recipe's id as its value"
+MSG_NO_CATALOGUE: Final = "There is no published recipe {value}"
+MSG_NO_OWN: Final = "You have no recipe {value}"
+MSG_NO_IMPORT: Final = "You have no imported recipe {value}"
+MSG_LINK: Final = "An external link must be an http or https address"
+MSG_CUSTOM_NAME: Final = "A custom entry needs a name"
+
+CATALOGUE: Final = "catalogue"  # the kind of an entry whose type is a category id or 'A9'
+_CATEGORY_ID = re.compile(r"[0-9]{1,19}")
+_ID_KINDS: Final = (CATALOGUE, USER, IMPORTED)
+IMAGE_MAX: Final = 300  # the entry's image column
 
 
-class MealPlanService:
+def entry_kind(entry_type: str) -> str | None:
+    """What an entry's type names: CATALOGUE, USER, IMPORTED, EXTERNAL_LINK, CUSTOM, or None when
+    it names nothing known."""
+    if entry_type in (CUSTOM, USER, IMPORTED, EXTERNAL_LINK):
+        return entry_type
+    if entry_type == CATALOGUE_NUMERIC or _CATEGORY_ID.fullmatch(entry_type):
+        return CATALOGUE
+    return None
+
+
+def entry_recipe_id(entry_type: str, value: str | None) -> int | None:
+    """The recipe id of a catalogue, own or imported entry as stored, else None."""
+    if entry_kind(entry_type) in _ID_KINDS and value is not None and value.isdigit():
+        return int(value)
+    return None
+
+
+class Planned(NamedTuple):
+    """One recipe on one day, as stored (and compared: an autosave that changes nothing writes nothing)."""
+
+    day: int
+    position: int
+    name: str
+    type: str
+    value: str | None
+    image: str | None
+    checked: bool
+
+
+@dataclass(frozen=True)
+class Span:
+    """A plan's length and dates (both dates or neither)."""
+
+    days: int
+    start: date | None
+    end: date | None
+
+
+_ENTRY_COLUMNS = (
+    MealPlanEntry.plan_id,
+    MealPlanEntry.day,
+    MealPlanEntry.position,
+    MealPlanEntry.name,
+    MealPlanEntry.type,
+    MealPlanEntry.value,
+    MealPlanEntry.image,
+    MealPlanEntry.checked,
+)
+_PLAN_COLUMNS = (
+    MealPlan.id,
+    MealPlan.user_id,
+    MealPlan.name,
+    MealPlan.days,
+    MealPlan.start_date,
+    MealPlan.end_date,
+    MealPlan.updated_at,
+)
+
+
+class MealPlanRepository(SQLAlchemyAsyncRepository[MealPlan]):
+    model_type = MealPlan
+
+    async def plan(self, plan_id: int) -> MealPlan | None:
+        statement = select(MealPlan).where(MealPlan.id == plan_id).execution_options(populate_existing=True)
+        return await self.session.scalar(statement)
+
+    async def visible(self, member: Member, shared: Sequence[int]) -> list[Row[Any]]:
+        """The caller's own plans and those shared with them, their own fields only, in one query."""
+        return list(await self.session.execute(select(*_PLAN_COLUMNS).where(_visible_to(member, shared))))
+
+    async def entries(self, plan_ids: Sequence[int]) -> dict[int, list[Planned]]:
+        """Every plan's entries by day and position, read as rows for all of them in one query."""
+        found: dict[int, list[Planned]] = {plan_id: [] for plan_id in plan_ids}
+        if plan_ids:
+            statement = (
+                select(*_ENTRY_COLUMNS)
+                .where(MealPlanEntry.plan_id.in_(list(plan_ids)))
+                .order_by(MealPlanEntry.plan_id, MealPlanEntry.day, MealPlanEntry.position)
+            )
+            for row in await self.session.execute(statement):
+                found[row.plan_id].append(Planned(*row[1:]))
+        return found
+
+    async def replace_entries(self, plan_id: int, entries: Sequence[Planned]) -> None:
+        await self.session.execute(delete(MealPlanEntry).where(MealPlanEntry.plan_id == plan_id))
+        await insert_all(self.session, MealPlanEntry, [MealPlanEntry(plan_id=plan_id, **e._asdict()) for e in entries])
+
+    async def on_dates(self, member: Member, shared: Sequence[int], days: Sequence[date]) -> list[Row[Any]]:
+        """The entries of visible plans whose date is one of `days`, with their plan, in one query."""
+        # SQLite keeps a Date as 'YYYY-MM-DD'; date(start, '+N days') is the entry's date in that form.
+        on = func.date(MealPlan.start_date, literal("+") + cast(MealPlanEntry.day, String) + literal(" days"))
+        statement = (
+            select(MealPlan.id, MealPlan.name.label("plan_name"), on.label("on"), *_ENTRY_COLUMNS[1:])
+            .join(MealPlanEntry, MealPlanEntry.plan_id == MealPlan.id)
+            .where(
+                _visible_to(member, shared),
+                MealPlan.start_date <= max(days),
+                MealPlan.end_date >= min(days),
+                on.in_([day.isoformat() for day in days]),
+            )
+            .order_by(MealPlan.start_date, MealPlan.id, MealPlanEntry.position)
+        )
+        return list(await self.session.execute(statement))
+
+
+def _visible_to(member: Member, shared: Sequence[int]) -> Any:
+    condition = MealPlan.user_id == member.id
+    return or_(condition, MealPlan.id.in_(list(shared))) if shared else condition
+
+
+class MealPlanService(DomainService[MealPlan]):
+    repository_type = MealPlanRepository
+    repository: MealPlanRepository
+
     def __init__(self, session: AsyncSession, *, access: AccessPolicy) -> None:
-        self.session = session
+        super().__init__(session)
         self.access = access
 
+    # -- reading --------------------------------------------------------------------------------
     async def list_visible(self, member: Member) -> list[MealPlanOut]:
-        raise NotImplementedError
+        """Own plans by start date (undated ones after the dated), then the plans shared with the
+        caller in the same order; every plan with all its days."""
+        shared = await self.access.shared_with(member, EntityType.MEAL_PLAN)
+        plans = await self.repository.visible(member, list(shared))
+        # Every plan read is the caller's or shared with them, so each has a role.
+        roles = {plan.id: role for plan in plans if (role := role_among(member, plan.user_id, plan.id, shared))}
+        plans.sort(key=lambda plan: (roles[plan.id] != Role.OWNER, *_by_start(plan)))
+        return await self._answers(member, plans, roles)
 
     async def get(self, member: Member, plan_id: int) -> MealPlanOut:
-        raise NotImplementedError
+        plan, role = await self._open(member, plan_id, Action.VIEW)
+        return (await self._answers(member, [plan], {plan.id: role}))[0]
 
+    async def meals_on(self, member: Member, days: Sequence[date]) -> dict[date, list[PlannedMealOut]]:
+        """The recipes of the caller's own and shared plans dated on each of `days` (the dashboard's
+        Today and Tomorrow), by plan and position, in one query besides the shares."""
+        found: dict[date, list[PlannedMealOut]] = {day: [] for day in days}
+        if not days:
+            return found
+        shared = await self.access.shared_with(member, EntityType.MEAL_PLAN)
+        for row in await self.repository.on_dates(member, list(shared), list(found)):
+            on = date.fromisoformat(row.on)
+            found[on].append(
+                PlannedMealOut(
+                    date=on,
+                    user_mealplan_id=row.id,
+                    plan_name=row.plan_name,
+                    name=row.name,
+                    value=_value_out(row.type, row.value),
+                    image=row.image,
+                    type=row.type,
+                )
+            )
+        return found
+
+    # -- writing --------------------------------------------------------------------------------
     async def create(self, member: Member, data: MealPlanIn) -> MealPlanOut:
-        raise NotImplementedError
+        errors = FieldCollector()
+        name = _checked_name(errors, data.name)
+        counts = _counts(errors, {"days": data.days, "number_of_days": data.number_of_days})
+        span = _span(errors, data.start_date, data.end_date, counts, default_days=DEFAULT_DAYS)
+        entries = await self._resolve(member, data.recipes, span.days if span else None, {}, errors)
+        errors.raise_if_any()
+        assert span is not None  # raise_if_any above
+        plan = MealPlan(user_id=member.id, name=name, days=span.days, start_date=None, end_date=None, entries=[])
+        _date(plan, span)
+        plan.updated_at = now()
+        await self.repository.add(plan, auto_refresh=False)
+        await self.repository.replace_entries(plan.id, entries)
+        self.session.expire(plan, ["entries"])  # written past the ORM: the empty list is stale
+        await self.access.announce(EntityType.MEAL_PLAN, plan.id, plan.user_id)
+        owners = await self._owner_names(member, [plan.user_id])
+        return _plan_out(plan, entries, Role.OWNER, [], owners.get(plan.user_id, ""))
 
     async def update(self, member: Member, plan_id: int, data: MealPlanUpdateIn) -> MealPlanOut:
-        raise NotImplementedError
+        """MealPlanUpdateIn's rules: fields left out keep their value; a start alone re-dates the plan
+        (schedule), a start and an end give it a new number of days, two nulls undate it; `recipes`
+        replaces every entry. A write that changes nothing is no write; a change based on an older
+        version than the stored one (`updated_at`) is refused with 409."""
+        plan, role = await self._open(member, plan_id, Action.EDIT)
+        current = (await self.repository.entries([plan.id]))[plan.id]
+        errors = FieldCollector()
+        name = plan.name if data.name is msgspec.UNSET else _checked_name(errors, data.name)
+        counts = _counts(errors, {"days": data.days, "number_of_days": data.number_of_days})
+        span = _new_span(errors, plan, data, counts)
+        if data.recipes is msgspec.UNSET:
+            entries = current
+            if span is not None:
+                for day in sorted({entry.day for entry in current if entry.day >= span.days}):
+                    errors.add("days", MSG_SHORTENED.format(day=day, days=span.days))
+        else:
+            known = {(entry_kind(e.type), e.value): e for e in current if entry_kind(e.type) in _ID_KINDS}
+            entries = await self._resolve(member, data.recipes, span.days if span else None, known, errors)
+        errors.raise_if_any()
+        assert span is not None  # raise_if_any above
+
+        same_plan = (name, span.days, span.start, span.end) == (plan.name, plan.days, plan.start_date, plan.end_date)
+        if same_plan and entries == current:
+            return await self._answer(member, plan, current, role)
+        if data.updated_at is not None and _as_utc(data.updated_at) < plan.updated_at:
+            raise Conflict(MSG_STALE)
+        plan.name, plan.days = name, span.days
+        _date(plan, span)
+        if entries != current:
+            await self.repository.replace_entries(plan.id, entries)
+        plan.updated_at = now()  # also when only the entries changed
+        await self.session.flush()
+        await self.access.announce(EntityType.MEAL_PLAN, plan.id, plan.user_id)
+        return await self._answer(member, plan, entries, role)
 
     async def delete(self, member: Member, plan_id: int) -> None:
-        raise NotImplementedError
+        plan, _ = await self._open(member, plan_id, Action.DELETE)
+        # Its entries go by their foreign key (ON DELETE CASCADE), not one by one.
+        await self.session.execute(delete(MealPlan).where(MealPlan.id == plan.id))
+        self.session.expunge(plan)
+        await self.access.forget(EntityType.MEAL_PLAN, plan.id, plan.user_id)
+
+    # -- internals ------------------------------------------------------------------------------
+    async def _open(self, member: Member, plan_id: int, action: Action) -> tuple[MealPlan, Role]:
+        plan = await self.repository.plan(plan_id)
+        if plan is None:
+            raise NotFound(MSG_NOT_FOUND)
+        role = await self.access.require(
+            member, EntityType.MEAL_PLAN, plan.id, plan.user_id, action, not_found=MSG_NOT_FOUND
+        )
+        return plan, role
+
+    async def _resolve(
+        self,
+        member: Member,
+        sent_days: Sequence[DayEntryIn],
+        days: int | None,
+        known: dict[tuple[str | None, str | None], Planned],
+        errors: FieldCollector,
+    ) -> list[Planned]:
+        """The sent day entries as stored: each recipe checked by its type, the recipes not yet on
+        the plan looked up in one query per kind. `days` is None when the plan's length is itself
+        in error (the day numbers are then not checked)."""
+        seen: set[int] = set()
+        wanted: dict[str, set[int]] = {kind: set() for kind in _ID_KINDS}
+        sent: list[tuple[int, int, PlanRecipeIn, str, str | None]] = []
+        for day_entry in sent_days:
+            if day_entry.day in seen:
+                errors.add("recipes", MSG_DAY_TWICE.format(day=day_entry.day))
+            seen.add(day_entry.day)
+            if days is not None and day_entry.day >= days:
+                errors.add("recipes", MSG_NO_SUCH_DAY.format(day=day_entry.day, days=days))
+            for position, recipe in enumerate(day_entry.recipes):
+                kind = entry_kind(recipe.type.strip())
+                if kind is None:
+                    errors.add("recipes", MSG_UNKNOWN_TYPE.format(type=recipe.type))
+                    continue
+                value = _as_id(recipe.value) if kind in _ID_KINDS else None
+                if kind in _ID_KINDS:
+                    if value is None:
+                        errors.add("recipes", MSG_NEEDS_ID.format(type=recipe.type))
+                        continue
+                    if (kind, str(value)) not in known:
+                        wanted[kind].add(value)
+                sent.append((day_entry.day, position, recipe, kind, None if value is None else str(value)))
+
+        # Each lookup sends no query when nothing of its kind is wanted.
+        cards: dict[str, dict[int, RecipeOptionOut]] = {
+            CATALOGUE: await catalogue_recipe_cards(self.session, wanted[CATALOGUE]),
+            USER: await own_recipe_cards(self.session, member.id, wanted[USER]),
+            IMPORTED: await imported_recipe_cards(self.session, member.id, wanted[IMPORTED]),
+        }
+        missing = {CATALOGUE: MSG_NO_CATALOGUE, USER: MSG_NO_OWN, IMPORTED: MSG_NO_IMPORT}
+        entries: list[Planned] = []
+        for day, position, recipe, kind, value in sent:
+            checked = recipe.checked
+            if kind == CUSTOM:
+                name = recipe.name.strip()
+                if not name:
+                    errors.add("recipes", MSG_CUSTOM_NAME)
+                    continue
+                entries.append(Planned(day, position, name, CUSTOM, None, None, checked))
+            elif kind == EXTERNAL_LINK:
+                link = _link(recipe.value)
+                if link is None:
+                    errors.add("recipes", MSG_LINK)
+                    continue
+                name = recipe.name.strip() or link[:ENTRY_NAME_MAX]
+                entries.append(Planned(day, position, name, EXTERNAL_LINK, link, None, checked))
+            elif (kind, value) in known:
+                was = known[(kind, value)]
+                entries.append(Planned(day, position, was.name, was.type, value, was.image, checked))
+            else:
+                assert value is not None  # an id kind with no id was refused above
+                card = cards[kind].get(int(value))
+                if card is None:
+                    errors.add("recipes", missing[kind].format(value=value))
+                    continue
+                entry_type = kind if kind != CATALOGUE else _catalogue_type(card.category_id)
+                image = card.image if card.image and len(card.image) <= IMAGE_MAX else None
+                entries.append(Planned(day, position, card.name[:ENTRY_NAME_MAX], entry_type, value, image, checked))
+        entries.sort(key=lambda e: (e.day, e.position))
+        # Positions are the recipes' places within their day as stored, 0, 1, 2...
+        return _renumbered(entries)
+
+    async def _owner_names(self, member: Member, owner_ids: Iterable[int]) -> dict[int, str]:
+        """Owners' names by id: the caller's own is known already, the others' read in one query."""
+        known = {member.id: member.name} if member.name else {}
+        return known | await display_names(self.session, set(owner_ids) - set(known))
+
+    async def _answer(self, member: Member, plan: MealPlan, entries: list[Planned], role: Role) -> MealPlanOut:
+        shares = (await self.access.shares_of(EntityType.MEAL_PLAN, [plan.id]))[plan.id] if role == Role.OWNER else []
+        owners = await self._owner_names(member, [plan.user_id])
+        return _plan_out(plan, entries, role, shares, owners.get(plan.user_id, ""))
+
+    async def _answers(
+        self, member: Member, plans: Sequence[MealPlan | Row[Any]], roles: dict[int, Role]
+    ) -> list[MealPlanOut]:
+        owners = await self._owner_names(member, {plan.user_id for plan in plans})
+        shares = await self.access.shares_of(
+            EntityType.MEAL_PLAN, [plan.id for plan in plans if roles[plan.id] == Role.OWNER]
+        )
+        entries = await self.repository.entries([plan.id for plan in plans])
+        return [
+            _plan_out(plan, entries[plan.id], roles[plan.id], shares.get(plan.id, []), owners.get(plan.user_id, ""))
+            for plan in plans
+        ]
+
+
+# -- checks ---------------------------------------------------------------------------------------
+
+
+def _checked_name(errors: FieldCollector, name: str) -> str:
+    problem = plain_name_problem(name, "name", plain=MSG_PLAIN_NAME)
+    if problem:
+        errors.add("name", problem)
+    return name.strip()
+
+
+def _counts(errors: FieldCollector, sent: dict[str, int | msgspec.UnsetType | None]) -> dict[str, int]:
+    """The sent day counts (`days` and its other name `number_of_days`), which must agree."""
+    counts = {field: value for field, value in sent.items() if isinstance(value, int)}
+    if len(set(counts.values())) > 1:
+        errors.add("number_of_days", MSG_COUNTS_DISAGREE)
+    return counts
+
+
+def _span(
+    errors: FieldCollector, start: date | None, end: date | None, counts: dict[str, int], *, default_days: int
+) -> Span | None:
+    """A plan's length and dates from the sent dates and counts (None when they are in error):
+    both dates make end - start + 1 days, which a sent count must match; no dates, the count."""
+    count = next(iter(counts.values()), None)
+    if start is not None and end is not None:
+        if end < start:
+            errors.add("end_date", MSG_END_BEFORE_START)
+            return None
+        days = (end - start).days + 1
+        if days > DAYS_MAX:
+            errors.add("end_date", MSG_TOO_LONG)
+            return None
+        wrong = [field for field, value in counts.items() if value != days]
+        for field in wrong:
+            errors.add(field, MSG_DAYS_DISAGREE.format(days=days))
+        return None if wrong else Span(days, start, end)
+    if start is not None:
+        errors.add("end_date", MSG_END_REQUIRED)
+        return None
+    if end is not None:
+        errors.add("start_date", MSG_START_REQUIRED)
+        return None
+    return Span(count or default_days, None, None)
+
+
+def _new_span(errors: FieldCollector, plan: MealPlan, data: MealPlanUpdateIn, counts: dict[str, int]) -> Span | None:
+    """The plan's length and dates after an update (MealPlanUpdateIn's docstring)."""
+    start, end = data.start_date, data.end_date
+    if start is msgspec.UNSET and end is msgspec.UNSET:
+        # Neither date sent: the dates stay, a new count moves the end (from the same start).
+        return _scheduled(errors, plan.start_date, next(iter(counts.values()), plan.days))
+    if isinstance(start, date) and end is msgspec.UNSET:
+        # The schedule dialog: the same number of days from a new start.
+        return _scheduled(errors, start, next(iter(counts.values()), plan.days))
+    if start is msgspec.UNSET:
+        # An end alone keeps the start (an undated plan has none to keep).
+        start = plan.start_date
+    return _span(errors, start, None if end is msgspec.UNSET else end, counts, default_days=plan.days)
+
+
+def _scheduled(errors: FieldCollector, start: date | None, days: int) -> Span | None:
+    if start is None:
+        return Span(days, None, None)
+    end = _end_of(start, days)
+    if end is None:
+        errors.add("start_date", MSG_END_TOO_LATE)
+        return None
+    return Span(days, start, end)
+
+
+def _end_of(start: date, days: int) -> date | None:
+    """start + (days - 1), or None past the last date Python's calendar holds (31/12/9999)."""
+    return start + timedelta(days=days - 1) if date.max - start >= timedelta(days=days - 1) else None
+
+
+def _date(plan: MealPlan, span: Span) -> None:
+    if span.start is None:
+        plan.start_date = plan.end_date = None
+    else:
+        plan.schedule(span.start)  # end = start + (days - 1), the sent end in every dated case
+
+
+def _as_id(value: int | str | None) -> int | None:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value if value > 0 else None
+    if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) <= 19:
+        number = int(value.strip())
+        return number if 0 < number < 2**63 else None
+    return None
+
+
+def _link(value: int | str | None) -> str | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        return checked_url(value)
+    except FormError:
+        return None
+
+
+def _catalogue_type(category_id: int | None) -> str:
+    return str(category_id) if category_id is not None else CATALOGUE_NUMERIC
+
+
+def _renumbered(entries: list[Planned]) -> list[Planned]:
+    found: list[Planned] = []
+    for entry in entries:
+        position = found[-1].position + 1 if found and found[-1].day == entry.day else 0
+        found.append(entry._replace(position=position))
+    return found
+
+
+def _as_utc(moment: datetime) -> datetime:
+    # The server's timestamps are UTC; a client echoing one without its zone means UTC too.
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+# -- answers --------------------------------------------------------------------------------------
+
+
+def _by_start(plan: MealPlan | Row[Any]) -> tuple[bool, date, int]:
+    return (plan.start_date is None, plan.start_date or date.min, plan.id)
+
+
+def _value_out(entry_type: str, value: str | None) -> int | str | None:
+    recipe_id = entry_recipe_id(entry_type, value)
+    return recipe_id if recipe_id is not None else value
+
+
+def _plan_out(
+    plan: MealPlan | Row[Any], entries: Iterable[Planned], role: Role, shares: list[ShareEntry], owner_name: str
+) -> MealPlanOut:
+    by_day: list[list[PlanRecipeOut]] = [[] for _ in range(plan.days)]
+    for entry in entries:
+        if entry.day < plan.days:
+            by_day[entry.day].append(
+                PlanRecipeOut(
+                    name=entry.name,
+                    value=_value_out(entry.type, entry.value),
+                    image=entry.image,
+                    type=entry.type,
+                    checked=entry.checked,
+                )
+            )
+    start = plan.start_date
+    return MealPlanOut(
+        user_mealplan_id=plan.id,
+        user_id=plan.user_id,
+        name=plan.name,
+        days=plan.days,
+        number_of_days=plan.days,
+        start_date=start,
+        end_date=plan.end_date,
+        recipes=[
+            DayEntryOut(date=start + timedelta(days=day) if start else None, day=day, recipes=recipes)
+            for day, recipes in enumerate(by_day)
+        ],
+        shared_with=shares,
+        owner_name=owner_name,
+        role=role.value,  # type: ignore[arg-type]
+        updated_at=plan.updated_at,
+    )
 
 
 async def provide_mealplan_service(
@@ -40,8 +585,23 @@ async def provide_mealplan_service(
 
 
 async def plan_owner(session: AsyncSession, entity_id: int) -> int | None:
-    raise NotImplementedError
+    """The owner's id, for the sharing policy's calls that name only an id (PUT /share)."""
+    return await session.scalar(select(MealPlan.user_id).where(MealPlan.id == entity_id))
 
 
 async def plan_names(session: AsyncSession, ids: list[int]) -> dict[int, str]:
-    raise NotImplementedError
+    """Names by id, for the items the sharing policy lists as shared with someone."""
+    rows = await session.execute(select(MealPlan.id, MealPlan.name).where(MealPlan.id.in_(ids)))
+    return {entity_id: name for entity_id, name in rows}
+
+
+__all__ = [
+    "MSG_NOT_FOUND",
+    "MSG_STALE",
+    "MealPlanService",
+    "entry_kind",
+    "entry_recipe_id",
+    "plan_names",
+    "plan_owner",
+    "provide_mealplan_service",
+]
