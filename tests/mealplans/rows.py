@@ -1,5 +1,5 @@
-"""Meal plans and the recipes they name with their ingredient lines, written straight to the database (the plan calls are not
-needed to test what a plan does in the kitchen)."""
+"""Meal plans and the recipes they name with their ingredient lines, written straight to the
+database (the plan calls are not needed to test what a plan does in the kitchen)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The ingredient check and completing a plan (part 2 §4 'Ingredient check', 'Complete mealplan').
 
-Plans and recipes are written straight to the database (tests/mealplans/support.py); stock, lists
+Plans and recipes are written straight to the database (tests/mealplans/rows.py); stock, lists
 and shares of lists and stores go through their own calls.
 """
 

@@ -26,16 +26,13 @@ from datetime import date, timedelta
 from typing import Final, Literal
 
 from litestar.di import NamedDependency
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import selectinload
 
-from larder.accounts.service import display_names
 from larder.catalogue.schemas import IngredientLine
 from larder.catalogue.service import CatalogueService
 from larder.cookbook.service import CookbookService
 from larder.core.clock import now
-from larder.core.errors import FormError, NotFound
+from larder.core.errors import FormError
 from larder.imports.service import ImportService
 from larder.kitchen.lines import name_forms, parse_line
 from larder.kitchen.merge import Amount, merge_all, tidy
@@ -48,25 +45,22 @@ from larder.mealplans.schemas import (
     USER,
     CompletePlanIn,
     CompletePlanOut,
-    DayEntryOut,
     EntryRef,
     IngredientCheckOut,
     IngredientRef,
     ListTargetOut,
-    MealPlanOut,
     PlanIngredientOut,
     PlanRecipeCheckOut,
-    PlanRecipeOut,
     ShortfallOut,
     StockMatchOut,
     UsedStockOut,
 )
-from larder.sharing.service import AccessPolicy, Action, EntityType, Member, Role
+from larder.mealplans.service import CATALOGUE, MealPlanService, entry_kind, entry_recipe_id, value_out
+from larder.sharing.service import AccessPolicy, Action, EntityType, Member
 from larder.shopping.service import ShoppingService
 from larder.stores.schemas import StockMatch, StockUse
 from larder.stores.service import StoresService
 
-MSG_NOT_FOUND: Final = "Meal plan not found."
 MSG_NO_ENTRY: Final = "There is no recipe at day {day}, place {index} of this plan. Reload and try again."
 MSG_STOCK_GONE: Final = "A chosen stock item is no longer in a store you may change. Reload and try again."
 MSG_TOO_LATE: Final = "The plan would end after the last date there is."
@@ -77,42 +71,33 @@ Kind = Literal["catalogue", "user", "imported", "custom", "link"]
 RecipeKey = tuple[Kind, int | str]
 
 
-def entry_kind(entry: MealPlanEntry) -> Kind:
-    """What an entry names (part 2 §3): any type but these four is a catalogue recipe's category."""
-    if entry.type == CUSTOM:
-        return "custom"
-    if entry.type == EXTERNAL_LINK:
-        return "link"
-    if entry.type == USER:
-        return "user"
-    return "imported" if entry.type == IMPORTED else "catalogue"
+_KINDS: Final[dict[str | None, Kind]] = {
+    CATALOGUE: "catalogue",
+    USER: "user",
+    IMPORTED: "imported",
+    EXTERNAL_LINK: "link",
+    CUSTOM: "custom",
+}
+
+
+def _kind(entry: MealPlanEntry) -> Kind:
+    return _KINDS.get(entry_kind(entry.type), "custom")
 
 
 def _recipe_id(entry: MealPlanEntry) -> int | None:
-    value = entry.value or ""
-    return int(value) if value.isascii() and value.isdigit() and len(value) <= 18 else None
+    return entry_recipe_id(entry.type, entry.value)
 
 
 def recipe_key(entry: MealPlanEntry) -> RecipeKey:
     """Entries of one recipe share a key: the kind and the recipe id (a custom entry: its name; a
     link: its URL)."""
-    kind = entry_kind(entry)
+    kind = _kind(entry)
     if kind == "custom":
         return kind, entry.name.strip().lower()
     if kind == "link":
         return kind, entry.value or ""
     recipe_id = _recipe_id(entry)
     return (kind, recipe_id) if recipe_id is not None else ("custom", entry.name.strip().lower())
-
-
-def entry_value(entry: MealPlanEntry) -> int | str | None:
-    """An entry's `value` as answered: a recipe id, an external URL, or None for a custom entry."""
-    kind = entry_kind(entry)
-    if kind == "custom":
-        return None
-    if kind == "link":
-        return entry.value
-    return _recipe_id(entry)
 
 
 def days_of(plan: MealPlan) -> dict[int, list[MealPlanEntry]]:
@@ -167,7 +152,7 @@ def _planned(plan: MealPlan) -> list[_PlanRecipe]:
             key = recipe_key(entry)
             recipe = recipes.get(key)
             if recipe is None:
-                recipe = recipes[key] = _PlanRecipe(key, entry.name, entry.type, entry_value(entry))
+                recipe = recipes[key] = _PlanRecipe(key, entry.name, entry.type, value_out(entry.type, entry.value))
             if day not in recipe.days:
                 recipe.days.append(day)
             recipe.entries.append(EntryRef(day=day, index=index))
@@ -269,6 +254,7 @@ class PlanCookingService:
         session: AsyncSession,
         *,
         access: AccessPolicy,
+        plans: MealPlanService,
         catalogue: CatalogueService,
         cookbook: CookbookService,
         imports: ImportService,
@@ -277,6 +263,7 @@ class PlanCookingService:
     ) -> None:
         self.session = session
         self.access = access
+        self.plans = plans
         self.catalogue = catalogue
         self.cookbook = cookbook
         self.imports = imports
@@ -285,7 +272,7 @@ class PlanCookingService:
 
     async def check(self, member: Member, plan_id: int) -> IngredientCheckOut:
         """GET /user-mealplans/{id}/ingredients: anyone who may see the plan."""
-        plan, _ = await self._open(member, plan_id, Action.VIEW)
+        plan, _ = await self.plans.open(member, plan_id, Action.VIEW, with_entries=True)
         recipes = _planned(plan)
         lines = await self._lines(plan, [recipe.key for recipe in recipes])
         stock = await self.stores.stock_of(
@@ -313,7 +300,7 @@ class PlanCookingService:
     async def complete(self, member: Member, plan_id: int, data: CompletePlanIn) -> CompletePlanOut:
         """POST /user-mealplans/{id}/complete: whoever may edit the plan (and, for the stock, the
         stores it comes from). Everything is checked before anything is written."""
-        plan, role = await self._open(member, plan_id, Action.EDIT)
+        plan, _role = await self.plans.open(member, plan_id, Action.EDIT, with_entries=True)
         ticked = _ticked(plan, data.recipes)
         if data.reschedule_start is not None:
             _check_start(plan, data.reschedule_start)
@@ -341,24 +328,9 @@ class PlanCookingService:
             plan.updated_at = now()
             await self.session.flush()
             await self.access.announce(EntityType.MEAL_PLAN, plan.id, plan.user_id)
-        return CompletePlanOut(used=used, shortfall=shortfall, plan=await self._plan_out(member, plan, role))
+        return CompletePlanOut(used=used, shortfall=shortfall, plan=await self.plans.get(member, plan.id))
 
     # -- internals ------------------------------------------------------------------------------
-    async def _open(self, member: Member, plan_id: int, action: Action) -> tuple[MealPlan, Role]:
-        """The plan with its entries (two queries) and the caller's role, which must allow `action`."""
-        plan = await self.session.scalar(
-            select(MealPlan)
-            .options(selectinload(MealPlan.entries))
-            .where(MealPlan.id == plan_id)
-            .execution_options(populate_existing=True)
-        )
-        if plan is None:
-            raise NotFound(MSG_NOT_FOUND)
-        role = await self.access.require(
-            member, EntityType.MEAL_PLAN, plan.id, plan.user_id, action, not_found=MSG_NOT_FOUND
-        )
-        return plan, role
-
     async def _lines(self, plan: MealPlan, keys: Sequence[RecipeKey]) -> dict[RecipeKey, list[_Line]]:
         """The ingredients of the recipes, one query per kind of recipe."""
         ids: dict[Kind, list[int]] = {"catalogue": [], "user": [], "imported": []}
@@ -412,36 +384,6 @@ class PlanCookingService:
                 found.setdefault(match.ingredient_id, []).append(match)
         return found
 
-    async def _plan_out(self, member: Member, plan: MealPlan, role: Role) -> MealPlanOut:
-        """The plan as the plan calls answer it (the owner sees whom it is shared with)."""
-        owners = await display_names(self.session, [plan.user_id])
-        shares = await self.access.shares_of(EntityType.MEAL_PLAN, [plan.id]) if role == Role.OWNER else {}
-        by_day = days_of(plan)
-        return MealPlanOut(
-            user_mealplan_id=plan.id,
-            user_id=plan.user_id,
-            name=plan.name,
-            days=plan.days,
-            number_of_days=plan.days,
-            start_date=plan.start_date,
-            end_date=plan.end_date,
-            recipes=[
-                DayEntryOut(
-                    date=plan.date_of(day),
-                    day=day,
-                    recipes=[
-                        PlanRecipeOut(name=e.name, value=entry_value(e), image=e.image, type=e.type, checked=e.checked)
-                        for e in by_day.get(day, [])
-                    ],
-                )
-                for day in range(plan.days)
-            ],
-            shared_with=shares.get(plan.id, []),
-            owner_name=owners.get(plan.user_id, ""),
-            role=role.value,  # type: ignore[arg-type]
-            updated_at=plan.updated_at,
-        )
-
 
 def _ingredient_out(line: _Line, stock: dict[int, list[StockMatch]]) -> PlanIngredientOut:
     matches = stock.get(line.ingredient_id, []) if line.ingredient_id is not None else []
@@ -494,10 +436,12 @@ async def provide_cooking_service(
     imports: NamedDependency[ImportService],
     stores: NamedDependency[StoresService],
     shopping: NamedDependency[ShoppingService],
+    mealplans: NamedDependency[MealPlanService],
 ) -> AsyncGenerator[PlanCookingService, None]:
     yield PlanCookingService(
         db_session,
         access=access,
+        plans=mealplans,
         catalogue=catalogue,
         cookbook=cookbook,
         imports=imports,
@@ -507,11 +451,9 @@ async def provide_cooking_service(
 
 
 __all__ = [
-    "MSG_NOT_FOUND",
     "Need",
     "PlanCookingService",
     "custom_value",
-    "entry_kind",
     "needs_of",
     "provide_cooking_service",
     "recipe_key",

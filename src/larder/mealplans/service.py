@@ -31,6 +31,7 @@ from advanced_alchemy.repository import SQLAlchemyAsyncRepository
 from litestar.di import NamedDependency
 from sqlalchemy import Row, String, cast, delete, func, literal, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import selectinload
 
 from larder.accounts.service import display_names
 from larder.catalogue.schemas import RecipeOptionOut
@@ -152,8 +153,10 @@ _PLAN_COLUMNS = (
 class MealPlanRepository(SQLAlchemyAsyncRepository[MealPlan]):
     model_type = MealPlan
 
-    async def plan(self, plan_id: int) -> MealPlan | None:
+    async def plan(self, plan_id: int, *, with_entries: bool = False) -> MealPlan | None:
         statement = select(MealPlan).where(MealPlan.id == plan_id).execution_options(populate_existing=True)
+        if with_entries:
+            statement = statement.options(selectinload(MealPlan.entries))
         return await self.session.scalar(statement)
 
     async def visible(self, member: Member, shared: Sequence[int]) -> list[Row[Any]]:
@@ -220,7 +223,7 @@ class MealPlanService(DomainService[MealPlan]):
         return await self._answers(member, plans, roles)
 
     async def get(self, member: Member, plan_id: int) -> MealPlanOut:
-        plan, role = await self._open(member, plan_id, Action.VIEW)
+        plan, role = await self.open(member, plan_id, Action.VIEW)
         return (await self._answers(member, [plan], {plan.id: role}))[0]
 
     async def meals_on(self, member: Member, days: Sequence[date]) -> dict[date, list[PlannedMealOut]]:
@@ -238,7 +241,7 @@ class MealPlanService(DomainService[MealPlan]):
                     user_mealplan_id=row.id,
                     plan_name=row.plan_name,
                     name=row.name,
-                    value=_value_out(row.type, row.value),
+                    value=value_out(row.type, row.value),
                     image=row.image,
                     type=row.type,
                 )
@@ -269,7 +272,7 @@ class MealPlanService(DomainService[MealPlan]):
         (schedule), a start and an end give it a new number of days, two nulls undate it; `recipes`
         replaces every entry. A write that changes nothing is no write; a change based on an older
         version than the stored one (`updated_at`) is refused with 409."""
-        plan, role = await self._open(member, plan_id, Action.EDIT)
+        plan, role = await self.open(member, plan_id, Action.EDIT)
         current = (await self.repository.entries([plan.id]))[plan.id]
         errors = FieldCollector()
         name = plan.name if data.name is msgspec.UNSET else _checked_name(errors, data.name)
@@ -301,15 +304,19 @@ class MealPlanService(DomainService[MealPlan]):
         return await self._answer(member, plan, entries, role)
 
     async def delete(self, member: Member, plan_id: int) -> None:
-        plan, _ = await self._open(member, plan_id, Action.DELETE)
+        plan, _ = await self.open(member, plan_id, Action.DELETE)
         # Its entries go by their foreign key (ON DELETE CASCADE), not one by one.
         await self.session.execute(delete(MealPlan).where(MealPlan.id == plan.id))
         self.session.expunge(plan)
         await self.access.forget(EntityType.MEAL_PLAN, plan.id, plan.user_id)
 
     # -- internals ------------------------------------------------------------------------------
-    async def _open(self, member: Member, plan_id: int, action: Action) -> tuple[MealPlan, Role]:
-        plan = await self.repository.plan(plan_id)
+    async def open(
+        self, member: Member, plan_id: int, action: Action, *, with_entries: bool = False
+    ) -> tuple[MealPlan, Role]:
+        """The plan (with its entries loaded when asked) and the caller's role, which must allow
+        `action`: 404 for a stranger, 403 for a role without the right."""
+        plan = await self.repository.plan(plan_id, with_entries=with_entries)
         if plan is None:
             raise NotFound(MSG_NOT_FOUND)
         role = await self.access.require(
@@ -538,7 +545,8 @@ def _by_start(plan: MealPlan | Row[Any]) -> tuple[bool, date, int]:
     return (plan.start_date is None, plan.start_date or date.min, plan.id)
 
 
-def _value_out(entry_type: str, value: str | None) -> int | str | None:
+def value_out(entry_type: str, value: str | None) -> int | str | None:
+    """An entry's `value` as answered: a recipe id, an external URL, or None for a custom entry."""
     recipe_id = entry_recipe_id(entry_type, value)
     return recipe_id if recipe_id is not None else value
 
@@ -552,7 +560,7 @@ def _plan_out(
             by_day[entry.day].append(
                 PlanRecipeOut(
                     name=entry.name,
-                    value=_value_out(entry.type, entry.value),
+                    value=value_out(entry.type, entry.value),
                     image=entry.image,
                     type=entry.type,
                     checked=entry.checked,
