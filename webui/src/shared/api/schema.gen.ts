@@ -100,6 +100,10 @@ export interface paths {
     /** Dashboard */
     get: operations["ApiPwaDashboardDashboard"];
   };
+  "/api/pwa/events": {
+    /** Events */
+    get: operations["ApiPwaEventsEvents"];
+  };
   "/api/pwa/forgot-email": {
     /** ForgotEmail */
     post: operations["ApiPwaForgotEmailForgotEmail"];
@@ -2329,6 +2333,31 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Data_larder.dashboard.schemas.DashboardOut_"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Events */
+  ApiPwaEventsEvents: {
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": unknown;
         };
       };
       /** @description No session: the bearer token is missing, invalid, expired or revoked. */
