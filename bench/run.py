@@ -92,15 +92,20 @@ def http(url: str, body: bytes | None = None, timeout: float = 30) -> tuple[int,
 
 
 class Server:
-    def __init__(self, data_dir: Path, log: Path) -> None:
+    """`larder serve` on a free port; `env` adds LARDER_* settings, `python_args` go before `-m larder`
+    (such as `-m cProfile -o FILE`)."""
+
+    def __init__(
+        self, data_dir: Path, log: Path, env: dict[str, str] | None = None, python_args: tuple[str, ...] = ()
+    ) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        env = {**os.environ, "LARDER_DATA_DIR": str(data_dir)}
+        env = {**os.environ, **(env or {}), "LARDER_DATA_DIR": str(data_dir)}
         for name in ("LARDER_HOST", "LARDER_PORT", "LARDER_DATABASE_URL", "LARDER_PUBLIC_URL"):
             env.pop(name, None)
         self.log = log.open("w")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "larder", "serve", "--host", "127.0.0.1", "--port", str(self.port)],
+            [sys.executable, *python_args, "-m", "larder", "serve", "--host", "127.0.0.1", "--port", str(self.port)],
             env=env,
             stdout=self.log,
             stderr=subprocess.STDOUT,

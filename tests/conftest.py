@@ -9,9 +9,11 @@ import pytest
 from litestar.testing import TestClient
 
 from larder.app import create_app
+from larder.core import clock
 from larder.core.settings import Settings
+from larder.stores import service as stores_service
 from tests.factories import Member, make_member
-from tests.support import MailCatcher, login, make_settings, new_invites, registration
+from tests.support import TOKYO, TOKYO_MORNING, MailCatcher, login, make_settings, new_invites, registration
 
 logging.getLogger("httpx").setLevel(logging.WARNING)
 
@@ -89,3 +91,24 @@ def registered_member_factory(client: TestClient[Any], settings: Settings, mail:
 @pytest.fixture
 def registered_member(registered_member_factory: Callable[..., Member]) -> Member:
     return registered_member_factory()
+
+
+@pytest.fixture
+def tokyo_settings(tmp_path: Path, mail: MailCatcher, migrated_db: Path) -> Settings:
+    """An instance in Tokyo (UTC+9, no summer time), for the tests of days counted in
+    LARDER_TIMEZONE: a module takes it with `def settings(tokyo_settings)`."""
+    return make_settings(
+        str(tmp_path / "data"),
+        template_db=migrated_db,
+        LARDER_SMTP_HOST="127.0.0.1",
+        LARDER_SMTP_PORT=str(mail.port),
+        LARDER_TIMEZONE=TOKYO,
+    )
+
+
+@pytest.fixture
+def tokyo_morning(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server's clock stopped at TOKYO_MORNING (08:00 on 11 March in Tokyo, still 10 March in
+    UTC), for "today" and for the stock it dates itself."""
+    monkeypatch.setattr(clock, "now", lambda: TOKYO_MORNING)
+    monkeypatch.setattr(stores_service, "now", lambda: TOKYO_MORNING)

@@ -9,6 +9,7 @@ import re
 import shutil
 import socket
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from email.message import Message
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,10 @@ from larder.core.settings import Settings
 PUBLIC_URL = "http://larder.test"
 LINK = re.compile(r"(https?://\S+/(verify|reset-password)\?token=([A-Za-z0-9._-]+))")
 DEFAULT_PASSWORD = "secret123"
+
+
+TOKYO = "Asia/Tokyo"
+TOKYO_MORNING = datetime(2026, 3, 10, 23, 0, tzinfo=UTC)  # 2026-03-11 08:00 in Tokyo
 
 
 def free_port() -> int:

@@ -6,36 +6,15 @@ in Tokyo.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-from pathlib import Path
-
 import pytest
 
-from larder.core import clock
 from larder.core.settings import Settings
-from larder.stores import service as stores_service
 from tests.stores.support import new_store, receive
-from tests.support import MailCatcher, make_settings
-
-ZONE = "Asia/Tokyo"
-NOW = datetime(2026, 3, 10, 23, 0, tzinfo=UTC)
 
 
 @pytest.fixture
-def settings(tmp_path: Path, mail: MailCatcher, migrated_db: Path) -> Settings:
-    return make_settings(
-        str(tmp_path / "data"),
-        template_db=migrated_db,
-        LARDER_SMTP_HOST="127.0.0.1",
-        LARDER_SMTP_PORT=str(mail.port),
-        LARDER_TIMEZONE=ZONE,
-    )
-
-
-@pytest.fixture
-def tokyo_morning(monkeypatch):
-    monkeypatch.setattr(clock, "now", lambda: NOW)
-    monkeypatch.setattr(stores_service, "now", lambda: NOW)
+def settings(tokyo_settings: Settings) -> Settings:
+    return tokyo_settings
 
 
 def test_the_default_store_badges_count_the_local_day(client, member, kitchen, tokyo_morning):

@@ -7,42 +7,23 @@ reckoning, was put there on the Tokyo day that is "today".
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-from pathlib import Path
-
 import pytest
 
-from larder.core import clock
 from larder.core.settings import Settings
-from larder.stores import service as stores_service
 from tests.stores.support import new_store, receive
-from tests.support import MailCatcher, make_settings
+from tests.support import TOKYO
 
-ZONE = "Asia/Tokyo"
-NOW = datetime(2026, 3, 10, 23, 0, tzinfo=UTC)  # 2026-03-11 08:00 in Tokyo
+
+@pytest.fixture
+def settings(tokyo_settings: Settings) -> Settings:
+    return tokyo_settings
+
+
 LATE_EVENING_UTC = "2026-03-10T20:00:00Z"  # 2026-03-11 05:00 in Tokyo
 
 
-@pytest.fixture
-def settings(tmp_path: Path, mail: MailCatcher, migrated_db: Path) -> Settings:
-    return make_settings(
-        str(tmp_path / "data"),
-        template_db=migrated_db,
-        LARDER_SMTP_HOST="127.0.0.1",
-        LARDER_SMTP_PORT=str(mail.port),
-        LARDER_TIMEZONE=ZONE,
-    )
-
-
-@pytest.fixture
-def tokyo_morning(monkeypatch):
-    """The server's clock stopped at NOW, for "today" and for the stock it dates itself."""
-    monkeypatch.setattr(clock, "now", lambda: NOW)
-    monkeypatch.setattr(stores_service, "now", lambda: NOW)
-
-
 def test_the_instance_runs_in_its_zone(settings):
-    assert settings.timezone == ZONE
+    assert settings.timezone == TOKYO
 
 
 def test_an_item_added_late_in_the_evening_utc_counts_on_the_local_day(client, member, kitchen, tokyo_morning):

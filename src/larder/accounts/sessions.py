@@ -57,11 +57,18 @@ class Sessions:
             claims = read_token(self.settings.secret_key, bearer, purpose=PURPOSE_SESSION)
         except (TokenExpired, TokenInvalid):
             raise Unauthorized(MSG_SESSION_ENDED) from None
-        row = await self.session.scalar(select(UserSession).where(UserSession.token_id == claims.token_id))
-        if row is None or row.revoked_at is not None or row.expires_at <= now() or str(row.user_id) != claims.subject:
+        # One statement for the session and its user: every authenticated request pays for it.
+        found = (
+            await self.session.execute(
+                select(UserSession.revoked_at, UserSession.expires_at, User)
+                .join(User, User.id == UserSession.user_id)
+                .where(UserSession.token_id == claims.token_id)
+            )
+        ).first()
+        if found is None:
             raise Unauthorized(MSG_SESSION_ENDED)
-        user = await self.session.get(User, row.user_id)
-        if user is None:
+        revoked_at, expires_at, user = found
+        if revoked_at is not None or expires_at <= now() or str(user.id) != claims.subject:
             raise Unauthorized(MSG_SESSION_ENDED)
         return Auth(user=user, token_id=claims.token_id)
 

@@ -182,10 +182,10 @@ class ShoppingService(DomainService[ShoppingList]):
             ShoppingList(user_id=member.id, name=data.name.strip(), items=[]), auto_refresh=False
         )
         await self._put_items(shopping_list, data.ingredients, add=False)
-        return await self._saved(member, shopping_list)
+        return await self._saved(shopping_list, Role.OWNER)
 
     async def update(self, member: Member, list_id: int, data: ShoppingListUpdateIn) -> ShoppingListOut:
-        shopping_list, _ = await self._open(member, list_id, Action.EDIT)
+        shopping_list, role = await self._open(member, list_id, Action.EDIT)
         errors = FieldCollector()
         if data.name is not None:
             check_list_name(errors, data.name)
@@ -197,18 +197,18 @@ class ShoppingService(DomainService[ShoppingList]):
         for item in [i for i in shopping_list.items if i.value in removed]:
             shopping_list.items.remove(item)
         await self._put_items(shopping_list, data.ingredients, add=False)
-        return await self._saved(member, shopping_list)
+        return await self._saved(shopping_list, role)
 
     async def merge(self, member: Member, list_id: int, ingredients: Sequence[ListItemIn]) -> ShoppingListOut:
         """Ingredients added by the merge rule ('Add Selected', send to list, moved items)."""
-        shopping_list, _ = await self._open(member, list_id, Action.EDIT)
+        shopping_list, role = await self._open(member, list_id, Action.EDIT)
         errors = FieldCollector()
         if any(item.quantity is not None and item.quantity <= 0 for item in ingredients):
             # Recipes' fractions are merged as they are (¼ tsp); nothing is not an amount.
             errors.add("ingredients.quantity", MSG_QUANTITY_POSITIVE)
         errors.raise_if_any()
         await self._put_items(shopping_list, ingredients, add=True)
-        return await self._saved(member, shopping_list)
+        return await self._saved(shopping_list, role)
 
     async def delete(self, member: Member, list_id: int) -> None:
         shopping_list, _ = await self._open(member, list_id, Action.DELETE)
@@ -347,9 +347,10 @@ class ShoppingService(DomainService[ShoppingList]):
         await self.session.flush()
         await self.access.announce(EntityType.SHOPPING_LIST, shopping_list.id, shopping_list.user_id)
 
-    async def _saved(self, member: Member, shopping_list: ShoppingList) -> ShoppingListOut:
+    async def _saved(self, shopping_list: ShoppingList, role: Role) -> ShoppingListOut:
+        """The answer of a write: the list as written, with the role it was opened with."""
         await self._touch(shopping_list)
-        return await self.get(member, shopping_list.id)
+        return (await self._answers([shopping_list], {shopping_list.id: role}))[0]
 
     async def _answers(self, lists: list[ShoppingList], roles: dict[int, Role]) -> list[ShoppingListOut]:
         owners = await display_names(self.session, {sl.user_id for sl in lists})
