@@ -31,16 +31,18 @@ const signedOut = (error: unknown) => isApiError(error) && error.status === 401;
  * The meal plan action menu (part 2 §2, §6): 'edit', 'schedule' and 'complete' with edit rights,
  * 'check ingredients' always, 'share' for own plans, 'delete' (own) or 'remove' (shared) styled
  * destructive. `onGone` runs after the plan was deleted or left; `onDialog` says whether one of
- * the menu's dialogs is open.
+ * the menu's dialogs is open; `beforeDialog` (the editor's pending save) is awaited before one opens.
  */
 export function PlanMenu({
   plan,
   onGone,
   onDialog,
+  beforeDialog,
 }: {
   plan: MealPlan;
   onGone?: () => void;
   onDialog?: (open: boolean) => void;
+  beforeDialog?: () => Promise<void>;
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -48,6 +50,10 @@ export function PlanMenu({
   const leave = useLeaveMealPlan();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
+  const open = async (next: Dialog) => {
+    await beforeDialog?.();
+    setDialog(next);
+  };
   const id = plan.user_mealplan_id;
 
   useEffect(() => {
@@ -116,19 +122,19 @@ export function PlanMenu({
                 );
               case 'schedule':
                 return (
-                  <Menu.Item key={action} leftSection={<IconCalendarEvent size={16} />} onClick={() => setDialog('schedule')}>
+                  <Menu.Item key={action} leftSection={<IconCalendarEvent size={16} />} onClick={() => void open('schedule')}>
                     schedule
                   </Menu.Item>
                 );
               case 'complete':
                 return (
-                  <Menu.Item key={action} leftSection={<IconCircleCheck size={16} />} onClick={() => setDialog('complete')}>
+                  <Menu.Item key={action} leftSection={<IconCircleCheck size={16} />} onClick={() => void open('complete')}>
                     complete
                   </Menu.Item>
                 );
               case 'check ingredients':
                 return (
-                  <Menu.Item key={action} leftSection={<IconListDetails size={16} />} onClick={() => setDialog('ingredients')}>
+                  <Menu.Item key={action} leftSection={<IconListDetails size={16} />} onClick={() => void open('ingredients')}>
                     check ingredients
                   </Menu.Item>
                 );

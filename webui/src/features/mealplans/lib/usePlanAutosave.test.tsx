@@ -121,6 +121,31 @@ describe('usePlanAutosave', () => {
     expect(sent.at(-1)?.updated_at).toBe('v9');
   });
 
+  it('settle sends a waiting change at once and resolves only when its answer is in', async () => {
+    let release: () => void = () => {};
+    answer = (body) =>
+      new Promise((resolve) => {
+        release = () => resolve({ data: makePlan(4, { updated_at: 'v2', recipes: body.recipes as never }) });
+      });
+    const { result } = setup(plan);
+    act(() => result.current.change((days) => withEntry(days, 0, makeEntry('Soup'))));
+    let settled = false;
+    act(() => {
+      void result.current.settle().then(() => {
+        settled = true;
+      });
+    });
+    expect(sent).toHaveLength(1);
+    await settle();
+    expect(settled).toBe(false);
+    await act(async () => release());
+    await settle();
+    expect(settled).toBe(true);
+    // Nothing was waiting: it resolves at once, without a save.
+    await act(async () => result.current.settle());
+    expect(sent).toHaveLength(1);
+  });
+
   it('saves a change still waiting when the editor closes', async () => {
     const { result, unmount } = setup(plan);
     act(() => result.current.change((days) => withEntry(days, 0, makeEntry('Soup'))));

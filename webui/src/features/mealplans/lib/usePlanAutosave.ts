@@ -27,6 +27,8 @@ export function usePlanAutosave(plan: MealPlan | undefined) {
   const inFlight = useRef(false);
   /** A save was asked for while another was on its way: it follows that one. */
   const again = useRef(false);
+  /** Who waits for the saves to be over (`settle`). */
+  const idleWaiters = useRef<(() => void)[]>([]);
 
   const adopt = useCallback((fresh: MealPlan) => {
     planId.current = fresh.user_mealplan_id;
@@ -76,6 +78,9 @@ export function usePlanAutosave(plan: MealPlan | undefined) {
         again.current = false;
         void save.current();
       }
+      if (!inFlight.current) {
+        for (const resolve of idleWaiters.current.splice(0)) resolve();
+      }
     }
   };
 
@@ -94,5 +99,16 @@ export function usePlanAutosave(plan: MealPlan | undefined) {
     [debounced],
   );
 
-  return { days, change, saving, flush: debounced.flush };
+  /**
+   * Sends what waits to be saved now and resolves once no save is on its way, so an action on the
+   * whole plan (schedule, complete, check ingredients) sees the user's last change and does not
+   * make that change's save stale.
+   */
+  const settle = useCallback((): Promise<void> => {
+    debounced.flush();
+    if (!inFlight.current) return Promise.resolve();
+    return new Promise((resolve) => idleWaiters.current.push(resolve));
+  }, [debounced]);
+
+  return { days, change, saving, flush: debounced.flush, settle };
 }

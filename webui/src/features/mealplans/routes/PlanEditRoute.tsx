@@ -22,7 +22,7 @@ export function PlanEditRoute() {
   const navigate = useNavigate();
   const created = Boolean((useLocation().state as { created?: boolean } | null)?.created);
   const { data: plan, isPending, error } = useMealPlan(id);
-  const { days, change, saving } = usePlanAutosave(plan);
+  const { days, change, saving, settle } = usePlanAutosave(plan);
   useEffect(() => {
     if (error) console.error('Loading the meal plan failed', error);
   }, [error]);
@@ -44,7 +44,11 @@ export function PlanEditRoute() {
             <Button component={Link} to={`/user-meal-plans/${id}?view=readonly`} variant="light">
               done
             </Button>
-            <PlanMenu plan={plan} onGone={() => void navigate('/user-meal-plans', { replace: true })} />
+            <PlanMenu
+              plan={plan}
+              beforeDialog={settle}
+              onGone={() => void navigate('/user-meal-plans', { replace: true })}
+            />
           </>
         }
       />
