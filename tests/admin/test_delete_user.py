@@ -14,6 +14,7 @@ import pytest
 from larder.accounts.service import MSG_DELETE_LAST_ADMIN, MSG_DELETE_SELF, MSG_USER_NOT_FOUND, UserService
 from larder.core.errors import Conflict
 from larder.imports.models import ImportedRecipe
+from larder.mealplans.models import MealPlan, MealPlanEntry
 from tests.cookbook.support import catalogue as catalogue
 from tests.cookbook.support import create, publish, published_copy
 from tests.stores.support import LISTS, STORES, new_list, new_store
@@ -73,6 +74,15 @@ def household(client, settings, member_factory, registered_member_factory, catal
 
     run_db(settings, imported)
 
+    async def planned(session: Any) -> int:
+        plan = MealPlan(user_id=alice.id, name="Week", days=1, entries=[])
+        plan.entries.append(MealPlanEntry(day=0, position=0, name="Soup", type="CUSTOM"))
+        session.add(plan)
+        await session.flush()
+        return plan.id
+
+    plan_id = run_db(settings, planned)
+
     pantry = new_store(client, alice, "Pantry")
     shop = new_list(client, alice, "Weekly shop", [{"value": tomato, "quantity": 3}, {"name": "Candles"}])
     done = client.post(
@@ -106,6 +116,7 @@ def household(client, settings, member_factory, registered_member_factory, catal
         "own_recipes": [published["user_recipe_id"], draft["user_recipe_id"]],
         "store": pantry["id"],
         "list": shop["user_shoppinglist_id"],
+        "plan": plan_id,
         "friends_list": friends_list["user_shoppinglist_id"],
         "friends_store": friends_store["id"],
     }
@@ -123,6 +134,7 @@ def test_deleting_an_account_removes_every_row_it_owns(client, settings, househo
         "user_recipe_step": ("user_recipe_id", household["own_recipes"]),
         "store_item": ("store_id", [household["store"]]),
         "shopping_list_item": ("list_id", [household["list"]]),
+        "meal_plan_entry": ("plan_id", [household["plan"]]),
     }
     for table, (column, ids) in owned_children.items():
         assert sql(settings, f"select count(*) from {table} where {column} in ({','.join(map(str, ids))})")[0][0]  # noqa: S608
