@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sqlite3
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -82,6 +83,9 @@ def household(client, settings, member_factory, registered_member_factory, catal
         return plan.id
 
     plan_id = run_db(settings, planned)
+    feed = client.post("/api/pwa/calendar-feed", headers=alice.headers)
+    assert feed.status_code == 200, feed.text
+    feed_url = feed.json()["data"]["url"]
 
     pantry = new_store(client, alice, "Pantry")
     shop = new_list(client, alice, "Weekly shop", [{"value": tomato, "quantity": 3}, {"name": "Candles"}])
@@ -117,6 +121,7 @@ def household(client, settings, member_factory, registered_member_factory, catal
         "store": pantry["id"],
         "list": shop["user_shoppinglist_id"],
         "plan": plan_id,
+        "feed_url": feed_url,
         "friends_list": friends_list["user_shoppinglist_id"],
         "friends_store": friends_store["id"],
     }
@@ -151,6 +156,7 @@ def test_deleting_an_account_removes_every_row_it_owns(client, settings, househo
         "friend@example.org",
     ]
     assert client.get("/api/pwa/account", headers=alice.headers).status_code == 401
+    assert client.get(urlsplit(household["feed_url"]).path).status_code == 404  # the calendar feed is gone
 
 
 def test_what_it_published_stays_in_the_catalogue(client, settings, household):
