@@ -26,6 +26,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import httpx
 
@@ -173,6 +174,7 @@ def check_api(client: httpx.Client, code: str) -> None:
     check(response.status_code == 200, f"account failed: {describe(response)}")
     check(EMAIL in response.text, f"the account does not show {EMAIL}: {describe(response)}")
     check_upload_and_import(client, token)
+    check_meal_plan_feed(client, token)
 
 
 @contextmanager
@@ -215,6 +217,28 @@ def check_upload_and_import(client: httpx.Client, token: str) -> None:
     data = json.loads(imported["data"])
     check(data.get("name") == "Smoke soup", f"the imported recipe was not parsed: {data!r}")
     check(data.get("recipeIngredient") == ["1 onion", "500 ml stock"], f"ingredients not parsed: {data!r}")
+
+
+def check_meal_plan_feed(client: httpx.Client, token: str) -> None:
+    """A dated plan shows in the member's calendar feed: the iCalendar library is in the binary."""
+    auth = {"Authorization": f"Bearer {token}"}
+    plan = {
+        "name": "Smoke week",
+        "start_date": "2026-03-01",
+        "end_date": "2026-03-02",
+        "recipes": [{"day": 1, "recipes": [{"name": "Smoke stew", "type": "CUSTOM", "value": None, "checked": False}]}],
+    }
+    response = client.post("/api/pwa/user-mealplans/", headers=auth, json=plan)
+    check(response.status_code == 201, f"creating a meal plan failed: {describe(response)}")
+    response = client.post("/api/pwa/calendar-feed/", headers=auth)
+    check(response.status_code == 200, f"turning the calendar feed on failed: {describe(response)}")
+    feed = client.get(urlsplit(response.json()["data"]["url"]).path)
+    check(feed.status_code == 200, f"the calendar feed did not answer: {describe(feed)}")
+    text = feed.text.replace("\r\n ", "")  # unfolded
+    check(
+        "BEGIN:VCALENDAR" in text and "SUMMARY:Smoke stew" in text and "DTSTART;VALUE=DATE:20260302" in text,
+        f"the calendar feed lacks the planned meal: {text[:500]!r}",
+    )
 
 
 def stop(server: subprocess.Popen[bytes]) -> None:
