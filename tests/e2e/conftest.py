@@ -292,11 +292,12 @@ def browser(playwright_instance: Playwright) -> Iterator[Browser]:
 
 
 @contextmanager
-def browser_page(browser: Browser, base_url: str, who: str = "the page") -> Iterator[Page]:
+def browser_page(browser: Browser, base_url: str, who: str = "the page", **options: Any) -> Iterator[Page]:
     """A page in a fresh browser profile on `base_url`; fails when the page threw an uncaught error.
 
-    For tests that need a second profile (an administrator) or a server of their own."""
-    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800})
+    For tests that need a second profile (an administrator) or a server of their own; `options`
+    go to the new context (timezone_id, locale...)."""
+    context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 800}, **options)
     context.set_default_timeout(15_000)
     page = context.new_page()
     errors: list[str] = []
