@@ -152,7 +152,9 @@ class ShoppingService(DomainService[ShoppingList]):
 
     async def _summaries(self, member: Member, shared: list[int]) -> list[ListSummaryOut]:
         rows = await self.repository.counted(member, shared)
-        owners = await display_names(self.session, {row.user_id for row in rows})
+        # The caller's own name is known: only the owners of shared lists are looked up.
+        known = {member.id: member.name} if member.name else {}
+        owners = known | await display_names(self.session, {row.user_id for row in rows} - set(known))
         rows.sort(key=lambda row: (row.updated_at, row.id), reverse=True)
         return [
             ListSummaryOut(
