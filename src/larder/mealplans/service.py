@@ -29,7 +29,7 @@ from typing import Any, Final, NamedTuple
 import msgspec
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
 from litestar.di import NamedDependency
-from sqlalchemy import Row, String, cast, delete, func, literal, or_, select
+from sqlalchemy import Row, String, bindparam, cast, delete, func, literal, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload
 
@@ -178,6 +178,40 @@ _PLAN_COLUMNS = (
 )
 
 
+# The reads every plan page and the dashboard make, built once with their parameters bound at each
+# call: building a statement and working out its cache key cost about as much as running it.
+_VISIBLE = or_(MealPlan.user_id == bindparam("member_id"), MealPlan.id.in_(bindparam("shared", expanding=True)))
+_PLAN_ROWS = (
+    select(
+        *_PLAN_COLUMNS,
+        MealPlanEntry.id.label("entry_id"),
+        *(column.label(f"entry_{column.key}") for column in _ENTRY_COLUMNS[1:]),
+    )
+    .outerjoin(MealPlanEntry, MealPlanEntry.plan_id == MealPlan.id)
+    .where(MealPlan.id == bindparam("plan_id"))
+    .order_by(MealPlanEntry.day, MealPlanEntry.position, MealPlanEntry.id)
+)
+_VISIBLE_PLANS = select(*_PLAN_COLUMNS).where(_VISIBLE)
+_ENTRIES = (
+    select(*_ENTRY_COLUMNS)
+    .where(MealPlanEntry.plan_id.in_(bindparam("plan_ids", expanding=True)))
+    .order_by(MealPlanEntry.plan_id, MealPlanEntry.day, MealPlanEntry.position)
+)
+# SQLite keeps a Date as 'YYYY-MM-DD'; date(start, '+N days') is the entry's date in that form.
+_ON = func.date(MealPlan.start_date, literal("+") + cast(MealPlanEntry.day, String) + literal(" days"))
+_ON_DATES = (
+    select(MealPlan.id, MealPlan.name.label("plan_name"), _ON.label("on"), *_ENTRY_COLUMNS[1:])
+    .join(MealPlanEntry, MealPlanEntry.plan_id == MealPlan.id)
+    .where(
+        _VISIBLE,
+        MealPlan.start_date <= bindparam("last"),
+        MealPlan.end_date >= bindparam("first"),
+        _ON.in_(bindparam("days", expanding=True)),
+    )
+    .order_by(MealPlan.start_date, MealPlan.id, MealPlanEntry.position)
+)
+
+
 class MealPlanRepository(SQLAlchemyAsyncRepository[MealPlan]):
     model_type = MealPlan
 
@@ -189,17 +223,7 @@ class MealPlanRepository(SQLAlchemyAsyncRepository[MealPlan]):
 
     async def plan_rows(self, plan_id: int) -> tuple[PlanHead | None, list[EntryRow]]:
         """The plan's own fields and its entries by day and position, as rows, in one query."""
-        statement = (
-            select(
-                *_PLAN_COLUMNS,
-                MealPlanEntry.id.label("entry_id"),
-                *(column.label(f"entry_{column.key}") for column in _ENTRY_COLUMNS[1:]),
-            )
-            .outerjoin(MealPlanEntry, MealPlanEntry.plan_id == MealPlan.id)
-            .where(MealPlan.id == plan_id)
-            .order_by(MealPlanEntry.day, MealPlanEntry.position, MealPlanEntry.id)
-        )
-        rows = list(await self.session.execute(statement))
+        rows = list(await self.session.execute(_PLAN_ROWS, {"plan_id": plan_id}))
         if not rows:
             return None, []
         head = PlanHead(*rows[0][: len(_PLAN_COLUMNS)])
@@ -209,18 +233,13 @@ class MealPlanRepository(SQLAlchemyAsyncRepository[MealPlan]):
 
     async def visible(self, member: Member, shared: Sequence[int]) -> list[Row[Any]]:
         """The caller's own plans and those shared with them, their own fields only, in one query."""
-        return list(await self.session.execute(select(*_PLAN_COLUMNS).where(_visible_to(member, shared))))
+        return list(await self.session.execute(_VISIBLE_PLANS, {"member_id": member.id, "shared": list(shared)}))
 
     async def entries(self, plan_ids: Sequence[int]) -> dict[int, list[Planned]]:
         """Every plan's entries by day and position, read as rows for all of them in one query."""
         found: dict[int, list[Planned]] = {plan_id: [] for plan_id in plan_ids}
         if plan_ids:
-            statement = (
-                select(*_ENTRY_COLUMNS)
-                .where(MealPlanEntry.plan_id.in_(list(plan_ids)))
-                .order_by(MealPlanEntry.plan_id, MealPlanEntry.day, MealPlanEntry.position)
-            )
-            for row in await self.session.execute(statement):
+            for row in await self.session.execute(_ENTRIES, {"plan_ids": list(plan_ids)}):
                 found[row.plan_id].append(Planned(*row[1:]))
         return found
 
@@ -230,25 +249,14 @@ class MealPlanRepository(SQLAlchemyAsyncRepository[MealPlan]):
 
     async def on_dates(self, member: Member, shared: Sequence[int], days: Sequence[date]) -> list[Row[Any]]:
         """The entries of visible plans whose date is one of `days`, with their plan, in one query."""
-        # SQLite keeps a Date as 'YYYY-MM-DD'; date(start, '+N days') is the entry's date in that form.
-        on = func.date(MealPlan.start_date, literal("+") + cast(MealPlanEntry.day, String) + literal(" days"))
-        statement = (
-            select(MealPlan.id, MealPlan.name.label("plan_name"), on.label("on"), *_ENTRY_COLUMNS[1:])
-            .join(MealPlanEntry, MealPlanEntry.plan_id == MealPlan.id)
-            .where(
-                _visible_to(member, shared),
-                MealPlan.start_date <= max(days),
-                MealPlan.end_date >= min(days),
-                on.in_([day.isoformat() for day in days]),
-            )
-            .order_by(MealPlan.start_date, MealPlan.id, MealPlanEntry.position)
-        )
-        return list(await self.session.execute(statement))
-
-
-def _visible_to(member: Member, shared: Sequence[int]) -> Any:
-    condition = MealPlan.user_id == member.id
-    return or_(condition, MealPlan.id.in_(list(shared))) if shared else condition
+        parameters = {
+            "member_id": member.id,
+            "shared": list(shared),
+            "first": min(days),
+            "last": max(days),
+            "days": [day.isoformat() for day in days],
+        }
+        return list(await self.session.execute(_ON_DATES, parameters))
 
 
 class MealPlanService(DomainService[MealPlan]):

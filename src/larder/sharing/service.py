@@ -20,7 +20,7 @@ import msgspec
 from litestar import Request
 from litestar.datastructures import State
 from litestar.di import NamedDependency
-from sqlalchemy import delete, select
+from sqlalchemy import bindparam, delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.core.email import Mail, Mailer
@@ -157,6 +157,15 @@ def share_mail(sharer: str, noun: str, name: str, link: str, to: str) -> Mail:
     return Mail(to=to, subject=f"{sharer} shared the {noun} '{name}' with you", body=body)
 
 
+# Built once (every signed-in page asks them); the values are bound at each call.
+_SHARED_WITH = select(Share.entity_type, Share.entity_id, Share.can_edit).where(Share.email == bindparam("email"))
+_SHARES_OF = (
+    select(Share.entity_id, Share.email, Share.can_edit)
+    .where(Share.entity_type == bindparam("entity_type"), Share.entity_id.in_(bindparam("ids", expanding=True)))
+    .order_by(Share.id)
+)
+
+
 class AccessPolicy:
     def __init__(
         self,
@@ -214,9 +223,7 @@ class AccessPolicy:
         known = self._shared.get(address)
         if known is None:
             known = self._shared[address] = {}
-            rows = await self.session.execute(
-                select(Share.entity_type, Share.entity_id, Share.can_edit).where(Share.email == address)
-            )
+            rows = await self.session.execute(_SHARED_WITH, {"email": address})
             for kind, entity_id, can_edit in rows:
                 known.setdefault(kind, {})[entity_id] = Role.EDITOR if can_edit else Role.VIEWER
         return dict(known.get(entity_type.value, {}))
@@ -246,11 +253,7 @@ class AccessPolicy:
         """Each item's `shared_with` entries ({email, canEdit}), for the owner's share dialog."""
         found: dict[int, list[ShareEntry]] = {entity_id: [] for entity_id in entity_ids}
         if entity_ids:
-            rows = await self.session.execute(
-                select(Share.entity_id, Share.email, Share.can_edit)
-                .where(Share.entity_type == entity_type.value, Share.entity_id.in_(entity_ids))
-                .order_by(Share.id)
-            )
+            rows = await self.session.execute(_SHARES_OF, {"entity_type": entity_type.value, "ids": list(entity_ids)})
             for entity_id, email, can_edit in rows:
                 found[entity_id].append(ShareEntry(email=email, canEdit=can_edit))
         return found

@@ -18,7 +18,7 @@ import msgspec
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
 from litestar.datastructures import State
 from litestar.di import NamedDependency
-from sqlalchemy import Row, delete, or_, select
+from sqlalchemy import Row, bindparam, delete, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.accounts.service import display_names
@@ -87,6 +87,14 @@ def check_store_fields(errors: FieldCollector, *, name: str | None, description:
             errors.add(field, problem)
 
 
+_DEFAULT_STORE = (
+    select(FoodStore)
+    .join(DefaultStore, DefaultStore.store_id == FoodStore.id)
+    .where(DefaultStore.user_id == bindparam("member_id"))
+    .execution_options(populate_existing=True)
+)
+
+
 class StoreRepository(SQLAlchemyAsyncRepository[FoodStore]):
     model_type = FoodStore
 
@@ -116,14 +124,9 @@ class StoreRepository(SQLAlchemyAsyncRepository[FoodStore]):
         return found
 
     async def default_store_of(self, member_id: int) -> FoodStore | None:
-        """The member's default store, read with its choice in one query."""
-        statement = (
-            select(FoodStore)
-            .join(DefaultStore, DefaultStore.store_id == FoodStore.id)
-            .where(DefaultStore.user_id == member_id)
-            .execution_options(populate_existing=True)
-        )
-        return await self.session.scalar(statement)
+        """The member's default store, read with its choice in one query (built once: the dashboard
+        asks it on every visit)."""
+        return await self.session.scalar(_DEFAULT_STORE, {"member_id": member_id})
 
     async def items_with_values(self, store_id: int, values: Sequence[str]) -> list[StoreItem]:
         """The batches of the given ingredients in one store (what new stock may merge with)."""
