@@ -1,14 +1,16 @@
 """A household's meal plans on a real `larder serve`: the dashboard, a plan and its ingredient check.
 
-    python bench/plans_load.py [--seconds 10] [--quick]
+    python bench/plans_load.py [--seconds 10] [--quick] [--only dashboard,plan,check] [--profile FILE]
 
 One member with 20 plans of 14 days x 3 recipes (catalogue, own and imported recipes mixed; plans
 start a week apart, so today and tomorrow fall in two of them), two more plans a housemate shares
 with them, 5 lists of their own and 2 shared, two stores of their own and one shared with edit
 rights holding stock of every catalogue ingredient, and a 7-day plan of 21 different recipes (7 of
-each kind, 8 ingredients each) for the ingredient check. Measured at one connection with wrk:
-GET /dashboard, GET /user-mealplans/{id} (the 20 plans in turn) and
-GET /user-mealplans/{id}/ingredients of the 7-day plan.
+each kind; own and imported ones have 8 ingredients) for the ingredient check. Measured at one
+connection with wrk, with the server's CPU time per answer: GET /account (one row: the floor of
+any signed-in call), GET /dashboard, GET /user-mealplans/{id} (the 20 plans in turn) and
+GET /user-mealplans/{id}/ingredients of the 7-day plan. `--profile FILE` samples the server
+during the measured runs (live_load.py's sampler) and prints where its time went.
 
 Statements per call are counted in-process after the server has stopped: the same app
 (`create_app`) over the same data directory, behind Litestar's TestClient, with a listener on every
