@@ -88,8 +88,8 @@ binary: setup
 smoke: binary
 	$(PY) packaging/smoke_test.py dist/larder
 
-## bench: catalogue scale (10k and 100k recipes), first start, household load, stores at scale, live changes under load
-## (200 households, 5 minutes), server memory (see bench/README.md). Not part of `make test`.
+## bench: catalogue scale (10k and 100k recipes), first start, household load, stores at scale, meal plans,
+## live changes under load (200 households, 5 minutes), server memory (see bench/README.md). Not part of `make test`.
 bench: setup
 	@command -v wrk >/dev/null || apt-get install -y -qq wrk || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; }
 	$(PY) bench/build_catalogue.py 10000 bench/.data/catalogue-10k
@@ -99,6 +99,7 @@ bench: setup
 	$(PY) bench/first_start.py
 	$(PY) bench/household_load.py
 	$(PY) bench/stores_load.py
+	$(PY) bench/plans_load.py
 	$(PY) bench/live_load.py
 	$(PY) bench/memory.py
 

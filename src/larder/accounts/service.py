@@ -15,7 +15,7 @@ from advanced_alchemy.repository import SQLAlchemyAsyncRepository
 from litestar import Request
 from litestar.datastructures import State
 from litestar.di import NamedDependency
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.accounts.invites import INVITE_CODE_LENGTH, InviteService
@@ -105,14 +105,16 @@ def to_user_out(user: User) -> UserOut:
     )
 
 
+_DISPLAY_NAMES = select(User.id, User.name).where(User.id.in_(bindparam("ids", expanding=True)))
+
+
 async def display_names(session: AsyncSession, ids: Iterable[int]) -> dict[int, str]:
     """Members' names by id, in one query (owners shown on shared lists, stores and plans)."""
     wanted = set(ids)
     if not wanted:
         return {}
-    return {
-        user_id: name for user_id, name in await session.execute(select(User.id, User.name).where(User.id.in_(wanted)))
-    }
+    # One statement built once: it is asked for on many pages.
+    return {user_id: name for user_id, name in await session.execute(_DISPLAY_NAMES, {"ids": list(wanted)})}
 
 
 async def verified_contacts(session: AsyncSession, ids: Iterable[int]) -> dict[int, tuple[str, str]]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.accounts.models import User, UserSession
@@ -18,6 +18,13 @@ from larder.core.settings import Settings
 PURPOSE_SESSION = "session"
 MSG_NO_SESSION = "Please log in to continue."
 MSG_SESSION_ENDED = "Your session has ended. Please log in again."
+# One statement for the session and its user: every authenticated request pays for it, so it is
+# built once and its token id bound at each call.
+_SESSION_AND_USER = (
+    select(UserSession.revoked_at, UserSession.expires_at, User)
+    .join(User, User.id == UserSession.user_id)
+    .where(UserSession.token_id == bindparam("token_id"))
+)
 
 
 @dataclass(frozen=True)
@@ -57,14 +64,7 @@ class Sessions:
             claims = read_token(self.settings.secret_key, bearer, purpose=PURPOSE_SESSION)
         except (TokenExpired, TokenInvalid):
             raise Unauthorized(MSG_SESSION_ENDED) from None
-        # One statement for the session and its user: every authenticated request pays for it.
-        found = (
-            await self.session.execute(
-                select(UserSession.revoked_at, UserSession.expires_at, User)
-                .join(User, User.id == UserSession.user_id)
-                .where(UserSession.token_id == claims.token_id)
-            )
-        ).first()
+        found = (await self.session.execute(_SESSION_AND_USER, {"token_id": claims.token_id})).first()
         if found is None:
             raise Unauthorized(MSG_SESSION_ENDED)
         revoked_at, expires_at, user = found

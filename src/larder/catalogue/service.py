@@ -342,6 +342,14 @@ class CatalogueService(DomainService[Recipe]):
         rows = await self.session.scalars(select(Ingredient).where(Ingredient.id.in_(wanted)))
         return {i.id: to_ingredient_out(i) for i in rows}
 
+    async def ingredient_names(self, ids: Iterable[int]) -> dict[int, str]:
+        """Catalogue ingredients' names by id, read as rows in one query; unknown ids are absent."""
+        wanted = {i for i in ids if is_id(i)}
+        if not wanted:
+            return {}
+        rows = await self.session.execute(select(Ingredient.id, Ingredient.name).where(Ingredient.id.in_(wanted)))
+        return {ingredient_id: name for ingredient_id, name in rows}
+
     async def stock_facts(self, ids: Iterable[int]) -> dict[int, StockFacts]:
         """Facts about the ingredients a store stocks, by id, in one query; unknown ids are absent."""
         wanted = {i for i in ids if is_id(i)}

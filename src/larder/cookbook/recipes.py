@@ -62,8 +62,9 @@ class CookbookService(CookbookBase):
         return await self.mapper.many(await self.repository.list_own(user_id))
 
     async def ingredient_lines(self, user_id: int, user_recipe_ids: Iterable[int]) -> dict[int, list[IngredientLine]]:
-        """The ingredients of `user_id`'s own recipes, by recipe, in their order, in one query (a
-        meal plan's recipes). Recipes of anyone else, or gone, are absent."""
+        """The ingredients of `user_id`'s own recipes, by recipe, in their order, in one query and one
+        of the catalogue's names however many recipes (a meal plan's recipes). Recipes of anyone
+        else, or gone, are absent."""
         wanted = {i for i in user_recipe_ids if is_id(i)}
         if not wanted:
             return {}
@@ -80,11 +81,11 @@ class CookbookService(CookbookBase):
             .order_by(UserRecipeIngredient.user_recipe_id, UserRecipeIngredient.position, UserRecipeIngredient.id)
         )
         lines = list(rows)
-        names = await self.catalogue.ingredients_by_id(r.ingredient_id for r in lines if r.ingredient_id is not None)
+        names = await self.catalogue.ingredient_names(r.ingredient_id for r in lines if r.ingredient_id is not None)
         found: dict[int, list[IngredientLine]] = {}
         for r in lines:
             known = names.get(r.ingredient_id) if r.ingredient_id is not None else None
-            name = known.name if known else (r.custom_name or "")
+            name = known or r.custom_name or ""
             found.setdefault(r.user_recipe_id, []).append(
                 IngredientLine(r.ingredient_id, name, r.quantity, r.measurement)
             )

@@ -23,7 +23,7 @@ import re
 from collections.abc import AsyncGenerator, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from typing import Final, Literal
+from typing import Final, Literal, Protocol, TypeVar
 
 from litestar.di import NamedDependency
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -80,15 +80,32 @@ _KINDS: Final[dict[str | None, Kind]] = {
 }
 
 
-def _kind(entry: MealPlanEntry) -> Kind:
+class Entry(Protocol):
+    """A stored entry: the ORM object (when the plan is changed) or its row (when it is answered)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def day(self) -> int: ...
+    @property
+    def position(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def type(self) -> str: ...
+    @property
+    def value(self) -> str | None: ...
+
+
+def _kind(entry: Entry) -> Kind:
     return _KINDS.get(entry_kind(entry.type), "custom")
 
 
-def _recipe_id(entry: MealPlanEntry) -> int | None:
+def _recipe_id(entry: Entry) -> int | None:
     return entry_recipe_id(entry.type, entry.value)
 
 
-def recipe_key(entry: MealPlanEntry) -> RecipeKey:
+def recipe_key(entry: Entry) -> RecipeKey:
     """Entries of one recipe share a key: the kind and the recipe id (a custom entry: its name; a
     link: its URL)."""
     kind = _kind(entry)
@@ -100,10 +117,13 @@ def recipe_key(entry: MealPlanEntry) -> RecipeKey:
     return (kind, recipe_id) if recipe_id is not None else ("custom", entry.name.strip().lower())
 
 
-def days_of(plan: MealPlan) -> dict[int, list[MealPlanEntry]]:
+E = TypeVar("E", bound=Entry)
+
+
+def days_of(entries: Iterable[E]) -> dict[int, list[E]]:
     """Each day's entries in their order: an entry's place is its index in its day's list."""
-    found: dict[int, list[MealPlanEntry]] = {}
-    for entry in sorted(plan.entries, key=lambda e: (e.day, e.position, e.id)):
+    found: dict[int, list[E]] = {}
+    for entry in sorted(entries, key=lambda e: (e.day, e.position, e.id)):
         found.setdefault(entry.day, []).append(entry)
     return found
 
@@ -144,10 +164,10 @@ class _Line:
         return str(self.ingredient_id) if self.ingredient_id is not None else custom_value(self.name)
 
 
-def _planned(plan: MealPlan) -> list[_PlanRecipe]:
+def _planned(plan_entries: Iterable[Entry]) -> list[_PlanRecipe]:
     """The plan's distinct recipes in the order they first appear, each with its days and places."""
     recipes: dict[RecipeKey, _PlanRecipe] = {}
-    for day, entries in days_of(plan).items():
+    for day, entries in days_of(plan_entries).items():
         for index, entry in enumerate(entries):
             key = recipe_key(entry)
             recipe = recipes.get(key)
@@ -272,9 +292,9 @@ class PlanCookingService:
 
     async def check(self, member: Member, plan_id: int) -> IngredientCheckOut:
         """GET /user-mealplans/{id}/ingredients: anyone who may see the plan."""
-        plan, _ = await self.plans.open(member, plan_id, Action.VIEW, with_entries=True)
-        recipes = _planned(plan)
-        lines = await self._lines(plan, [recipe.key for recipe in recipes])
+        plan, entries, _ = await self.plans.read(member, plan_id)
+        recipes = _planned(entries)
+        lines = await self._lines(plan.user_id, [recipe.key for recipe in recipes])
         stock = await self.stores.stock_of(
             member, {line.ingredient_id for found in lines.values() for line in found if line.ingredient_id}
         )
@@ -308,7 +328,7 @@ class PlanCookingService:
         shortfall: list[ShortfallOut] = []
         if data.adjust_stock:
             keys = [recipe_key(entry) for entry in ticked]
-            lines = await self._lines(plan, list(dict.fromkeys(keys)))
+            lines = await self._lines(plan.user_id, list(dict.fromkeys(keys)))
             needs = needs_of(line for key in keys for line in lines.get(key, []))
             uses, shortfall = take_stock(needs, await self._usable_stock(member, needs, data.use_items))
             used = [
@@ -331,8 +351,9 @@ class PlanCookingService:
         return CompletePlanOut(used=used, shortfall=shortfall, plan=await self.plans.get(member, plan.id))
 
     # -- internals ------------------------------------------------------------------------------
-    async def _lines(self, plan: MealPlan, keys: Sequence[RecipeKey]) -> dict[RecipeKey, list[_Line]]:
-        """The ingredients of the recipes, one query per kind of recipe."""
+    async def _lines(self, owner_id: int, keys: Sequence[RecipeKey]) -> dict[RecipeKey, list[_Line]]:
+        """The ingredients of the recipes (own and imported ones: the plan owner's), one query per
+        kind of recipe."""
         ids: dict[Kind, list[int]] = {"catalogue": [], "user": [], "imported": []}
         for kind, recipe_id in keys:
             if kind in ids and isinstance(recipe_id, int):
@@ -340,9 +361,9 @@ class PlanCookingService:
         found: dict[RecipeKey, list[_Line]] = {}
         for recipe_id, lines in (await self.catalogue.ingredient_lines(ids["catalogue"])).items():
             found["catalogue", recipe_id] = _structured(lines)
-        for recipe_id, lines in (await self.cookbook.ingredient_lines(plan.user_id, ids["user"])).items():
+        for recipe_id, lines in (await self.cookbook.ingredient_lines(owner_id, ids["user"])).items():
             found["user", recipe_id] = _structured(lines)
-        texts = await self.imports.ingredient_texts(plan.user_id, ids["imported"])
+        texts = await self.imports.ingredient_texts(owner_id, ids["imported"])
         for recipe_id, lines in (await self._read_texts(texts)).items():
             found["imported", recipe_id] = lines
         return found
@@ -410,7 +431,7 @@ def _ingredient_out(line: _Line, stock: dict[int, list[StockMatch]]) -> PlanIngr
 
 def _ticked(plan: MealPlan, refs: Sequence[EntryRef]) -> list[MealPlanEntry]:
     """The entries at the given places (each once); 422 for a place the plan does not have."""
-    by_day = days_of(plan)
+    by_day = days_of(plan.entries)
     found: list[MealPlanEntry] = []
     for ref in dict.fromkeys((ref.day, ref.index) for ref in refs):
         day, index = ref

@@ -29,7 +29,7 @@ from typing import Any, Final, NamedTuple
 import msgspec
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
 from litestar.di import NamedDependency
-from sqlalchemy import Row, String, cast, delete, func, literal, or_, select
+from sqlalchemy import Row, String, bindparam, cast, delete, func, literal, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload
 
@@ -120,6 +120,34 @@ class Planned(NamedTuple):
     checked: bool
 
 
+class PlanHead(NamedTuple):
+    """A plan's own fields, read as a row (for answering; changes go through the ORM object)."""
+
+    id: int
+    user_id: int
+    name: str
+    days: int
+    start_date: date | None
+    end_date: date | None
+    updated_at: datetime
+
+
+class EntryRow(NamedTuple):
+    """One stored entry read as a row, with its id (the order of a day's entries is day, position, id)."""
+
+    id: int
+    day: int
+    position: int
+    name: str
+    type: str
+    value: str | None
+    image: str | None
+    checked: bool
+
+    def planned(self) -> Planned:
+        return Planned(self.day, self.position, self.name, self.type, self.value, self.image, self.checked)
+
+
 @dataclass(frozen=True)
 class Span:
     """A plan's length and dates (both dates or neither)."""
@@ -150,6 +178,40 @@ _PLAN_COLUMNS = (
 )
 
 
+# The reads every plan page and the dashboard make, built once with their parameters bound at each
+# call: building a statement and working out its cache key cost about as much as running it.
+_VISIBLE = or_(MealPlan.user_id == bindparam("member_id"), MealPlan.id.in_(bindparam("shared", expanding=True)))
+_PLAN_ROWS = (
+    select(
+        *_PLAN_COLUMNS,
+        MealPlanEntry.id.label("entry_id"),
+        *(column.label(f"entry_{column.key}") for column in _ENTRY_COLUMNS[1:]),
+    )
+    .outerjoin(MealPlanEntry, MealPlanEntry.plan_id == MealPlan.id)
+    .where(MealPlan.id == bindparam("plan_id"))
+    .order_by(MealPlanEntry.day, MealPlanEntry.position, MealPlanEntry.id)
+)
+_VISIBLE_PLANS = select(*_PLAN_COLUMNS).where(_VISIBLE)
+_ENTRIES = (
+    select(*_ENTRY_COLUMNS)
+    .where(MealPlanEntry.plan_id.in_(bindparam("plan_ids", expanding=True)))
+    .order_by(MealPlanEntry.plan_id, MealPlanEntry.day, MealPlanEntry.position)
+)
+# SQLite keeps a Date as 'YYYY-MM-DD'; date(start, '+N days') is the entry's date in that form.
+_ON = func.date(MealPlan.start_date, literal("+") + cast(MealPlanEntry.day, String) + literal(" days"))
+_ON_DATES = (
+    select(MealPlan.id, MealPlan.name.label("plan_name"), _ON.label("on"), *_ENTRY_COLUMNS[1:])
+    .join(MealPlanEntry, MealPlanEntry.plan_id == MealPlan.id)
+    .where(
+        _VISIBLE,
+        MealPlan.start_date <= bindparam("last"),
+        MealPlan.end_date >= bindparam("first"),
+        _ON.in_(bindparam("days", expanding=True)),
+    )
+    .order_by(MealPlan.start_date, MealPlan.id, MealPlanEntry.position)
+)
+
+
 class MealPlanRepository(SQLAlchemyAsyncRepository[MealPlan]):
     model_type = MealPlan
 
@@ -159,20 +221,25 @@ class MealPlanRepository(SQLAlchemyAsyncRepository[MealPlan]):
             statement = statement.options(selectinload(MealPlan.entries))
         return await self.session.scalar(statement)
 
+    async def plan_rows(self, plan_id: int) -> tuple[PlanHead | None, list[EntryRow]]:
+        """The plan's own fields and its entries by day and position, as rows, in one query."""
+        rows = list(await self.session.execute(_PLAN_ROWS, {"plan_id": plan_id}))
+        if not rows:
+            return None, []
+        head = PlanHead(*rows[0][: len(_PLAN_COLUMNS)])
+        # A plan without entries is one row whose entry columns are all NULL.
+        entries = [EntryRow(*row[len(_PLAN_COLUMNS) :]) for row in rows if row.entry_id is not None]
+        return head, entries
+
     async def visible(self, member: Member, shared: Sequence[int]) -> list[Row[Any]]:
         """The caller's own plans and those shared with them, their own fields only, in one query."""
-        return list(await self.session.execute(select(*_PLAN_COLUMNS).where(_visible_to(member, shared))))
+        return list(await self.session.execute(_VISIBLE_PLANS, {"member_id": member.id, "shared": list(shared)}))
 
     async def entries(self, plan_ids: Sequence[int]) -> dict[int, list[Planned]]:
         """Every plan's entries by day and position, read as rows for all of them in one query."""
         found: dict[int, list[Planned]] = {plan_id: [] for plan_id in plan_ids}
         if plan_ids:
-            statement = (
-                select(*_ENTRY_COLUMNS)
-                .where(MealPlanEntry.plan_id.in_(list(plan_ids)))
-                .order_by(MealPlanEntry.plan_id, MealPlanEntry.day, MealPlanEntry.position)
-            )
-            for row in await self.session.execute(statement):
+            for row in await self.session.execute(_ENTRIES, {"plan_ids": list(plan_ids)}):
                 found[row.plan_id].append(Planned(*row[1:]))
         return found
 
@@ -182,25 +249,14 @@ class MealPlanRepository(SQLAlchemyAsyncRepository[MealPlan]):
 
     async def on_dates(self, member: Member, shared: Sequence[int], days: Sequence[date]) -> list[Row[Any]]:
         """The entries of visible plans whose date is one of `days`, with their plan, in one query."""
-        # SQLite keeps a Date as 'YYYY-MM-DD'; date(start, '+N days') is the entry's date in that form.
-        on = func.date(MealPlan.start_date, literal("+") + cast(MealPlanEntry.day, String) + literal(" days"))
-        statement = (
-            select(MealPlan.id, MealPlan.name.label("plan_name"), on.label("on"), *_ENTRY_COLUMNS[1:])
-            .join(MealPlanEntry, MealPlanEntry.plan_id == MealPlan.id)
-            .where(
-                _visible_to(member, shared),
-                MealPlan.start_date <= max(days),
-                MealPlan.end_date >= min(days),
-                on.in_([day.isoformat() for day in days]),
-            )
-            .order_by(MealPlan.start_date, MealPlan.id, MealPlanEntry.position)
-        )
-        return list(await self.session.execute(statement))
-
-
-def _visible_to(member: Member, shared: Sequence[int]) -> Any:
-    condition = MealPlan.user_id == member.id
-    return or_(condition, MealPlan.id.in_(list(shared))) if shared else condition
+        parameters = {
+            "member_id": member.id,
+            "shared": list(shared),
+            "first": min(days),
+            "last": max(days),
+            "days": [day.isoformat() for day in days],
+        }
+        return list(await self.session.execute(_ON_DATES, parameters))
 
 
 class MealPlanService(DomainService[MealPlan]):
@@ -223,8 +279,22 @@ class MealPlanService(DomainService[MealPlan]):
         return await self._answers(member, plans, roles)
 
     async def get(self, member: Member, plan_id: int) -> MealPlanOut:
-        plan, role = await self.open(member, plan_id, Action.VIEW)
-        return (await self._answers(member, [plan], {plan.id: role}))[0]
+        plan, entries, role = await self.read(member, plan_id)
+        return await self._answer(member, plan, [entry.planned() for entry in entries], role)
+
+    async def read(
+        self, member: Member, plan_id: int, action: Action = Action.VIEW
+    ) -> tuple[PlanHead, list[EntryRow], Role]:
+        """The plan and its entries as rows, read in one query, and the caller's role, which must
+        allow `action` (404 for a stranger, 403 for a role without the right): for answering, as
+        `open` is for changing."""
+        plan, entries = await self.repository.plan_rows(plan_id)
+        if plan is None:
+            raise NotFound(MSG_NOT_FOUND)
+        role = await self.access.require(
+            member, EntityType.MEAL_PLAN, plan.id, plan.user_id, action, not_found=MSG_NOT_FOUND
+        )
+        return plan, entries, role
 
     async def meals_on(self, member: Member, days: Sequence[date]) -> dict[date, list[PlannedMealOut]]:
         """The recipes of the caller's own and shared plans dated on each of `days` (the dashboard's
@@ -402,7 +472,9 @@ class MealPlanService(DomainService[MealPlan]):
         known = {member.id: member.name} if member.name else {}
         return known | await display_names(self.session, set(owner_ids) - set(known))
 
-    async def _answer(self, member: Member, plan: MealPlan, entries: list[Planned], role: Role) -> MealPlanOut:
+    async def _answer(
+        self, member: Member, plan: MealPlan | PlanHead, entries: list[Planned], role: Role
+    ) -> MealPlanOut:
         shares = (await self.access.shares_of(EntityType.MEAL_PLAN, [plan.id]))[plan.id] if role == Role.OWNER else []
         owners = await self._owner_names(member, [plan.user_id])
         return _plan_out(plan, entries, role, shares, owners.get(plan.user_id, ""))
@@ -541,7 +613,7 @@ def _as_utc(moment: datetime) -> datetime:
 # -- answers --------------------------------------------------------------------------------------
 
 
-def _by_start(plan: MealPlan | Row[Any]) -> tuple[bool, date, int]:
+def _by_start(plan: MealPlan | PlanHead | Row[Any]) -> tuple[bool, date, int]:
     return (plan.start_date is None, plan.start_date or date.min, plan.id)
 
 
@@ -552,7 +624,11 @@ def value_out(entry_type: str, value: str | None) -> int | str | None:
 
 
 def _plan_out(
-    plan: MealPlan | Row[Any], entries: Iterable[Planned], role: Role, shares: list[ShareEntry], owner_name: str
+    plan: MealPlan | PlanHead | Row[Any],
+    entries: Iterable[Planned],
+    role: Role,
+    shares: list[ShareEntry],
+    owner_name: str,
 ) -> MealPlanOut:
     by_day: list[list[PlanRecipeOut]] = [[] for _ in range(plan.days)]
     for entry in entries:
@@ -606,7 +682,9 @@ async def plan_names(session: AsyncSession, ids: list[int]) -> dict[int, str]:
 __all__ = [
     "MSG_NOT_FOUND",
     "MSG_STALE",
+    "EntryRow",
     "MealPlanService",
+    "PlanHead",
     "entry_kind",
     "entry_recipe_id",
     "plan_names",

@@ -20,7 +20,7 @@ import msgspec
 from litestar import Request
 from litestar.datastructures import State
 from litestar.di import NamedDependency
-from sqlalchemy import delete, select
+from sqlalchemy import bindparam, delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.core.email import Mail, Mailer
@@ -157,6 +157,15 @@ def share_mail(sharer: str, noun: str, name: str, link: str, to: str) -> Mail:
     return Mail(to=to, subject=f"{sharer} shared the {noun} '{name}' with you", body=body)
 
 
+# Built once (every signed-in page asks them); the values are bound at each call.
+_SHARED_WITH = select(Share.entity_type, Share.entity_id, Share.can_edit).where(Share.email == bindparam("email"))
+_SHARES_OF = (
+    select(Share.entity_id, Share.email, Share.can_edit)
+    .where(Share.entity_type == bindparam("entity_type"), Share.entity_id.in_(bindparam("ids", expanding=True)))
+    .order_by(Share.id)
+)
+
+
 class AccessPolicy:
     def __init__(
         self,
@@ -174,6 +183,9 @@ class AccessPolicy:
         self.public_url = public_url
         self.bus = bus
         self.origin = origin
+        # What is shared with each address, of every type, read once per policy (one request):
+        # a call that composes lists, stores and plans asks for several types.
+        self._shared: dict[str, dict[str, dict[int, Role]]] = {}
 
     async def role(self, member: Member, entity_type: EntityType, entity_id: int, owner_id: int) -> Role | None:
         shared = {} if owner_id == member.id else await self.shared_with(member, entity_type)
@@ -201,16 +213,20 @@ class AccessPolicy:
         """Ids of the items of `entity_type` shared with the caller, and the role each gives.
 
         Only a verified address counts: registering with somebody else's address grants nothing,
-        and an e-mail change suspends the shares until the new address is verified.
+        and an e-mail change suspends the shares until the new address is verified. The shares of
+        every type are read in one query the first time and kept for this policy's request (a
+        change of shares through the policy forgets them).
         """
         if not member.verified:
             return {}
-        rows = await self.session.execute(
-            select(Share.entity_id, Share.can_edit).where(
-                Share.email == member.email.lower(), Share.entity_type == entity_type.value
-            )
-        )
-        return {entity_id: Role.EDITOR if can_edit else Role.VIEWER for entity_id, can_edit in rows}
+        address = member.email.lower()
+        known = self._shared.get(address)
+        if known is None:
+            known = self._shared[address] = {}
+            rows = await self.session.execute(_SHARED_WITH, {"email": address})
+            for kind, entity_id, can_edit in rows:
+                known.setdefault(kind, {})[entity_id] = Role.EDITOR if can_edit else Role.VIEWER
+        return dict(known.get(entity_type.value, {}))
 
     async def announce(self, entity_type: EntityType, entity_id: int, owner_id: int, *, kind: str = UPDATED) -> None:
         """Tell everyone who may see the entity that it changed, once the request commits."""
@@ -237,11 +253,7 @@ class AccessPolicy:
         """Each item's `shared_with` entries ({email, canEdit}), for the owner's share dialog."""
         found: dict[int, list[ShareEntry]] = {entity_id: [] for entity_id in entity_ids}
         if entity_ids:
-            rows = await self.session.execute(
-                select(Share.entity_id, Share.email, Share.can_edit)
-                .where(Share.entity_type == entity_type.value, Share.entity_id.in_(entity_ids))
-                .order_by(Share.id)
-            )
+            rows = await self.session.execute(_SHARES_OF, {"entity_type": entity_type.value, "ids": list(entity_ids)})
             for entity_id, email, can_edit in rows:
                 found[entity_id].append(ShareEntry(email=email, canEdit=can_edit))
         return found
@@ -293,6 +305,7 @@ class AccessPolicy:
                 )
             )
         await self.session.flush()
+        self._shared.clear()
         await self._tell(member, entity_type, entity_id, added)
         return (await self.shares_of(entity_type, [entity_id]))[entity_id]
 
@@ -349,6 +362,7 @@ class AccessPolicy:
                 Share.email == member.email.lower(),
             )
         )
+        self._shared.clear()
 
     async def _owner(self, entity_type: EntityType, entity_id: int) -> int:
         lookup = self.entities.owners.get(entity_type)
@@ -364,11 +378,13 @@ class AccessPolicy:
         await self.session.execute(
             delete(Share).where(Share.entity_type == entity_type.value, Share.entity_id == entity_id)
         )
+        self._shared.clear()
 
     async def forget_address(self, email: str) -> None:
         """An account is deleted: what others shared with its address goes too, so whoever registers
         that address later starts with nothing (the shares the account owned go by their foreign key)."""
         await self.session.execute(delete(Share).where(Share.email == email.strip().lower()))
+        self._shared.clear()
 
 
 def client_of(request: Request[Any, Any, Any]) -> str | None:

@@ -14,7 +14,7 @@ from typing import Any, Final
 import msgspec
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
 from litestar.di import NamedDependency
-from sqlalchemy import Row, func, or_, select
+from sqlalchemy import Row, bindparam, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload
 
@@ -95,19 +95,24 @@ class ShoppingListRepository(SQLAlchemyAsyncRepository[ShoppingList]):
 
     async def counted(self, member: Member, shared: Sequence[int]) -> list[Row[Any]]:
         """The visible lists' own fields and how many items each holds, in one query."""
-        statement = (
-            select(
-                ShoppingList.id,
-                ShoppingList.user_id,
-                ShoppingList.name,
-                ShoppingList.updated_at,
-                func.count(ShoppingListItem.id).label("item_count"),
-            )
-            .outerjoin(ShoppingListItem, ShoppingListItem.list_id == ShoppingList.id)
-            .where(_visible_to(member, shared))
-            .group_by(ShoppingList.id)
-        )
-        return list(await self.session.execute(statement))
+        return list(await self.session.execute(_COUNTED, {"member_id": member.id, "shared": list(shared)}))
+
+
+# The dashboard's and the ingredient check's read, built once (its values bound at each call).
+_COUNTED = (
+    select(
+        ShoppingList.id,
+        ShoppingList.user_id,
+        ShoppingList.name,
+        ShoppingList.updated_at,
+        func.count(ShoppingListItem.id).label("item_count"),
+    )
+    .outerjoin(ShoppingListItem, ShoppingListItem.list_id == ShoppingList.id)
+    .where(
+        or_(ShoppingList.user_id == bindparam("member_id"), ShoppingList.id.in_(bindparam("shared", expanding=True)))
+    )
+    .group_by(ShoppingList.id)
+)
 
 
 def _visible_to(member: Member, shared: Sequence[int]) -> Any:
@@ -152,7 +157,9 @@ class ShoppingService(DomainService[ShoppingList]):
 
     async def _summaries(self, member: Member, shared: list[int]) -> list[ListSummaryOut]:
         rows = await self.repository.counted(member, shared)
-        owners = await display_names(self.session, {row.user_id for row in rows})
+        # The caller's own name is known: only the owners of shared lists are looked up.
+        known = {member.id: member.name} if member.name else {}
+        owners = known | await display_names(self.session, {row.user_id for row in rows} - set(known))
         rows.sort(key=lambda row: (row.updated_at, row.id), reverse=True)
         return [
             ListSummaryOut(

@@ -18,7 +18,7 @@ import msgspec
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
 from litestar.datastructures import State
 from litestar.di import NamedDependency
-from sqlalchemy import Row, delete, or_, select
+from sqlalchemy import Row, bindparam, delete, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.accounts.service import display_names
@@ -87,6 +87,14 @@ def check_store_fields(errors: FieldCollector, *, name: str | None, description:
             errors.add(field, problem)
 
 
+_DEFAULT_STORE = (
+    select(FoodStore)
+    .join(DefaultStore, DefaultStore.store_id == FoodStore.id)
+    .where(DefaultStore.user_id == bindparam("member_id"))
+    .execution_options(populate_existing=True)
+)
+
+
 class StoreRepository(SQLAlchemyAsyncRepository[FoodStore]):
     model_type = FoodStore
 
@@ -116,14 +124,9 @@ class StoreRepository(SQLAlchemyAsyncRepository[FoodStore]):
         return found
 
     async def default_store_of(self, member_id: int) -> FoodStore | None:
-        """The member's default store, read with its choice in one query."""
-        statement = (
-            select(FoodStore)
-            .join(DefaultStore, DefaultStore.store_id == FoodStore.id)
-            .where(DefaultStore.user_id == member_id)
-            .execution_options(populate_existing=True)
-        )
-        return await self.session.scalar(statement)
+        """The member's default store, read with its choice in one query (built once: the dashboard
+        asks it on every visit)."""
+        return await self.session.scalar(_DEFAULT_STORE, {"member_id": member_id})
 
     async def items_with_values(self, store_id: int, values: Sequence[str]) -> list[StoreItem]:
         """The batches of the given ingredients in one store (what new stock may merge with)."""
@@ -519,14 +522,18 @@ class StoresService(DomainService[FoodStore]):
         await insert_all(self.session, StoreItem, new_batches)
 
     async def _writable_stock(self, member: Member, condition: Any) -> list[StockMatch]:
-        stores, roles = await self._visible(member)
-        writable = {store.id: store for store in stores if may(roles[store.id], Action.EDIT)}
-        if not writable:
-            return []
+        """The items matching `condition` in the stores the caller may change (own, and shared with
+        edit rights), newest first, read with their store's name in one query."""
+        shared = await self.access.shared_with(member, EntityType.FOOD_STORE)
+        editable = [store_id for store_id, role in shared.items() if may(role, Action.EDIT)]
+        writable = FoodStore.user_id == member.id
+        if editable:
+            writable = or_(writable, FoodStore.id.in_(editable))
         rows = await self.session.execute(
             select(
                 StoreItem.id,
                 StoreItem.store_id,
+                FoodStore.name.label("store_name"),
                 StoreItem.ingredient_id,
                 StoreItem.name,
                 StoreItem.quantity,
@@ -534,13 +541,14 @@ class StoresService(DomainService[FoodStore]):
                 StoreItem.date_added,
                 StoreItem.estimated_expiry_days,
             )
-            .where(StoreItem.store_id.in_(list(writable)), condition)
+            .join(FoodStore, FoodStore.id == StoreItem.store_id)
+            .where(writable, condition)
             .order_by(StoreItem.date_added.desc(), StoreItem.id.desc())
         )
         return [
             StockMatch(
                 store_id=row.store_id,
-                store_name=writable[row.store_id].name,
+                store_name=row.store_name,
                 item_id=row.id,
                 ingredient_id=row.ingredient_id,
                 name=row.name,
