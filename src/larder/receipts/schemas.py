@@ -1,0 +1,48 @@
+"""The wire contract of receipt scan (part 2 §3 'Scan line'; field names exactly as the spec writes them)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from larder.catalogue.schemas import IngredientOptionOut
+
+SCAN_FIELD = "file"  # the multipart field of POST /api/pwa/receipt-scan
+MAX_SCAN_BYTES = 12 * 1024 * 1024  # a phone photo as the camera makes it
+
+MSG_NO_FILE = "Choose a photo of a receipt."
+MSG_NOT_AN_IMAGE = "This file is not a picture we can read."
+MSG_TOO_LARGE = "This photo is too large (at most 12 MB)."
+MSG_BUSY = "Another receipt is being read. Try again in a moment."
+MSG_FAILED = "The receipt could not be read."
+
+
+class ScanLineOut(msgspec.Struct):
+    """One bought item read from the receipt. `name` is the text as printed (the web app shows it as
+    'Result: {name}'); `matchedItem` the ingredient option it was matched to, or null ('No Matches
+    Found.'); `quantity` at least 1; `unit` the matched ingredient's default unit (or 'unit(s)');
+    `price` the line's amount as printed (null never reaches the client: rows without a price are
+    not item lines); `currency` as the receipt says it (€, EUR, RM, $, £) or null; `sku` an article
+    number printed on the row, or null; `checked` true when the line was matched."""
+
+    name: str
+    matchedItem: IngredientOptionOut | None  # the spec's name
+    quantity: float
+    unit: str
+    price: float | None
+    currency: str | None
+    sku: str | None
+    checked: bool
+
+
+class ConfirmedMatchIn(msgspec.Struct, forbid_unknown_fields=True):
+    """A scanned name and the catalogue ingredient the member confirmed for it (`value`, an
+    ingredient id): the next scan matches that name the same way."""
+
+    name: str
+    value: int
+
+
+class ConfirmedMatchesIn(msgspec.Struct, forbid_unknown_fields=True):
+    """POST /api/pwa/receipt-scan/matches, sent by Confirm after the stock went into the store."""
+
+    matches: list[ConfirmedMatchIn]
