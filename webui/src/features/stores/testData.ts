@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { ShoppingList, Store, StoreItem, StoreUpdatePayload } from '@/shared/api';
+import type { ShoppingList, StockPayload, Store, StoreItem, StoreUpdatePayload } from '@/shared/api';
 import { apiUrl, server } from '@/test/server';
 
 export function makeItem(id: number, overrides: Partial<StoreItem> = {}): StoreItem {
@@ -134,6 +134,32 @@ export function fakeStoresServer(initial: Store[], options: { lists?: ShoppingLi
       }
       const gone = new Set(body.items_to_remove ?? []);
       store.items = store.items.filter((item) => !gone.has(item.id));
+      return HttpResponse.json({ data: store });
+    }),
+    http.post(apiUrl('/stores/:id/items'), async ({ params, request }) => {
+      const body = (await request.json()) as StockPayload;
+      record('POST', `/stores/${String(params.id)}/items`, body);
+      const store = find(params.id);
+      if (!store) return notFound();
+      if (store.role === 'viewer') return HttpResponse.json({ message: 'You may not change this store.' }, { status: 403 });
+      for (const sent of body.items) {
+        const option = INGREDIENTS.find((ingredient) => String(ingredient.value) === String(sent.value));
+        const present = option && store.items.find((item) => item.value === String(option.value));
+        if (present) {
+          present.quantity += sent.quantity ?? 1;
+          continue;
+        }
+        state.nextItem += 1;
+        store.items.push(
+          makeItem(state.nextItem, {
+            value: option ? String(option.value) : `CUSTOM-${state.nextItem}`,
+            name: option?.name ?? sent.name ?? '',
+            category_id: option?.category_id ?? null,
+            quantity: sent.quantity ?? 1,
+            unit: sent.unit ?? option?.default_unit ?? 'unit',
+          }),
+        );
+      }
       return HttpResponse.json({ data: store });
     }),
     http.delete(apiUrl('/stores/:id'), ({ params }) => {

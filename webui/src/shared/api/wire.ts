@@ -154,6 +154,8 @@ export type StoreKind = Store['kind'];
 export type StorePayload = Schema<'StoreIn'>;
 export type StoreUpdatePayload = Schema<'StoreUpdateIn'>;
 export type StoreItemIn = Schema<'StoreItemIn'>;
+/** Body of POST /stores/{id}/items: stock received by the merge rule (a receipt, send-to-store). */
+export type StockPayload = Schema<'StockIn'>;
 /** Body of PUT /share/default. */
 export type SetDefaultPayload = Schema<'SetDefaultIn'>;
 export type DefaultStoreAnswer = Schema<'DefaultStoreOut'>;

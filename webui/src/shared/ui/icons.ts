@@ -38,6 +38,7 @@ export {
   IconNotebook,
   IconPencil,
   IconPlus,
+  IconReceipt,
   IconReportMoney,
   IconSearch,
   IconSend,

@@ -6,6 +6,7 @@ import {
   type Store,
   queryKeys,
   type SetDefaultPayload,
+  type StockPayload,
   type StorePayload,
   type StoreUpdatePayload,
 } from '@/shared/api';
@@ -63,6 +64,29 @@ export function useUpdateStore(id: number) {
   return useMutation({
     mutationKey: ['stores', 'update', id],
     mutationFn: (payload: StoreUpdatePayload) => updateStore(queryClient, id, payload),
+  });
+}
+
+/**
+ * POST /stores/{id}/items {items}: stock received by the merge rule (date_added now, expiry by the
+ * store's kind). Items are `{value, quantity, unit}` for a catalogue ingredient, `{name, quantity,
+ * unit}` for a new custom item. The store's queries, the notifications and the dashboard (its
+ * default-store card counts items) are refreshed.
+ */
+export async function receiveStock(queryClient: QueryClient, id: number, payload: StockPayload): Promise<Store> {
+  const answer = await api.post<Envelope<Store>>(`/stores/${id}/items`, payload);
+  storeSaved(queryClient, answer.data);
+  void queryClient.invalidateQueries({ queryKey: queryKeys.stores.all });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all });
+  return answer.data;
+}
+
+export function useReceiveStock() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['stores', 'receive'],
+    mutationFn: ({ storeId, payload }: { storeId: number; payload: StockPayload }) =>
+      receiveStock(queryClient, storeId, payload),
   });
 }
 

@@ -8,6 +8,7 @@ import { IconListDetails } from '@/shared/ui/icons';
 import { type IngredientPick, IngredientSearch, isCustomPick } from '@/shared/ui/ingredient-search';
 import { useStore, useUpdateStore } from '../api/stores';
 import { ManageItemsDialog } from '../components/ManageItemsDialog';
+import { ScanReceiptButton } from '../components/ScanReceiptButton';
 import { StoreItemRow } from '../components/StoreItemRow';
 import { StoreKindPicker } from '../components/StoreKindPicker';
 import { STORE_TEXTS, StoreMenu } from '../components/StoreMenu';
@@ -26,8 +27,8 @@ const signedOut = (error: unknown) => isApiError(error) && error.status === 401;
 /**
  * /user-stores/{id} (optional ?view=readonly): the store's items by category with their quantity
  * and expiry, a search that adds items (custom ones too), item edits saved 500 ms after the last
- * change, and the store menu. Without edit rights, or in the read-only view, no control changes
- * anything.
+ * change, the store menu, and 'Scan receipt' (preselecting this store). Without edit rights, or in
+ * the read-only view, no control changes anything.
  */
 export function StoreDetailRoute() {
   const { id } = useParams();
@@ -111,6 +112,7 @@ function StoreDetail({ store }: { store: Store }) {
             <Button variant="light" leftSection={<IconListDetails size={18} />} onClick={openManage}>
               manage items
             </Button>
+            <ScanReceiptButton storeId={store.id} />
           </Group>
           <Group gap="xs" wrap="nowrap" align="flex-start">
             <div style={{ flex: 1, minWidth: 0 }}>

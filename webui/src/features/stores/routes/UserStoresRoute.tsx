@@ -7,13 +7,17 @@ import { CenteredLoader, useHashTab } from '@/shared/ui';
 import { IconPlus } from '@/shared/ui/icons';
 import { useStores } from '../api/stores';
 import { CreateStoreDialog } from '../components/CreateStoreDialog';
+import { ScanReceiptButton } from '../components/ScanReceiptButton';
 import { StoreCard } from '../components/StoreCard';
 
 export const STORE_TABS = ['mystores', 'shared'] as const;
 /** The empty tabs' texts (part 2 §2): 'nope' for own stores, 'nada' for shared ones. */
 export const EMPTY_TEXTS = { mystores: 'nope', shared: 'nada' } as const;
 
-/** /user-stores: the user's food stores (#mystores) and those shared with them (#shared), and Create. */
+/**
+ * /user-stores: the user's food stores (#mystores) and those shared with them (#shared), Create,
+ * and 'Scan receipt' (into any store the user may add to).
+ */
 export function UserStoresRoute() {
   const [tab, selectTab] = useHashTab(STORE_TABS, 'mystores');
   const [creating, { open, close }] = useDisclosure(false);
@@ -45,12 +49,15 @@ export function UserStoresRoute() {
 
   return (
     <Container size="md" px="xs">
-      <Group justify="space-between" mb="md" wrap="nowrap">
+      <Group justify="space-between" mb="xs" wrap="nowrap">
         <Title order={2}>Food Stores</Title>
         <Button leftSection={<IconPlus size={18} />} onClick={open}>
           Create
         </Button>
       </Group>
+      <Stack mb="md">
+        <ScanReceiptButton />
+      </Stack>
       <Tabs value={tab} onChange={selectTab} keepMounted={false}>
         <Tabs.List grow mb="md">
           <Tabs.Tab value="mystores">my stores</Tabs.Tab>
