@@ -40,7 +40,8 @@ export function ScanLineCard({ draft, onChange, disabled = false }: ScanLineCard
             checked={draft.ticked}
             disabled={disabled || !target}
             onChange={(event) => onChange({ ...draft, ticked: event.currentTarget.checked })}
-            styles={{ label: { overflowWrap: 'anywhere', fontWeight: 500 } }}
+            // The printed name stays readable while the tick waits for a match.
+            styles={{ label: { overflowWrap: 'anywhere', fontWeight: 500, color: 'var(--mantine-color-text)' } }}
             style={{ minWidth: 0 }}
           />
           {price && (
