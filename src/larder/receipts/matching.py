@@ -9,20 +9,24 @@ go through the same `normalise`:
 - lower case; German umlauts and ß spelled out (ä -> ae), other accents dropped (crème -> creme);
 - letters and digits parted where OCR ran them together ("MILK2L" -> milk 2 l);
 - tokens with digits (weights, sizes, percentages, article numbers), units, single letters (tax
-  classes) and shop words (loose, organic, value, a few chains' own-brand names) dropped;
+  classes) and shop words (loose, organic, value, a few chains' own-brand names) dropped, also
+  where OCR ran them into the name ("BANANASLOOSE");
 - shop abbreviations expanded from a small table (CHKN -> chicken, BRST -> breast, MLK -> milk);
 - German words translated from a small de -> en table (Vollmilch -> whole milk, Hähnchenbrust ->
-  chicken breast). The catalogue is English and carries no aliases; a table here keeps the
-  catalogue's data (and its other users) untouched and covers the receipts of German shops;
+  chicken breast, and compounds of two of its words: Lachsfilet -> salmon fillet; a few pairs:
+  Paprika rot -> red pepper). The catalogue is English and carries no aliases; a table here
+  keeps the catalogue's data (and its other users) untouched and covers German shops' receipts;
 - plurals folded (bananas -> banana, cherries -> cherry, tomatoes -> tomato).
 
 Scoring (0..1): how much of the catalogue name the printed name covers (0.6) and how much of the
-printed name the catalogue name explains (0.4). Tokens compare exactly, as a truncation (a printed
-token of 4+ letters that begins a catalogue token: "STRAWB", "MOZZ") or with rapidfuzz's ratio
-(OCR slips: "BANANS"). Generic words of catalogue names (fillet, fruit, clove...) weigh less, so
-"KIWI" is Kiwi fruit. Below `THRESHOLD`, or when two different ingredients score the same (a bare
-"MILK" against Whole milk, Oat milk, Soy milk...), there is no match: the web app says 'No
-Matches Found.' and the member picks one, which is learned for next time.
+printed name the catalogue name explains (0.4). A printed word that is a catalogue word is only
+that word ("BUTTER" is not Buttermilk); any other compares as a truncation (4+ letters that begin a
+catalogue word: "STRAWB", "MOZZ"), within an edit or two (rapidfuzz's Levenshtein distance: OCR
+slips, "BANANS"; "PASTA" is never Passata), or as two catalogue words run together ("REDONIONS").
+Generic words of catalogue names (fillet, fruit, clove...) weigh less, so "KIWI" is Kiwi fruit.
+Below `THRESHOLD`, or when two different ingredients score the same (a bare "BUTTER" against
+Salted, Unsalted, Vegan butter...), there is no match: the web app says 'No Matches Found.' and
+the member picks one, which is learned for next time.
 """
 
 from __future__ import annotations
@@ -51,14 +55,29 @@ MINOR_WEIGHT = 0.3
 
 # Words a catalogue name carries that a receipt often leaves out.
 MINOR_WORDS = frozenset(
-    {"fillet", "fruit", "clove", "pod", "stick", "leaf", "joint", "chunk", "sheet", "bag", "fresh", "whole", "biscuit"}
+    {
+        "fillet",
+        "fruit",
+        "clove",
+        "pod",
+        "stick",
+        "leaf",
+        "joint",
+        "chunk",
+        "sheet",
+        "bag",
+        "fresh",
+        "whole",
+        "biscuit",
+        "baby",
+    }
 )
 
 UNITS = frozenset(
     {
         "g", "gr", "kg", "mg", "ml", "cl", "dl", "l", "lt", "ltr", "litre", "liter", "oz", "lb", "lbs",
         "pk", "pck", "pack", "pkt", "x", "st", "stk", "stck", "stueck", "ea", "each", "ct", "pc", "pcs",
-        "pce", "btl", "per", "approx", "ca",
+        "pce", "btl", "per", "approx", "ca", "bulb", "type", "typ",
     }
 )  # fmt: skip
 # Words about the shop, the offer or the farming rather than the food.
@@ -88,14 +107,15 @@ ABBREVIATIONS = {
     "ssg": "sausage", "bcn": "bacon", "stky": "streaky", "smkd": "smoked", "smk": "smoked",
     "hny": "honey", "avo": "avocado", "cucum": "cucumber", "brocc": "broccoli", "caul": "cauliflower",
     "mozz": "mozzarella", "parm": "parmesan", "sdough": "sourdough", "ssk": "semi skimmed",
-    "loaf": "bread",
+    "loaf": "bread", "tin": "tinned", "tins": "tinned",
 }  # fmt: skip
 # German shop words, spelled as `_fold` leaves them (ä -> ae); the forms without the umlaut's
 # dots that OCR often reads ("Hahnchen") are added below.
 GERMAN = {
     "vollmilch": "whole milk", "milch": "milk", "fettarme": "semi skimmed", "fettarm": "semi skimmed",
     "magermilch": "skimmed milk", "sahne": "cream", "schlagsahne": "whipping cream",
-    "eier": "egg", "ei": "egg", "mehl": "flour", "weizenmehl": "plain flour", "zucker": "sugar",
+    "eier": "egg", "ei": "egg", "mehl": "plain flour", "weizenmehl": "plain flour",
+    "zucker": "granulated sugar",
     "puderzucker": "icing sugar", "salz": "salt", "pfeffer": "black pepper", "banane": "banana",
     "bananen": "banana", "apfel": "apple", "aepfel": "apple", "birne": "pear", "birnen": "pear",
     "zitrone": "lemon", "zitronen": "lemon", "limette": "lime", "limetten": "lime",
@@ -120,11 +140,22 @@ GERMAN = {
     "gruen": "green", "gelb": "yellow", "weiss": "white",
 }  # fmt: skip
 GERMAN.update({key.replace("ae", "a").replace("oe", "o").replace("ue", "u"): value for key, value in GERMAN.items()})
+# German pairs whose words alone would say something else: Paprika alone is the spice.
+GERMAN_PAIRS = {
+    ("paprika", "rot"): "red pepper",
+    ("paprika", "gruen"): "green pepper",
+    ("paprika", "grun"): "green pepper",
+    ("paprika", "gelb"): "yellow pepper",
+}
+# The letters German puts between the parts of a compound word (Schwein-e-filet).
+_JOINING = ("", "e", "s", "n")
 
 _GERMAN_LETTERS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 _LETTER_DIGIT = re.compile(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])")
 _NOT_WORD = re.compile(r"[^a-z0-9]+")
 _DROPPED = UNITS | SHOP_WORDS
+# Dropped words OCR often runs into the name ("BANANASLOOSE"): cut off either end of a longer word.
+_GLUED = tuple(sorted((w for w in _DROPPED if len(w) >= 4), key=len, reverse=True))
 
 
 def _fold(text: str) -> str:
@@ -145,14 +176,48 @@ def _singular(token: str) -> str:
     return token
 
 
+def _translated(word: str) -> str | None:
+    """The English of a German word from the table, or of a compound of two words of the table
+    ("Lachsfilet" -> salmon fillet)."""
+    found = GERMAN.get(word)
+    if found or len(word) < 8:
+        return found
+    for cut in range(3, len(word) - 2):
+        head = GERMAN.get(word[:cut])
+        if head is None:
+            continue
+        for joint in _JOINING:
+            if word.startswith(joint, cut) and (tail := GERMAN.get(word[cut + len(joint) :])):
+                return f"{head} {tail}"
+    return None
+
+
+def _unglued(word: str) -> str:
+    """The word without a shop word or unit run into either end of it."""
+    for glued in _GLUED:
+        if len(word) - len(glued) >= 3:
+            if word.endswith(glued):
+                return _unglued(word[: -len(glued)])
+            if word.startswith(glued):
+                return _unglued(word[len(glued) :])
+    return word
+
+
 def tokens(text: str) -> list[str]:
     """The words of a name that say what the food is, normalised (see the module), in order, once each."""
-    words = _NOT_WORD.split(_LETTER_DIGIT.sub(" ", _fold(text)))
+    words = [
+        _unglued(word)
+        for word in _NOT_WORD.split(_LETTER_DIGIT.sub(" ", _fold(text)))
+        if len(word) >= 2 and not any(c.isdigit() for c in word) and word not in _DROPPED
+    ]
     found: list[str] = []
-    for word in words:
-        if len(word) < 2 or any(c.isdigit() for c in word) or word in _DROPPED:
-            continue
-        for part in (ABBREVIATIONS.get(word) or GERMAN.get(word) or word).split():
+    at = 0
+    while at < len(words):
+        word = words[at]
+        english = GERMAN_PAIRS.get((word, words[at + 1])) if at + 1 < len(words) else None
+        at += 2 if english else 1
+        english = english or ABBREVIATIONS.get(word) or _translated(word) or word
+        for part in english.split():
             part = _singular(part)
             if part not in _DROPPED and part not in found:
                 found.append(part)
@@ -212,7 +277,7 @@ class Matcher:
 
     def ranked(self, printed: str, limit: int = 5) -> list[tuple[IngredientOptionOut, float]]:
         """The best-scoring ingredients for a printed name, best first (for matching and tests)."""
-        words = tokens(printed)
+        words = [part for word in tokens(printed) for part in self._parts(word)]
         if not words:
             return []
         similar = [self._similar(word) for word in words]
@@ -228,6 +293,16 @@ class Matcher:
             scored.append((candidate.option, round(score, 4)))
         scored.sort(key=lambda item: (-item[1], len(item[0].name), item[0].name))
         return scored[:limit]
+
+    def _parts(self, word: str) -> list[str]:
+        """A word that is no catalogue word but two run together ("REDONIONS", "CHKNBRST"): both."""
+        if word in self._by_word or len(word) < 6:
+            return [word]
+        for cut in range(3, len(word) - 2):
+            parts = tokens(word[:cut]) + tokens(word[cut:])
+            if len(parts) >= 2 and all(part in self._by_word for part in parts):
+                return parts
+        return [word]
 
     def _similar(self, word: str) -> dict[str, float]:
         """Catalogue words like a printed one, with their similarity (0..1)."""

@@ -108,8 +108,7 @@ class ReceiptService(DomainService[ReceiptMatch]):
         # Nothing of the database is needed while the engine reads: the request's turn goes to
         # the next one meanwhile, and the reads below run in a fresh transaction.
         await self._release_database()
-        boxes = await self._read(photo)
-        lines = read_lines(boxes)
+        lines = read_lines(await self._read(photo))
         if not lines:
             return []
         matcher = Matcher(await self.catalogue.ingredient_options())
