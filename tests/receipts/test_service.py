@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 import pytest
 from sqlalchemy import text
 
@@ -14,6 +15,7 @@ from larder.receipts import service as receipt_service
 from larder.receipts.lines import ReceiptLine
 from larder.receipts.matching import normalise
 from larder.receipts.models import ReceiptMatch
+from larder.receipts.schemas import SCANNED_NAME_MAX, ConfirmedMatchesIn
 from larder.receipts.service import ReceiptService
 from larder.sharing.service import Member
 from tests.receipts.rendered import ENGLISH, photo
@@ -92,6 +94,18 @@ def test_the_members_learned_match_comes_first(settings, member, kitchen, given_
     assert (by_name["CHKN BRST 500G"].unit, by_name["CHKN BRST 500G"].checked) == ("rasher(s)", True)
     assert by_name["CANDLES"].matchedItem.name == "Flour"
     assert by_name["EGGS LOOSE"].matchedItem.name == "Egg"
+
+
+def test_names_come_back_as_a_confirmation_or_a_custom_item_may_send_them(settings, member, kitchen, monkeypatch):
+    long_name = "CHKN\tBRST\x00 FILLET\u202e " + "EXTRA " * 40
+    monkeypatch.setattr(receipt_service, "read_lines", lambda boxes: [ReceiptLine(long_name, 1, 9.99, None, None)])
+    (line,), _ = run_scan(settings, member.id)
+    assert line.name.startswith("CHKN BRST FILLET EXTRA")
+    assert len(line.name) <= SCANNED_NAME_MAX
+    assert msgspec.json.decode(
+        msgspec.json.encode({"matches": [{"name": line.name, "value": 1}]}), type=ConfirmedMatchesIn
+    )
+    assert line.matchedItem.name == "Chicken breast"
 
 
 def test_the_engine_reads_with_no_transaction_open(settings, member, kitchen, given_lines):

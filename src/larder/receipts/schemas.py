@@ -9,6 +9,7 @@ import msgspec
 from larder.catalogue.schemas import IngredientOptionOut
 from larder.core.ids import Id
 from larder.core.text import Line
+from larder.stores.schemas import NAME_MAX as STORE_ITEM_NAME_MAX
 
 SCAN_FIELD = "file"  # the multipart field of POST /api/pwa/receipt-scan
 MAX_SCAN_BYTES = 12 * 1024 * 1024  # a phone photo as the camera makes it
@@ -20,7 +21,8 @@ MSG_BUSY = "Another receipt is being read. Try again in a moment."
 MSG_FAILED = "The receipt could not be read."
 MSG_UNKNOWN_INGREDIENT = "Unknown ingredient {value}: pick one from the list."
 
-SCANNED_NAME_MAX = 200  # a name as printed, over up to three rows of the receipt
+# A scanned name may become a custom item's name in a store, so it is never longer than that.
+SCANNED_NAME_MAX = STORE_ITEM_NAME_MAX
 MATCHES_MAX = 200  # confirmed matches in one call: the lines of one (very long) receipt
 
 

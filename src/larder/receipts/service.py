@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 from collections.abc import AsyncGenerator, Awaitable, Callable, Iterable
 from typing import Any, Protocol
 
@@ -41,6 +42,7 @@ from larder.receipts.schemas import (
     MSG_TOO_LARGE,
     MSG_UNKNOWN_INGREDIENT,
     SCAN_FIELD,
+    SCANNED_NAME_MAX,
     ConfirmedMatchesIn,
     ScanLineOut,
 )
@@ -51,6 +53,7 @@ logger = logging.getLogger("larder.receipts")
 READER_STATE_KEY = "receipt_reader"
 DEFAULT_UNIT = "unit(s)"  # a line matched to nothing; part 2 §3 'Measurement units'
 BUSY_RETRY_SECONDS = 2  # about one scan's time: the engine is free again by then
+_UNSENDABLE = re.compile(r"[^\S ]|[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
 class PhotoReader(Protocol):
@@ -112,8 +115,9 @@ class ReceiptService(DomainService[ReceiptMatch]):
         if not lines:
             return []
         matcher = Matcher(await self.catalogue.ingredient_options())
-        learned = await self._learned(member.id, (line.name for line in lines))
-        return [_scan_line(line, matcher, learned) for line in lines]
+        names = [_printed(line.name) for line in lines]
+        learned = await self._learned(member.id, names)
+        return [_scan_line(name, line, matcher, learned) for name, line in zip(names, lines, strict=True)]
 
     async def _read(self, photo: bytes) -> list[Box]:
         try:
@@ -199,10 +203,17 @@ def check_photo(photo: bytes) -> None:
         raise _file_error(MSG_NOT_AN_IMAGE)
 
 
-def _scan_line(line: ReceiptLine, matcher: Matcher, learned: dict[str, int]) -> ScanLineOut:
-    option = matcher.match(line.name, learned)
+def _printed(name: str) -> str:
+    """The name as the member may send it back (confirmed matches, a custom store item): one line
+    without control characters, at most SCANNED_NAME_MAX characters."""
+    return " ".join(_UNSENDABLE.sub(" ", name).split())[:SCANNED_NAME_MAX].rstrip()
+
+
+def _scan_line(name: str, line: ReceiptLine, matcher: Matcher, learned: dict[str, int]) -> ScanLineOut:
+    """`name`: the line's name as answered (and so as a confirmation names it)."""
+    option = matcher.match(name, learned)
     return ScanLineOut(
-        name=line.name,
+        name=name,
         matchedItem=option,
         quantity=max(1.0, line.quantity),  # part 2 §5: a scan quantity is at least 1
         unit=option.default_unit if option else DEFAULT_UNIT,
