@@ -69,6 +69,9 @@ from larder.mealplans.service import plan_names, plan_owner, provide_mealplan_se
 from larder.media.routes import MediaController
 from larder.notifications.routes import NotificationController
 from larder.notifications.service import expiry_digests, provide_digest_service
+from larder.receipts.ocr import ReceiptReader
+from larder.receipts.routes import ReceiptScanController
+from larder.receipts.service import READER_STATE_KEY, provide_receipt_service, reader_shutdown
 from larder.sharing.routes import LiveController, SharingController
 from larder.sharing.service import EntityType, SharedEntities, provide_access_policy
 from larder.shopping.routes import ShoppingListController
@@ -76,7 +79,9 @@ from larder.shopping.service import list_names, list_owner, provide_shopping_ser
 from larder.stores.routes import DefaultStoreController, StoresController
 from larder.stores.service import provide_stores_service, store_names, store_owner
 
-REQUEST_MAX_BODY_BYTES = 12 * 1024 * 1024  # room for a 2 MB image upload and its multipart overhead
+# Room for a 2 MB image upload and its multipart overhead; a receipt photo's route has its own
+# limit (receipts/routes.py).
+REQUEST_MAX_BODY_BYTES = 12 * 1024 * 1024
 # What only the services know about their answers, told to the OpenAPI document (core/openapi.py
 # adds what every kind of route answers): where attempts are counted (429), where an item's state
 # can refuse a change (409), where an id read from the body may name nothing (404). A route named
@@ -93,8 +98,10 @@ THROTTLED_ROUTES = {
     ("POST", "/api/pwa/user-imported-recipes"),
     ("POST", "/api/pwa/uploads"),
 }
+# Answers 429 while another scan runs in this process (Retry-After says when to try again).
+BUSY_ROUTES = {("POST", "/api/pwa/receipt-scan")}
 SERVICE_ANSWERS = {
-    429: THROTTLED_ROUTES,
+    429: THROTTLED_ROUTES | BUSY_ROUTES,
     409: {
         ("POST", "/api/pwa/resend-verification"),
         ("POST", "/api/pwa/publish-requests"),
@@ -132,6 +139,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
     alchemy = build_alchemy_config(settings)
     reader = build_db_reader(settings)
     page_parser = PageParser()
+    # Cheap to make: the OCR engine loads on the first scan and unloads when idle (receipts/ocr.py).
+    receipt_reader = ReceiptReader()
     # One process: changes fan out in memory. Several servers on one database would need a bus
     # that crosses processes (LISTEN/NOTIFY on PostgreSQL) behind the same interface.
     event_bus = LocalEventBus()
@@ -156,6 +165,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             DefaultStoreController,
             NotificationController,
             DashboardController,
+            ReceiptScanController,
             SharingController,
             LiveController,
             # Everything under /api/admin: the app-wide guard signs the caller in, this one wants the role.
@@ -188,6 +198,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             "calendar": Provide(provide_calendar_service),
             "digests": Provide(provide_digest_service),
             "dashboard": Provide(provide_dashboard_service),
+            "receipts": Provide(provide_receipt_service),
         },
         # Deny by default: every route needs a live session unless it is marked public in `opt`.
         guards=[signed_in],
@@ -202,9 +213,15 @@ def create_app(settings: Settings | None = None) -> Litestar:
                 "event_bus": event_bus,
                 "throttle_store": ThrottleStore(alchemy),
                 "page_parser": page_parser,
+                READER_STATE_KEY: receipt_reader,
             }
         ),
-        on_shutdown=[event_bus.close, page_parser.close, *([reader.dispose] if reader else [])],
+        on_shutdown=[
+            event_bus.close,
+            page_parser.close,
+            reader_shutdown(receipt_reader),
+            *([reader.dispose] if reader else []),
+        ],
         lifespan=[housekeeping, memory_upkeep, expiry_digests],
         # Every answer, the web app's and the API's alike, leaves with the security headers.
         before_send=[security_headers_hook(settings.public_url)],

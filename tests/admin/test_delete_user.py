@@ -95,6 +95,12 @@ def household(client, settings, member_factory, registered_member_factory, catal
         headers=alice.headers,
     )
     assert done.status_code == 200, done.text
+    learned = client.post(
+        "/api/pwa/receipt-scan/matches",
+        json={"matches": [{"name": "TOMS LOOSE", "value": int(tomato)}]},
+        headers=alice.headers,
+    )
+    assert learned.status_code == 204, learned.text
     digest = client.put("/api/pwa/notifications/settings", json={"expiry_email": True}, headers=alice.headers)
     assert digest.status_code == 200, digest.text
     share(client, alice, shop["user_shoppinglist_id"], "UserShoppinglist", "friend@example.org")

@@ -128,6 +128,9 @@ COLLECTIONS = {
     ("GET", "/api/pwa/share"),
     ("GET", "/api/pwa/user-mealplans"),
     ("POST", "/api/pwa/user-mealplans"),
+    # A receipt is read for the caller, and what they confirm is learned for them alone.
+    ("POST", "/api/pwa/receipt-scan"),
+    ("POST", "/api/pwa/receipt-scan/matches"),
 }
 
 
@@ -193,12 +196,18 @@ def test_matrix(client, household, call, expected, role):
         assert "Weekly shop" not in answer.text and "Fridge" not in answer.text and "Family" not in answer.text
 
 
-def test_every_endpoint_of_lists_stores_plans_and_shares_has_a_row(client):
+def test_every_endpoint_of_lists_stores_plans_shares_and_receipts_has_a_row(client):
     routes = {
         (method, route.path)
         for route in client.app.routes
         if route.path.startswith(
-            ("/api/pwa/user-shoppinglists", "/api/pwa/stores", "/api/pwa/user-mealplans", "/api/pwa/share")
+            (
+                "/api/pwa/user-shoppinglists",
+                "/api/pwa/stores",
+                "/api/pwa/user-mealplans",
+                "/api/pwa/share",
+                "/api/pwa/receipt-scan",
+            )
         )
         for method in getattr(route, "methods", ())
         if method not in ("HEAD", "OPTIONS")

@@ -431,9 +431,10 @@ class UserService(DomainService[User]):
 
         The foreign keys (SQLite's are on for every connection, core/db.py) take its sessions and
         links, saved, own and imported recipes, publish requests, shopping lists, food stores with
-        their stock, its default store, the expiry e-mail setting and the shares it made. What it
-        published stays in the catalogue, still credited by name: the catalogue row is a copy whose
-        author link becomes empty. Shares addressed to its e-mail go through the sharing policy.
+        their stock, its default store, the expiry e-mail setting, the receipt matches it taught
+        and the shares it made. What it published stays in the catalogue, still credited by name:
+        the catalogue row is a copy whose author link becomes empty. Shares addressed to its e-mail
+        go through the sharing policy.
         """
         if user.is_admin:
             others = await self.session.scalar(

@@ -18,6 +18,7 @@ from larder.core.db import metadata
 from larder.imports import models as _imports_models  # noqa: F401
 from larder.mealplans import models as _mealplans_models  # noqa: F401
 from larder.notifications import models as _notifications_models  # noqa: F401
+from larder.receipts import models as _receipts_models  # noqa: F401
 from larder.sharing import models as _sharing_models  # noqa: F401
 from larder.shopping import models as _shopping_models  # noqa: F401
 from larder.stores import models as _stores_models  # noqa: F401

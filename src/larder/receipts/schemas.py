@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import msgspec
 
 from larder.catalogue.schemas import IngredientOptionOut
+from larder.core.ids import Id
+from larder.core.text import Line
+from larder.stores.schemas import NAME_MAX as STORE_ITEM_NAME_MAX
 
 SCAN_FIELD = "file"  # the multipart field of POST /api/pwa/receipt-scan
 MAX_SCAN_BYTES = 12 * 1024 * 1024  # a phone photo as the camera makes it
@@ -14,6 +19,11 @@ MSG_NOT_AN_IMAGE = "This file is not a picture we can read."
 MSG_TOO_LARGE = "This photo is too large (at most 12 MB)."
 MSG_BUSY = "Another receipt is being read. Try again in a moment."
 MSG_FAILED = "The receipt could not be read."
+MSG_UNKNOWN_INGREDIENT = "Unknown ingredient {value}: pick one from the list."
+
+# A scanned name may become a custom item's name in a store, so it is never longer than that.
+SCANNED_NAME_MAX = STORE_ITEM_NAME_MAX
+MATCHES_MAX = 200  # confirmed matches in one call: the lines of one (very long) receipt
 
 
 class ScanLineOut(msgspec.Struct):
@@ -38,11 +48,11 @@ class ConfirmedMatchIn(msgspec.Struct, forbid_unknown_fields=True):
     """A scanned name and the catalogue ingredient the member confirmed for it (`value`, an
     ingredient id): the next scan matches that name the same way."""
 
-    name: str
-    value: int
+    name: Annotated[Line, msgspec.Meta(min_length=1, max_length=SCANNED_NAME_MAX)]
+    value: Id
 
 
 class ConfirmedMatchesIn(msgspec.Struct, forbid_unknown_fields=True):
     """POST /api/pwa/receipt-scan/matches, sent by Confirm after the stock went into the store."""
 
-    matches: list[ConfirmedMatchIn]
+    matches: Annotated[list[ConfirmedMatchIn], msgspec.Meta(max_length=MATCHES_MAX)]

@@ -156,6 +156,14 @@ export interface paths {
     /** Unpublish */
     put: operations["ApiPwaPublishRequestsUnpublishUnpublish"];
   };
+  "/api/pwa/receipt-scan": {
+    /** Scan */
+    post: operations["ApiPwaReceiptScanScan"];
+  };
+  "/api/pwa/receipt-scan/matches": {
+    /** ConfirmMatches */
+    post: operations["ApiPwaReceiptScanMatchesConfirmMatches"];
+  };
   "/api/pwa/recipe-filter": {
     /** RecipeFilter */
     post: operations["ApiPwaRecipeFilterRecipeFilter"];
@@ -423,6 +431,16 @@ export interface components {
       store_id: number | null;
       stored: number;
     };
+    /** ConfirmedMatchesIn */
+    ConfirmedMatchesIn: {
+      matches: components["schemas"]["ConfirmedMatchIn"][];
+    };
+    /** ConfirmedMatchIn */
+    ConfirmedMatchIn: {
+      name: string;
+      /** @description A row id, 1 to 9223372036854775807. */
+      value: number;
+    };
     /** ContactIn */
     ContactIn: {
       email: string;
@@ -515,6 +533,10 @@ export interface components {
     /** Data[list[MealPlanOut]] */
     "Data_list_larder.mealplans.schemas.MealPlanOut_": {
       data: components["schemas"]["MealPlanOut"][];
+    };
+    /** Data[list[ScanLineOut]] */
+    "Data_list_larder.receipts.schemas.ScanLineOut_": {
+      data: components["schemas"]["ScanLineOut"][];
     };
     /** Data[list[SharedItem]] */
     "Data_list_larder.sharing.service.SharedItem_": {
@@ -1044,6 +1066,17 @@ export interface components {
     SaveIn: {
       /** @description A row id, 1 to 9223372036854775807. */
       recipe_id: number;
+    };
+    /** ScanLineOut */
+    ScanLineOut: {
+      checked: boolean;
+      currency: string | null;
+      matchedItem: components["schemas"]["IngredientOptionOut"] | null;
+      name: string;
+      price: number | null;
+      quantity: number;
+      sku: string | null;
+      unit: string;
     };
     /** SetDefaultIn */
     SetDefaultIn: {
@@ -3120,6 +3153,120 @@ export interface operations {
       };
       /** @description Conflicts with existing data or with the item's current state. */
       409: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Scan */
+  ApiPwaReceiptScanScan: {
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          [key: string]: unknown;
+        };
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["Data_list_larder.receipts.schemas.ScanLineOut_"];
+        };
+      };
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Too many attempts: try again after the seconds in the Retry-After header. */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** ConfirmMatches */
+  ApiPwaReceiptScanMatchesConfirmMatches: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ConfirmedMatchesIn"];
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, nothing follows */
+      204: {
+        headers: {
+        };
+        content: never;
+      };
+      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };

@@ -1,0 +1,23 @@
+"""What a member taught the receipt matcher: a printed name, normalised, and the ingredient it is."""
+
+from __future__ import annotations
+
+from sqlalchemy import ForeignKey, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from larder.core.db import Base
+from larder.receipts.matching import KEY_MAX
+
+
+class ReceiptMatch(Base):
+    """One confirmed match: the next scan that prints a name with this key is matched to this
+    ingredient before any fuzzy matching. `updated_at` tells when it was last confirmed."""
+
+    __tablename__ = "receipt_match"
+    __table_args__ = (UniqueConstraint("user_id", "name_key"),)
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("user_account.id", ondelete="CASCADE"))
+    # The printed name after matching.normalise(): the spellings one shop prints for one thing
+    # ("BANANAS LOOSE", "Bananas loose 1.2kg") share it.
+    name_key: Mapped[str] = mapped_column(String(KEY_MAX))
+    ingredient_id: Mapped[int] = mapped_column(ForeignKey("ingredient.id", ondelete="CASCADE"), index=True)

@@ -1,0 +1,248 @@
+"""Receipt scan: a photo read into scan lines matched to catalogue ingredients, and the matches a
+member confirms, learned for their next scans (part 2 §2 'Receipt scan', §3 'Scan line', §4).
+
+The photo is checked by its content (an image format we accept, a sane number of pixels) before
+the engine sees it, read by the process's one `ReceiptReader`, turned into item lines
+(`lines.read_lines`) and matched (`matching.Matcher`): the member's learned match for the printed
+name first, else the fuzzy match over the catalogue. The photo is never stored. A scan writes
+nothing.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from collections.abc import AsyncGenerator, Awaitable, Callable, Iterable
+from typing import Any, Protocol
+
+from advanced_alchemy.repository import SQLAlchemyAsyncRepository
+from litestar import Request
+from litestar.datastructures import State
+from litestar.di import NamedDependency
+from PIL import Image
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from larder.catalogue.service import CatalogueService
+from larder.core.clock import now
+from larder.core.db import end_transaction_early
+from larder.core.errors import FieldCollector, FormError, TooManyRequests
+from larder.core.images import MAX_PIXELS, MAX_SIDE, sniff_format
+from larder.core.service import DomainService
+from larder.receipts.lines import Box, ReceiptLine, read_lines
+from larder.receipts.matching import Matcher, normalise
+from larder.receipts.models import ReceiptMatch
+from larder.receipts.ocr import NotAnImage, ScanBusy
+from larder.receipts.schemas import (
+    MAX_SCAN_BYTES,
+    MSG_BUSY,
+    MSG_FAILED,
+    MSG_NOT_AN_IMAGE,
+    MSG_TOO_LARGE,
+    MSG_UNKNOWN_INGREDIENT,
+    SCAN_FIELD,
+    SCANNED_NAME_MAX,
+    ConfirmedMatchesIn,
+    ScanLineOut,
+)
+from larder.sharing.service import Member
+
+logger = logging.getLogger("larder.receipts")
+
+READER_STATE_KEY = "receipt_reader"
+DEFAULT_UNIT = "unit(s)"  # a line matched to nothing; part 2 §3 'Measurement units'
+BUSY_RETRY_SECONDS = 2  # about one scan's time: the engine is free again by then
+_UNSENDABLE = re.compile(r"[^\S ]|[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+class PhotoReader(Protocol):
+    """What the service needs of the OCR engine (`ocr.ReceiptReader`)."""
+
+    async def read(self, photo: bytes) -> list[Box]: ...
+
+
+class ClosableReader(PhotoReader, Protocol):
+    async def close(self) -> None: ...
+
+
+def reader_shutdown(reader: ClosableReader) -> Callable[[], Awaitable[None]]:
+    """The server's shutdown hook for the reader: unload the engine. A failure there is logged and
+    never turns the rest of the shutdown into a failed one."""
+
+    async def close() -> None:
+        try:
+            await reader.close()
+        except Exception:
+            logger.exception("closing the receipt reader failed")
+
+    return close
+
+
+class ReceiptService(DomainService[ReceiptMatch]):
+    class Repo(SQLAlchemyAsyncRepository[ReceiptMatch]):
+        model_type = ReceiptMatch
+
+    repository_type = Repo
+
+    def __init__(
+        self,
+        session: AsyncSession,
+        *,
+        catalogue: CatalogueService,
+        reader: PhotoReader,
+        request_state: Any | None = None,
+    ) -> None:
+        """`request_state`: the request's, so a scan can give up its database turn while the
+        engine reads (seconds on a small machine); without one (tests, the command line) the
+        session's transaction just ends."""
+        super().__init__(session)
+        self.catalogue = catalogue
+        self.reader = reader
+        self.request_state = request_state
+
+    # -- scanning ----------------------------------------------------------------------------
+    async def scan(self, member: Member, photo: bytes) -> list[ScanLineOut]:
+        """The item lines of the receipt in the photo, top to bottom, each with its match.
+
+        422 {file: [...]} when the photo is too large, not an image we read, or a decompression
+        bomb, or when the engine fails on it; 429 with Retry-After while another scan runs."""
+        check_photo(photo)
+        # Nothing of the database is needed while the engine reads: the request's turn goes to
+        # the next one meanwhile, and the reads below run in a fresh transaction.
+        await self._release_database()
+        lines = read_lines(await self._read(photo))
+        if not lines:
+            return []
+        matcher = Matcher(await self.catalogue.ingredient_options())
+        names = [_printed(line.name) for line in lines]
+        learned = await self._learned(member.id, names)
+        return [_scan_line(name, line, matcher, learned) for name, line in zip(names, lines, strict=True)]
+
+    async def _read(self, photo: bytes) -> list[Box]:
+        try:
+            return await self.reader.read(photo)
+        except ScanBusy:
+            raise TooManyRequests(BUSY_RETRY_SECONDS, MSG_BUSY) from None
+        except NotAnImage:
+            raise _file_error(MSG_NOT_AN_IMAGE) from None
+        except Exception:
+            # The engine failed on this photo (a broken model file, an image it chokes on): the
+            # member hears that the receipt could not be read, the log keeps why.
+            logger.exception("reading a receipt photo failed")
+            raise _file_error(MSG_FAILED) from None
+
+    async def _release_database(self) -> None:
+        if self.request_state is None:
+            await self.session.rollback()
+        else:
+            await end_transaction_early(self.request_state, self.session)
+
+    async def _learned(self, user_id: int, names: Iterable[str]) -> dict[str, int]:
+        keys = {normalise(name) for name in names} - {""}
+        if not keys:
+            return {}
+        rows = await self.session.execute(
+            select(ReceiptMatch.name_key, ReceiptMatch.ingredient_id).where(
+                ReceiptMatch.user_id == user_id, ReceiptMatch.name_key.in_(keys)
+            )
+        )
+        return {key: ingredient_id for key, ingredient_id in rows}
+
+    # -- learning ----------------------------------------------------------------------------
+    async def learn(self, member: Member, data: ConfirmedMatchesIn) -> None:
+        """Record the member's confirmed matches: the next scan matches each printed name (by its
+        normalised key) to the confirmed ingredient. A later confirmation of the same name
+        replaces the earlier one. 422 when a value is no catalogue ingredient; then nothing is
+        recorded."""
+        wanted: dict[str, int] = {}
+        for match in data.matches:
+            key = normalise(match.name)
+            if key:
+                wanted[key] = match.value  # the last confirmation of a name in the call wins
+        values = {match.value for match in data.matches}
+        known = await self.catalogue.ingredient_names(values)
+        errors = FieldCollector()
+        for value in sorted(values - known.keys()):
+            errors.add("matches.value", MSG_UNKNOWN_INGREDIENT.format(value=value))
+        errors.raise_if_any()
+        if not wanted:
+            return
+        existing = {
+            row.name_key: row
+            for row in await self.session.scalars(
+                select(ReceiptMatch).where(ReceiptMatch.user_id == member.id, ReceiptMatch.name_key.in_(wanted))
+            )
+        }
+        moment = now()
+        for key, ingredient_id in wanted.items():
+            row = existing.get(key)
+            if row is None:
+                self.session.add(ReceiptMatch(user_id=member.id, name_key=key, ingredient_id=ingredient_id))
+            else:
+                row.ingredient_id = ingredient_id
+                row.updated_at = moment
+        await self.session.flush()
+
+
+def check_photo(photo: bytes) -> None:
+    """Refuse by content, before any decoding: too many bytes, a format we do not read, or a
+    header that claims more pixels than a phone photo has (a decompression bomb)."""
+    if len(photo) > MAX_SCAN_BYTES:
+        raise _file_error(MSG_TOO_LARGE)
+    image_format = sniff_format(photo[:16])
+    if image_format is None:
+        raise _file_error(MSG_NOT_AN_IMAGE)
+    try:
+        # Reads the header only; Pillow's own bomb check may refuse it already.
+        with Image.open(io.BytesIO(photo), formats=[image_format]) as image:
+            width, height = image.size
+    except Exception:
+        raise _file_error(MSG_NOT_AN_IMAGE) from None
+    if not (0 < width <= MAX_SIDE and 0 < height <= MAX_SIDE and width * height <= MAX_PIXELS):
+        raise _file_error(MSG_NOT_AN_IMAGE)
+
+
+def _printed(name: str) -> str:
+    """The name as the member may send it back (confirmed matches, a custom store item): one line
+    without control characters, at most SCANNED_NAME_MAX characters."""
+    return " ".join(_UNSENDABLE.sub(" ", name).split())[:SCANNED_NAME_MAX].rstrip()
+
+
+def _scan_line(name: str, line: ReceiptLine, matcher: Matcher, learned: dict[str, int]) -> ScanLineOut:
+    """`name`: the line's name as answered (and so as a confirmation names it)."""
+    option = matcher.match(name, learned)
+    return ScanLineOut(
+        name=name,
+        matchedItem=option,
+        quantity=max(1.0, line.quantity),  # part 2 §5: a scan quantity is at least 1
+        unit=option.default_unit if option else DEFAULT_UNIT,
+        price=line.price,
+        currency=line.currency,
+        sku=line.sku,
+        checked=option is not None,
+    )
+
+
+def _file_error(message: str) -> FormError:
+    return FormError({SCAN_FIELD: [message]})
+
+
+async def provide_receipt_service(
+    state: State,
+    request: Request[Any, Any, Any],
+    db_session: NamedDependency[AsyncSession],
+    catalogue: NamedDependency[CatalogueService],
+) -> AsyncGenerator[ReceiptService, None]:
+    yield ReceiptService(db_session, catalogue=catalogue, reader=state[READER_STATE_KEY], request_state=request.state)
+
+
+__all__ = [
+    "READER_STATE_KEY",
+    "ClosableReader",
+    "PhotoReader",
+    "ReceiptService",
+    "check_photo",
+    "provide_receipt_service",
+    "reader_shutdown",
+]

@@ -1,0 +1,160 @@
+"""The receipt matcher (receipts/matching.py) over the shipped catalogue's ingredient names, with
+the spellings shops print and OCR reads."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from larder.catalogue.schemas import IngredientOptionOut
+from larder.core.paths import seed_data_dir
+from larder.receipts.matching import KEY_MAX, THRESHOLD, Matcher, _unglued, normalise, tokens
+
+SHIPPED_NAMES = [
+    entry["name"] for entry in json.loads((seed_data_dir() / "catalogue" / "ingredients.json").read_text())
+]
+
+
+def options(names: list[str]) -> list[IngredientOptionOut]:
+    return [IngredientOptionOut(index, name, None, None, "g") for index, name in enumerate(names, start=1)]
+
+
+@pytest.fixture(scope="module")
+def shipped() -> Matcher:
+    return Matcher(options(SHIPPED_NAMES))
+
+
+def matched(matcher: Matcher, printed: str) -> str | None:
+    found = matcher.match(printed)
+    return found.name if found else None
+
+
+SHOP_SPELLINGS = {
+    # the issue's three
+    "BANANAS LOOSE": "Banana",
+    "CHKN BRST": "Chicken breast",
+    "Vollmilch 3,5%": "Whole milk",
+    # abbreviations, weights and pack sizes, shop words
+    "CHKN BRST FLLT 500G": "Chicken breast",
+    "SEMI SKMD MLK 4PT": "Semi-skimmed milk",
+    "WHL MLK 2.272L": "Whole milk",
+    "BF MNC 500G": "Beef mince",
+    "OJ 1L": "Orange juice",
+    "FREE RANGE EGGS 12PK": "Egg",
+    "SALMON FLLT X2": "Salmon fillet",
+    "CHERRY TOMS": "Cherry tomatoes",
+    "GREEK YOG": "Greek yogurt",
+    "MATURE CHED": "Mature cheddar",
+    "SOURDOUGH LOAF": "Sourdough bread",
+    "CHICKPEAS TIN": "Tinned chickpeas",
+    "BAKED BEANS 4X415G": "Baked beans",
+    "TEA BAGS 80": "Tea bag",
+    # plurals, word order, generic words of the catalogue name
+    "TOMATOES": "Tomato",
+    "STRAWBERRIES": "Strawberries",
+    "COURGETTES": "Courgette",
+    "CHEDDAR MATURE": "Mature cheddar",
+    "KIWI": "Kiwi fruit",
+    "GARLIC BULB": "Garlic clove",
+    "DIGESTIVES": "Digestive biscuits",
+    "SPINACH 250G": "Baby spinach",
+    # truncations and OCR slips
+    "STRAWB 400G": "Strawberries",
+    "MOZZ": "Mozzarella",
+    "BANANS": "Banana",
+    "BANANA5": "Banana",
+    "Joghurt Natur": "Natural yogurt",
+    # words OCR ran together
+    "BANANASLOOSE": "Banana",
+    "Vollmilch3,5%": "Whole milk",
+    "CHKNBRST": "Chicken breast",
+    "REDONIONS": "Red onion",
+    # German
+    "Bananen": "Banana",
+    "Hähnchenbrustfilet": "Chicken breast",
+    "Hahnchenbrust": "Chicken breast",  # the umlaut's dots lost by OCR
+    "Kartoffeln festk. 2kg": "Potato",
+    "Eier Freiland 10St": "Egg",
+    "Olivenöl": "Olive oil",
+    "Lachsfilet": "Salmon fillet",  # a compound of two words of the table
+    "Zwiebeln rot": "Red onion",
+    "Paprika rot": "Red pepper",  # a pair: Paprika alone is the spice
+    "Mehl Type 405": "Plain flour",
+    "Zucker 1kg": "Granulated sugar",
+    "Haferflocken": "Rolled oats",
+    "Champignons": "Mushroom",
+}
+
+
+@pytest.mark.parametrize(("printed", "expected"), SHOP_SPELLINGS.items(), ids=list(SHOP_SPELLINGS))
+def test_shop_spellings_match_the_shipped_ingredient(shipped, printed, expected):
+    assert expected in SHIPPED_NAMES
+    assert matched(shipped, printed) == expected
+
+
+NOT_FOOD = ["CARRIER BAG", "BAG FOR LIFE", "DEPOSIT", "CASH", "CHANGE DUE", "CLUBCARD SAVING", "PFAND", "Gouda jung"]
+
+
+@pytest.mark.parametrize("printed", NOT_FOOD)
+def test_what_is_no_catalogue_ingredient_matches_nothing(shipped, printed):
+    assert matched(shipped, printed) is None
+    assert all(score < THRESHOLD for _, score in shipped.ranked(printed))
+
+
+def test_a_printed_catalogue_word_is_that_word_not_a_longer_or_similar_one(shipped):
+    assert matched(shipped, "PASTA") is None  # not Passata, one letter apart
+    assert "Buttermilk" not in [option.name for option, _ in shipped.ranked("BUTTER")]
+    assert matched(shipped, "LEMONS") == "Lemon"  # not Lemongrass, which begins with it
+
+
+def test_a_tie_between_different_ingredients_is_no_match(shipped):
+    ranked = shipped.ranked("BUTTER")
+    assert ranked[0][1] == ranked[1][1] >= THRESHOLD  # Salted, Unsalted, Vegan butter...
+    assert matched(shipped, "BUTTER") is None
+
+
+def test_only_one_matching_ingredient_is_enough(shipped):
+    """The kitchen catalogue of the store tests: Vollmilch is its Milk."""
+    kitchen = Matcher(options(["Chicken breast", "Milk", "Flour", "Egg", "Bacon"]))
+    assert matched(kitchen, "Vollmilch 3,5%") == "Milk"
+    assert matched(kitchen, "CHKN BRST") == "Chicken breast"
+    assert matched(kitchen, "BANANAS LOOSE") is None
+
+
+def test_learned_matches_come_first_by_the_normalised_name(shipped):
+    oat_milk = next(option for option in options(SHIPPED_NAMES) if option.name == "Oat milk")
+    learned = {normalise("MILK 2L"): oat_milk.value}
+    assert shipped.match("MILK 2L", learned) == oat_milk
+    assert shipped.match("Milk 1l", learned) == oat_milk  # another size, same name
+    assert matched(shipped, "MILK 2L") == "Whole milk"  # without it
+    # A learned id the catalogue no longer has is passed over.
+    assert shipped.match("MILK 2L", {normalise("MILK 2L"): 10_000}).name == "Whole milk"
+
+
+def test_normalise_keeps_what_names_the_food():
+    assert normalise("BANANAS LOOSE") == normalise("Bananas loose 1.2kg") == normalise("BANANASLOOSE") == "banana"
+    assert normalise("CHKN BRST FLLT 500G") == "chicken breast fillet"
+    assert normalise("Vollmilch 3,5% 1L") == "whole milk"
+    assert normalise("Crème fraîche") == "creme fraiche"
+    assert normalise("Hähnchenbrust") == normalise("HAEHNCHENBRUST") == "chicken breast"
+    assert tokens("EGGS 12 A") == ["egg"]  # the tax class letter and the count go
+
+
+def test_a_name_with_no_food_words_still_has_a_key():
+    assert normalise("1.2kg") == "1 2kg"
+    assert normalise("LOOSE") == "loose"
+    assert normalise("") == ""
+    assert len(normalise("CHKN BRST " * 60)) <= KEY_MAX
+    assert len(normalise("A1 " * 300)) == KEY_MAX
+
+
+def test_shipped_names_keep_their_own_words():
+    """Cutting glued shop words off never shortens a word of a catalogue name, and no two names
+    share a key."""
+    keys = [normalise(name) for name in SHIPPED_NAMES]
+    assert len(set(keys)) == len(keys)
+    for name in SHIPPED_NAMES:
+        for word in re.split(r"[^a-z]+", name.lower()):
+            assert _unglued(word) == word, name
