@@ -429,11 +429,12 @@ def render(receipt: Receipt, *, size: tuple[int, int] = (3000, 4000), quality: i
     return buffer.getvalue()
 
 
+def corpus_receipt(seed: int, first_seed: int = 1000) -> Receipt:
+    """The receipt the corpus makes from `seed`: seeds take turns at language, then variant."""
+    index = seed - first_seed
+    return make_receipt(seed, language=LANGUAGES[index % 2], variant=VARIANTS[(index // 2) % 3])
+
+
 def corpus(count: int = 40, first_seed: int = 1000) -> list[Receipt]:
     """`count` receipts spread evenly over language and variant, item counts from 2 to 40."""
-    receipts = []
-    for index in range(count):
-        language = LANGUAGES[index % 2]
-        variant = VARIANTS[(index // 2) % 3]
-        receipts.append(make_receipt(first_seed + index, language=language, variant=variant))
-    return receipts
+    return [corpus_receipt(first_seed + index, first_seed) for index in range(count)]

@@ -97,6 +97,13 @@ def test_a_curved_receipt_keeps_each_price_on_its_row(amplitude: float) -> None:
     assert [(line.name, line.price) for line in lines] == [(n, float(p)) for n, p in items]
 
 
+def test_a_row_split_into_overlapping_boxes_stays_one_row() -> None:
+    # The recogniser cut "PLAIN FLOUR" in two boxes that overlap by more than half a text height.
+    boxes = [box("PLAINF", 60, 100, width=124), box("FL0UR 1.5KG", 166, 98, width=220), box("1.76", 580, 100)]
+    boxes += [box("BREAD", 60, 144), box("1.10", 580, 144)]
+    assert [row.text for row in rebuild_rows(boxes)] == ["PLAINF FL0UR 1.5KG 1.76", "BREAD 1.10"]
+
+
 def test_no_boxes_no_lines() -> None:
     assert read_lines([]) == []
     assert read_lines([box("   ", 10, 10)]) == []
@@ -125,6 +132,10 @@ def test_no_boxes_no_lines() -> None:
         ("Salatgurke 0,648", "Salatgurke", 0.64),  # ... and € as an 8 after the cents
         ("Salatgurke 0,64 (", "Salatgurke", 0.64),  # ... or as a stray mark
         ("JAM 3 .49", "JAM", 3.49),
+        ("CUCUMBER RMO.86", "CUCUMBER", 0.86),  # O read for a zero
+        ("TEA 1O.99", "TEA", 10.99),
+        ("Spaghetti No.5 1,02", "Spaghetti No.5", 1.02),  # ... but a name's O stays
+        ("Zucker 3，79", "Zucker", 3.79),  # a full-width comma
     ],
 )
 def test_the_price_is_read_at_the_end_of_the_row(text: str, name: str, price: float) -> None:
@@ -173,6 +184,16 @@ def test_a_quantity_row_with_the_total_under_a_name_row_is_one_item() -> None:
     assert [(line.name, line.quantity, line.price) for line in lines] == [
         ("Bananen lose", 2.0, 3.98),
         ("Brot", 1.0, 1.1),
+    ]
+
+
+@pytest.mark.parametrize(("row", "quantity"), [("41.29", 4), ("QTY41.29", 4), ("2 5.80", 1), ("41.30", 1)])
+def test_a_quantity_row_that_lost_its_x_still_counts_when_its_product_is_the_total(row: str, quantity: int) -> None:
+    # "4 x 1.29" read as "41.29" under an item of 5.16: 4 x 1.29 = 5.16. "41.30" is no such split.
+    lines = read_lines(receipt([("WHOLE MILK 2L", "5.16"), (f"  {row}", ""), ("BREAD", "1.10")]))
+    assert [(line.name, line.quantity, line.price) for line in lines] == [
+        ("WHOLE MILK 2L", quantity, 5.16),
+        ("BREAD", 1.0, 1.1),
     ]
 
 

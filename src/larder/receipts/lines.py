@@ -43,6 +43,7 @@ import itertools
 import math
 import re
 import statistics
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -202,8 +203,8 @@ def rebuild_rows(boxes: list[Box]) -> list[Row]:
         for row in rows:
             last = row.boxes[-1]
             reach = item.start[0] - last.end[0]
-            if reach < -0.5 * min(last.height, item.height):
-                continue  # overlaps the row's last box: another row
+            if reach < -min(last.height, item.height):
+                continue  # well inside the row's last box: another row (a split box overlaps a little)
             # Carry the row on from its last box's right end, turning as the text turns between.
             expected = last.end[1] + math.tan((last.angle + item.angle) / 2) * reach
             gap = abs(item.start[1] - expected)
@@ -231,7 +232,7 @@ _PRICE_END = re.compile(
 )
 # "2 x 1,99", "2x1,99", "2 @ 1.99", "2 Stk x 1,99", "2 St. x 1,99"
 _TIMES = re.compile(
-    rf"(?:\b(?:QTY|Menge|Anz)\.?\s*:?\s*)?(?<![\w.,])(?P<count>\d{{1,3}})\s*(?:(?:Stk|St|Stück|ea)\.?\s*)?[xX\u00d7@*]\s*(?:(?:{_CURRENCY})\s*)?(?P<unit>{_AMOUNT})(?!\d)"
+    rf"(?:\b(?:QTY|Menge|Anz)\.?\s*:?\s*|(?<![\w.,]))(?P<count>\d{{1,3}})\s*(?:(?:Stk|St|Stück|ea)\.?\s*)?[xX\u00d7@*]\s*(?:(?:{_CURRENCY})\s*)?(?P<unit>{_AMOUNT})(?!\d)"
     rf"(?:\s*(?:EUR|€))?(?:\s*(?:/|je|ea\b|each\b))?"
 )
 _QTY = re.compile(r"\b(?:QTY|Menge|Anz)\.?\s*:?\s*(?P<count>\d{1,3})\b", re.IGNORECASE)
@@ -247,6 +248,13 @@ _POUND_AS_F = re.compile(rf"(?<![A-Za-z])f(?={_AMOUNT}(?!\d))")
 _DATE_OR_TIME = re.compile(r"\d{1,2}\s?[./-]\s?\d{1,2}\s?[./-]\s?\d{2,4}|\b\d{1,2}:\d{2}\b")
 _LONG_NUMBER = re.compile(r"(?<!\d)\d{4,5}(?!\d)")
 _LETTER = re.compile(r"[^\W\d_]")
+
+
+def _normalise(text: str) -> str:
+    """Full-width marks as plain ones ("3，79"), the multiplication sign as x, and the letter O
+    read for a zero inside an amount ("RMO.86", "1O.99") as the zero."""
+    text = unicodedata.normalize("NFKC", text).replace("\u00d7", "x")
+    return re.sub(r"(?<=\d)[Oo](?=[\d.,])|[Oo](?=[.,]\d{2}(?!\d))", "0", text)
 
 
 def _amount(text: str) -> float:
@@ -285,7 +293,7 @@ class _Reading:
 
 def read_row(text: str) -> _Reading:
     """What one row says: name text, line amount, quantity, currency, article number."""
-    text = text.replace("\u00d7", "x")
+    text = _normalise(text)
     rest = text
     price = unit_price = None
     count: int | None = None
@@ -336,6 +344,8 @@ def read_row(text: str) -> _Reading:
     if long_digits:
         sku = long_digits.group()
         rest = rest[: long_digits.start()] + " " + rest[long_digits.end() :]
+    # "QTY" whose count went into the amount ("QTY24.11"): not a name.
+    rest = re.sub(r"(?<![A-Za-z])(?:QTY|Menge|Anz)(?![A-Za-z])\.?:?", " ", rest, flags=re.IGNORECASE)
     marker = _CURRENCY_WORD.search(rest)
     if marker:
         currency = currency or marker.group()
@@ -367,6 +377,21 @@ def _clean_name(text: str) -> str:
 
 def _has_name(text: str) -> bool:
     return len(_LETTER.findall(text)) >= 2
+
+
+def _lost_times(text: str, total: float) -> int | None:
+    """The count of a quantity row whose x the recogniser lost, if its digits say count x unit
+    price = `total`: "41.29" under an item of 5.16 is 4 x 1.29."""
+    found = re.fullmatch(r"\s*(?:QTY|Menge|Anz)?\.?\s*(\d{2,4})[.,](\d{2})\s*", text, re.IGNORECASE)
+    if not found:
+        return None
+    digits, cents = found.groups()
+    for cut in (1, 2):
+        if cut < len(digits):
+            count, unit = int(digits[:cut]), float(f"{digits[cut:]}.{cents}")
+            if count >= 2 and abs(count * unit - total) < 0.005:
+                return count
+    return None
 
 
 def receipt_currency(rows: list[str]) -> str | None:
@@ -452,6 +477,13 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
             if reading.count is not None and not reading.total_printed and _continues(index):
                 _set_quantity(reading.count)
             continue
+        if not own_name and not pending and _continues(index):
+            # "4 x 1,29" read with its x lost ("41,29", "QTY24.11") under the item it counts: it
+            # splits into a count and a unit price whose product is that item's printed total.
+            count = _lost_times(text, lines[-1].price)
+            if count:
+                _set_quantity(count)
+                continue
         if reading.negative:
             pending = []
             continue
