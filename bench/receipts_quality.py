@@ -21,20 +21,21 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "src"), str(ROOT)]
+from tests.receipts.corpus import LANGUAGES, VARIANTS, Receipt, corpus, render
+from tests.receipts.record_boxes import Reader
+from tests.receipts.scoring import Score, score
 
-from larder.receipts.lines import read_lines  # noqa: E402
-from tests.receipts.corpus import LANGUAGES, VARIANTS, Receipt, corpus  # noqa: E402
-from tests.receipts.record_boxes import Reader  # noqa: E402
-from tests.receipts.scoring import Score, score  # noqa: E402
+from larder.receipts.lines import read_lines
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def matcher() -> Callable[[str], str | None] | None:
     """The catalogue matcher (printed name -> ingredient name), or None where there is none yet."""
     try:
-        from larder.catalogue.schemas import IngredientOptionOut
         from larder.receipts.matching import Matcher
+
+        from larder.catalogue.schemas import IngredientOptionOut
     except ImportError:
         return None
     catalogue = json.loads((ROOT / "src/larder/data/catalogue/ingredients.json").read_text(encoding="utf-8"))
@@ -77,7 +78,7 @@ def main() -> None:
     ocr_seconds: list[float] = []
     try:
         for receipt in receipts:
-            photo = __import__("tests.receipts.corpus", fromlist=["render"]).render(receipt)
+            photo = render(receipt)
             started = time.perf_counter()
             boxes = reader.read(photo)
             ocr_seconds.append(time.perf_counter() - started)
@@ -113,7 +114,10 @@ def main() -> None:
     finally:
         reader.close()
 
-    heading = "| slice | receipts | item lines | found | prices exact | quantities exact | currency exact | payment rows kept | spurious lines | names matched |"
+    heading = (
+        "| slice | receipts | item lines | found | prices exact | quantities exact | currency exact "
+        "| payment rows kept | spurious lines | names matched |"
+    )
     print(
         f"\nOCR: {reader.name}; {len(receipts)} receipts from seed {args.first_seed}; "
         f"OCR {sum(ocr_seconds) / len(ocr_seconds):.2f} s per photo on average (this machine, as loaded)\n"
@@ -128,8 +132,9 @@ def main() -> None:
         names = percent(matched[name], matchable[name]) if name_of is not None else "(no matcher)"
         label = f"**{name}**" if name == "all" else name
         print(
-            f"| {label} | {counts[name]} | {s.truth} | {percent(s.found, s.truth)} | {percent(s.price_exact, s.found)} | "
-            f"{percent(s.quantity_exact, s.found)} | {percent(s.currency_exact, s.found)} | {s.payment_kept} | {s.spurious} | {names} |"
+            f"| {label} | {counts[name]} | {s.truth} | {percent(s.found, s.truth)} | {percent(s.price_exact, s.found)} "
+            f"| {percent(s.quantity_exact, s.found)} | {percent(s.currency_exact, s.found)} | {s.payment_kept} "
+            f"| {s.spurious} | {names} |"
         )
         figures[name] = {
             "receipts": counts[name],
@@ -142,9 +147,7 @@ def main() -> None:
             "spurious": s.spurious,
             "names_matched": matched[name] if name_of is not None else None,
         }
-    print(
-        "\nFound: share of printed item lines read with a close name; prices, quantities and currency: among the found lines."
-    )
+    print("\nFound: printed item lines read with a close name. Prices, quantities, currency: among the found lines.")
     if args.json:
         args.json.write_text(json.dumps({"ocr": reader.name, "slices": figures}, indent=2) + "\n", encoding="utf-8")
 

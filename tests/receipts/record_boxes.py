@@ -103,7 +103,7 @@ def main(argv: list[str]) -> None:
         for arg in argv:
             receipt = corpus_receipt(int(arg))
             boxes = reader.read(render(receipt))
-            path = BOXES / f"{seed}.json"
+            path = BOXES / f"{receipt.seed}.json"
             path.write_text(
                 json.dumps(fixture(receipt, boxes), ensure_ascii=False, separators=(",", ":")) + "\n", encoding="utf-8"
             )

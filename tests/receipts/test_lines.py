@@ -135,7 +135,7 @@ def test_no_boxes_no_lines() -> None:
         ("CUCUMBER RMO.86", "CUCUMBER", 0.86),  # O read for a zero
         ("TEA 1O.99", "TEA", 10.99),
         ("Spaghetti No.5 1,02", "Spaghetti No.5", 1.02),  # ... but a name's O stays
-        ("Zucker 3，79", "Zucker", 3.79),  # a full-width comma
+        ("Zucker 3\uff0c79", "Zucker", 3.79),  # a full-width comma
     ],
 )
 def test_the_price_is_read_at_the_end_of_the_row(text: str, name: str, price: float) -> None:

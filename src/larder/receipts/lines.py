@@ -251,7 +251,7 @@ _LETTER = re.compile(r"[^\W\d_]")
 
 
 def _normalise(text: str) -> str:
-    """Full-width marks as plain ones ("3，79"), the multiplication sign as x, and the letter O
+    """Full-width marks as plain ones (a full-width comma in "3,79"), the multiplication sign as x, and the letter O
     read for a zero inside an amount ("RMO.86", "1O.99") as the zero."""
     text = unicodedata.normalize("NFKC", text).replace("\u00d7", "x")
     return re.sub(r"(?<=\d)[Oo](?=[\d.,])|[Oo](?=[.,]\d{2}(?!\d))", "0", text)
