@@ -139,7 +139,7 @@ class Row:
 
     left: str = ""
     right: str = ""
-    kind: str = "info"  # header, info, item, detail, payment, rule
+    kind: str = "info"  # header, info, item, detail, discount, payment, rule
     centre: bool = False
     bold: bool = False
     scale: float = 1.0
@@ -213,6 +213,7 @@ def make_receipt(
 
     lines: list[TruthLine] = []
     total = 0.0
+    extras = random.Random(seed * 7 + 3)  # rows added later draw apart, so earlier receipts stay as they were
     for _ in range(count):
         names, ingredient, (low, high) = rng.choice(catalogue)
         printed = rng.choice(names)
@@ -258,6 +259,15 @@ def make_receipt(
             # The name stands alone; the row under it says how many at what price, and the total.
             rows.extend(Row(text, kind="item") for text in heads)
             rows.append(Row("  " + detail, amount(line_total) + tax(code), kind="detail"))
+        if extras.random() < 0.08:
+            # A discount under the item: a negative amount, neither an item nor a payment.
+            label = extras.choice(["PRICE CUT", "MULTIBUY SAVING"] if language == "en" else ["Rabatt", "Preisvorteil"])
+            off = _money(round(extras.uniform(0.1, max(0.11, line_total / 2)), 2), language)
+            rows.append(
+                Row(
+                    f"  {label}", f"-{off}" if language == "en" or extras.random() < 0.5 else f"{off}-", kind="discount"
+                )
+            )
 
     rows.append(Row(kind="rule"))
     money_total = _money(total, language)

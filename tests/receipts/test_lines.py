@@ -159,9 +159,14 @@ def test_rows_without_a_price_have_none(text: str) -> None:
         ("Bananen 2 Stk x 1,99 3,98", "Bananen", 2, 3.98),
         ("CHKN BRST QTY 2 11.98", "CHKN BRST", 2, 11.98),
         ("CHKN BRST QTY 2 @ 5.99", "CHKN BRST", 2, 11.98),
+        ("CHKN BRST Qty2@5.99", "CHKN BRST", 2, 11.98),
+        ("CHKN BRST OTY 2 11.98", "CHKN BRST", 2, 11.98),  # Q read as O
         ("2x CHKN BRST 11.98", "CHKN BRST", 2, 11.98),
         ("2 X CHKN BRST 11.98", "CHKN BRST", 2, 11.98),
         ("CHKN BRST 5.99", "CHKN BRST", None, 5.99),
+        ("CHKN BRST QTY33.59 10.77", "CHKN BRST", 3, 10.77),  # "QTY 3 @ 3.59" with its @ lost
+        ("CHKN BRST 33.59 10.77", "CHKN BRST", 3, 10.77),
+        ("CHKN BRST 33.58 10.77", "CHKN BRST 33.58", None, 10.77),  # no such split: a name's number
     ],
 )
 def test_quantity_and_line_total(text: str, name: str, quantity: int | None, price: float) -> None:
@@ -187,7 +192,9 @@ def test_a_quantity_row_with_the_total_under_a_name_row_is_one_item() -> None:
     ]
 
 
-@pytest.mark.parametrize(("row", "quantity"), [("41.29", 4), ("QTY41.29", 4), ("2 5.80", 1), ("41.30", 1)])
+@pytest.mark.parametrize(
+    ("row", "quantity"), [("41.29", 4), ("QTY41.29", 4), ("OTY41.29", 4), ("2 5.80", 1), ("41.30", 1)]
+)
 def test_a_quantity_row_that_lost_its_x_still_counts_when_its_product_is_the_total(row: str, quantity: int) -> None:
     # "4 x 1.29" read as "41.29" under an item of 5.16: 4 x 1.29 = 5.16. "41.30" is no such split.
     lines = read_lines(receipt([("WHOLE MILK 2L", "5.16"), (f"  {row}", ""), ("BREAD", "1.10")]))

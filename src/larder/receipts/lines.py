@@ -230,12 +230,14 @@ _PRICE_END = re.compile(
     rf"(?P<minus>-\s*)?(?:(?<![A-Za-z])(?P<pre>{_CURRENCY}|f)\s*)?(?<![\d.,])(?P<amount>{_AMOUNT})(?P<euro>8)?(?!\d)"
     rf"\s*(?P<minus2>-)?\s*(?P<post>EUR|€)?(?:\s*(?:[A-Za-z](?![A-Za-z])|[^\w\s%/-])){{0,2}}\s*$"
 )
+# "QTY", also as the recogniser reads it ("OTY", "0TY"), and German "Menge", "Anz."
+_QTY_WORD = r"(?i:[QO0]TY|Menge|Anz)"
 # "2 x 1,99", "2x1,99", "2 @ 1.99", "2 Stk x 1,99", "2 St. x 1,99"
 _TIMES = re.compile(
-    rf"(?:\b(?:QTY|Menge|Anz)\.?\s*:?\s*|(?<![\w.,]))(?P<count>\d{{1,3}})\s*(?:(?:Stk|St|Stück|ea)\.?\s*)?[xX\u00d7@*]\s*(?:(?:{_CURRENCY})\s*)?(?P<unit>{_AMOUNT})(?!\d)"
+    rf"(?:(?<![A-Za-z]){_QTY_WORD}\.?\s*:?\s*|(?<![\w.,]))(?P<count>\d{{1,3}})\s*(?:(?:Stk|St|Stück|ea)\.?\s*)?[xX\u00d7@*]\s*(?:(?:{_CURRENCY})\s*)?(?P<unit>{_AMOUNT})(?!\d)"
     rf"(?:\s*(?:EUR|€))?(?:\s*(?:/|je|ea\b|each\b))?"
 )
-_QTY = re.compile(r"\b(?:QTY|Menge|Anz)\.?\s*:?\s*(?P<count>\d{1,3})\b", re.IGNORECASE)
+_QTY = re.compile(rf"(?<![A-Za-z]){_QTY_WORD}\.?\s*:?\s*(?P<count>\d{{1,3}})(?!\d)")
 _LEADING_TIMES = re.compile(r"^\s*(?P<count>\d{1,2})\s*[xX\u00d7]\s+(?=[^\d\s])")
 # Weighed goods: "0,765 kg x 1,29 €/kg".
 _WEIGHT = re.compile(
@@ -329,6 +331,16 @@ def read_row(text: str) -> _Reading:
             price = None
             rest = text[: before.start()]
             detail = True
+        else:
+            # "QTY33.59 10.77": "3 @ 3.59" with its @ lost, and the total after it.
+            for lost in _LOST_TIMES.finditer(rest):
+                split = _split_count(lost[1], lost[2], price or 0.0)
+                if split:
+                    count = split
+                    unit_price = round((price or 0.0) / split, 2)
+                    rest = rest[: lost.start()] + " " + rest[lost.end() :]
+                    detail = True
+                    break
     qty = _QTY.search(rest)
     if qty:
         count = int(qty["count"])
@@ -345,7 +357,7 @@ def read_row(text: str) -> _Reading:
         sku = long_digits.group()
         rest = rest[: long_digits.start()] + " " + rest[long_digits.end() :]
     # "QTY" whose count went into the amount ("QTY24.11"): not a name.
-    rest = re.sub(r"(?<![A-Za-z])(?:QTY|Menge|Anz)(?![A-Za-z])\.?:?", " ", rest, flags=re.IGNORECASE)
+    rest = re.sub(rf"(?<![A-Za-z]){_QTY_WORD}(?![A-Za-z])\.?:?", " ", rest)
     marker = _CURRENCY_WORD.search(rest)
     if marker:
         currency = currency or marker.group()
@@ -379,19 +391,26 @@ def _has_name(text: str) -> bool:
     return len(_LETTER.findall(text)) >= 2
 
 
-def _lost_times(text: str, total: float) -> int | None:
-    """The count of a quantity row whose x the recogniser lost, if its digits say count x unit
-    price = `total`: "41.29" under an item of 5.16 is 4 x 1.29."""
-    found = re.fullmatch(r"\s*(?:QTY|Menge|Anz)?\.?\s*(\d{2,4})[.,](\d{2})\s*", text, re.IGNORECASE)
-    if not found:
-        return None
-    digits, cents = found.groups()
+# An amount-like run that may be "count x unit price" with its x lost: "41.29", "QTY33.59".
+_LOST_TIMES = re.compile(rf"(?:(?<![A-Za-z]){_QTY_WORD}\.?\s*:?\s*|(?<![\w.,]))(\d{{2,4}})[.,](\d{{2}})(?!\d)")
+
+
+def _split_count(digits: str, cents: str, total: float) -> int | None:
+    """The count of "count x unit price" read without its x ("4" "1.29" from "41.29"), when the
+    product is `total`."""
     for cut in (1, 2):
         if cut < len(digits):
             count, unit = int(digits[:cut]), float(f"{digits[cut:]}.{cents}")
             if count >= 2 and abs(count * unit - total) < 0.005:
                 return count
     return None
+
+
+def _lost_times(text: str, total: float) -> int | None:
+    """The count of a quantity row whose x the recogniser lost, if its digits say count x unit
+    price = `total`: "41.29" under an item of 5.16 is 4 x 1.29."""
+    found = _LOST_TIMES.fullmatch(_normalise(text).strip())
+    return _split_count(found[1], found[2], total) if found else None
 
 
 def receipt_currency(rows: list[str]) -> str | None:
