@@ -5,11 +5,47 @@ curved, names and prices of one item may sit in separate boxes, spaces inside a 
 dropped ("MILK2L3.49"), and a name may be split over the next row or two. This module rebuilds the
 rows by position, reads each row's price at its end, its quantity ("2 x", "QTY 2"), the currency
 the receipt prints, skips every row with a payment word (part 2 §9) and rows without a price.
+
+Rows. The skew of the photo is the median angle of the long boxes; box centres are turned by it,
+and boxes are chained left to right into rows: a box joins the row whose last box, carried on
+along the skew from its right end, passes closest to the box's centre, within half a text height.
+Carrying on from the right end of the previous box (not from the row's start) is what lets a
+curved receipt's rows through: the curve only has to be straight between neighbouring boxes.
+
+Amounts. A row's price is the amount at its end (a tax class such as "A", "*" or "#" after it is
+allowed, and a currency before or after it). "2 x 1,99" (also "2x1,99", "2 @ 1.99", "2 Stk x
+1,99", "QTY 2 @ 1.99") gives the quantity and the unit price. The line's price is the line total:
+the amount printed at the row's end when one follows the unit price ("2 x 1,99   3,98"), otherwise
+quantity times unit price ("BANANAS 2 x 1,99" prints no total). A row that only says "2 x 1,99" right
+under a priced item row is that item's quantity; its price stays the printed total. Weighed goods
+("0,765 kg x 1,29 €/kg   0,99") count as one. Negative amounts (discounts, returned deposits) are
+not items.
+
+Names. A row's name is its text without the amounts, quantities, currency and article number. The
+spec builds "the name from the line and the next two lines"; taken literally that glues three
+different items into every name, so here a name runs over more than one row only where the
+receipt split it: a row with name text and no price that is followed, directly below, by a price
+row starts a name that the next row (or the next two) finish. Rows that are plainly not names
+never start one: centred rows (the shop's header), dates and times, rows with a long number such
+as a postcode or a receipt number.
+
+Payment rows. A row containing any §9 word is skipped (case-insensitive, anywhere in the row, also
+where OCR read an O as 0 or an I as 1). Beyond the §9 list, whose words are all English, rows
+with the cash, change and balance words of English receipts and the sum, cash, change, VAT and
+card words of German ones are skipped too (as whole words, so "CASHEW NUTS" and "Summer fruits"
+stay items). And nothing after the receipt's total is an item: the rows after it are payments,
+change, tax and the shop's goodbye.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import itertools
+import math
+import re
+import statistics
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
 
 # Part 2 §9: a scan line containing any of these is skipped (case-insensitive, anywhere in the row).
 PAYMENT_WORDS = (
@@ -26,6 +62,22 @@ PAYMENT_WORDS = (
     "authori",
     "gst",
 )
+
+# Beyond §9: payment and summary rows of English and German receipts, as whole words.
+MORE_PAYMENT_WORDS = re.compile(
+    r"\b(?:cash|change|balance|amount|card|debit|credit|vat|due|tendered"
+    r"|(?:zwischen|gesamt)?summe|gesamt\w*|zu zahlen|gegeben|r[uü]ckgeld|wechselgeld|mwst|ust|netto|brutto"
+    r"|girocard|ec-?karte|kartenzahlung|kreditkarte|betrag|steuer\w*|zahlung)\b"
+    r"|^\s*bar\b",
+    re.IGNORECASE,
+)
+# A row of one of these with an amount ends the items: what follows is payment, change and tax.
+TOTAL_WORDS = re.compile(
+    r"^\W*(?:sub\s*)?total|^\W*(?:zwischen|gesamt)?summe\b|^\W*zu zahlen|^\W*gesamt", re.IGNORECASE
+)
+
+# What OCR reads for letters in words: "T0TAL", "V1SA".
+_CONFUSABLE = str.maketrans({"0": "o", "1": "i", "5": "s"})
 
 
 @dataclass(frozen=True)
@@ -49,6 +101,423 @@ class ReceiptLine:
     sku: str | None
 
 
+# ---------------------------------------------------------------------------------------------
+# Rows by position
+
+
+@dataclass
+class _Placed:
+    box: Box
+    y: float  # the centre's y turned by the photo's skew (orders rows top to bottom)
+    height: float
+    angle: float  # the text's direction here (radians), from this box and its neighbours
+    start: tuple[float, float]  # midpoints of the left and right ends (photo coordinates)
+    end: tuple[float, float]
+    left: float  # x of the leftmost corner, turned by the skew
+
+
+@dataclass
+class Row:
+    """One printed row: its boxes left to right, where it sits (deskewed), how tall its text is."""
+
+    boxes: list[_Placed] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return " ".join(p.box.text.strip() for p in self.boxes if p.box.text.strip())
+
+    @property
+    def y(self) -> float:
+        return self.boxes[0].y
+
+    @property
+    def left(self) -> float:
+        return self.boxes[0].left
+
+    @property
+    def height(self) -> float:
+        return statistics.median(p.height for p in self.boxes)
+
+
+def _distance(a: tuple[float, float], b: tuple[float, float]) -> float:
+    return math.hypot(a[0] - b[0], a[1] - b[1])
+
+
+def _midpoint(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
+    return (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+
+
+def _shape(box: Box) -> tuple[float, float, float]:
+    """Width, height and angle (radians, the mean of the top and bottom edges) of a box."""
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = box.corners
+    width = (_distance((x0, y0), (x1, y1)) + _distance((x3, y3), (x2, y2))) / 2
+    height = (_distance((x0, y0), (x3, y3)) + _distance((x1, y1), (x2, y2))) / 2
+    angle = (math.atan2(y1 - y0, x1 - x0) + math.atan2(y2 - y3, x2 - x3)) / 2
+    return width, height, angle
+
+
+def rebuild_rows(boxes: list[Box]) -> list[Row]:
+    """The printed rows, top to bottom, each with its boxes left to right."""
+    boxes = [b for b in boxes if b.text.strip()]
+    if not boxes:
+        return []
+    shapes = [_shape(b) for b in boxes]
+    long_angles = [angle for width, height, angle in shapes if width > 3 * height > 0]
+    skew = statistics.median(long_angles) if long_angles else 0.0
+    cos, sin = math.cos(skew), math.sin(skew)
+
+    placed: list[_Placed] = []
+    for box, (_, height, _) in zip(boxes, shapes, strict=True):
+        c = box.corners
+        xs = [x * cos + y * sin for x, y in c]
+        centre = _midpoint(_midpoint(c[0], c[2]), _midpoint(c[1], c[3]))
+        placed.append(
+            _Placed(
+                box=box,
+                y=-centre[0] * sin + centre[1] * cos,
+                height=max(height, 1.0),
+                angle=skew,
+                start=_midpoint(c[0], c[3]),
+                end=_midpoint(c[1], c[2]),
+                left=min(xs),
+            )
+        )
+    # A curved receipt turns its rows differently across its width: the text's direction at a box
+    # is the median angle of the boxes above and below it in the same stretch of width (a short
+    # box's own angle is too rough to carry its row far).
+    for item in placed:
+        near = [
+            angle
+            for other, (width, height, angle) in zip(placed, shapes, strict=True)
+            if width > 1.5 * height
+            and other.start[0] < item.end[0]
+            and other.end[0] > item.start[0]
+            and abs(other.y - item.y) <= 5 * item.height
+        ]
+        if near:
+            item.angle = statistics.median(near)
+
+    rows: list[Row] = []
+    for item in sorted(placed, key=lambda p: p.left):
+        best, best_gap = None, math.inf
+        for row in rows:
+            last = row.boxes[-1]
+            reach = item.start[0] - last.end[0]
+            if reach < -min(last.height, item.height):
+                continue  # well inside the row's last box: another row (a split box overlaps a little)
+            # Carry the row on from its last box's right end, turning as the text turns between.
+            expected = last.end[1] + math.tan((last.angle + item.angle) / 2) * reach
+            gap = abs(item.start[1] - expected)
+            if gap <= 0.25 * (last.height + item.height) and gap < best_gap:
+                best, best_gap = row, gap
+        if best is None:
+            rows.append(Row([item]))
+        else:
+            best.boxes.append(item)
+    rows.sort(key=lambda r: r.y)
+    return rows
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading one row
+
+_AMOUNT = r"\d{1,5}\s?[.,]\s?\d{2}"
+_CURRENCY = r"EUR|RM|\$|£|€"
+# The amount at the end of a row: currency before or after it, a minus for discounts, then perhaps
+# a tax class ("A", "*", "#") and a stray mark. The recogniser has no '€' in its alphabet: it
+# drops it, or reads it as an '8' glued to the cents ("0,648"), which no price has.
+_PRICE_END = re.compile(
+    rf"(?P<minus>-\s*)?(?:(?<![A-Za-z])(?P<pre>{_CURRENCY}|f)\s*)?(?<![\d.,])(?P<amount>{_AMOUNT})(?P<euro>8)?(?!\d)"
+    rf"\s*(?P<minus2>-)?\s*(?P<post>EUR|€)?(?:\s*(?:[A-Za-z](?![A-Za-z])|[^\w\s%/-])){{0,2}}\s*$"
+)
+# "QTY", also as the recogniser reads it ("OTY", "0TY"), and German "Menge", "Anz."
+_QTY_WORD = r"(?i:[QO0]TY|Menge|Anz)"
+# "2 x 1,99", "2x1,99", "2 @ 1.99", "2 Stk x 1,99", "2 St. x 1,99"
+_TIMES = re.compile(
+    rf"(?:(?<![A-Za-z]){_QTY_WORD}\.?\s*:?\s*|(?<![\w.,]))(?P<count>\d{{1,3}})\s*(?:(?:Stk|St|Stück|ea)\.?\s*)?[xX\u00d7@*]\s*(?:(?:{_CURRENCY})\s*)?(?P<unit>{_AMOUNT})(?!\d)"
+    rf"(?:\s*(?:EUR|€))?(?:\s*(?:/|je|ea\b|each\b))?"
+)
+_QTY = re.compile(rf"(?<![A-Za-z]){_QTY_WORD}\.?\s*:?\s*(?P<count>\d{{1,3}})(?!\d)")
+_LEADING_TIMES = re.compile(r"^\s*(?P<count>\d{1,2})\s*[xX\u00d7]\s+(?=[^\d\s])")
+# Weighed goods: "0,765 kg x 1,29 €/kg".
+_WEIGHT = re.compile(
+    rf"\d+[.,]\d{{1,3}}\s*kg\s*[xX\u00d7@*]\s*(?:(?:{_CURRENCY}|f)\s*)?{_AMOUNT}\s*(?:(?:{_CURRENCY})\s*)?(?:/\s*kg)?",
+    re.IGNORECASE,
+)
+_SKU = re.compile(r"(?<!\d)\d{6,13}(?!\d)")
+_CURRENCY_WORD = re.compile(r"(?<![A-Za-z])(?:EUR|RM)(?![A-Za-z])|[$£€]")
+_POUND_AS_F = re.compile(rf"(?<![A-Za-z])f(?={_AMOUNT}(?!\d))")
+_DATE_OR_TIME = re.compile(r"\d{1,2}\s?[./-]\s?\d{1,2}\s?[./-]\s?\d{2,4}|\b\d{1,2}:\d{2}\b")
+_LONG_NUMBER = re.compile(r"(?<!\d)\d{4,5}(?!\d)")
+_LETTER = re.compile(r"[^\W\d_]")
+
+
+def _normalise(text: str) -> str:
+    """Full-width marks as plain ones (a full-width comma in "3,79"), the multiplication sign as x, and the letter O
+    read for a zero inside an amount ("RMO.86", "1O.99") as the zero."""
+    text = unicodedata.normalize("NFKC", text).replace("\u00d7", "x")
+    return re.sub(r"(?<=\d)[Oo](?=[\d.,])|[Oo](?=[.,]\d{2}(?!\d))", "0", text)
+
+
+def _amount(text: str) -> float:
+    return float(re.sub(r"\s", "", text).replace(",", "."))
+
+
+def _currency(marker: str | None) -> str | None:
+    if not marker:
+        return None
+    # The recogniser has no '£' in its alphabet and reads it as 'f' right before an amount.
+    return "£" if marker == "f" else marker
+
+
+def is_payment_row(text: str) -> bool:
+    """Whether a row is about paying, not an item: a §9 word anywhere in it, or a payment word
+    of English and German receipts beyond §9."""
+    lowered = text.lower()
+    for candidate in (lowered, lowered.translate(_CONFUSABLE)):
+        if any(word in candidate for word in PAYMENT_WORDS) or MORE_PAYMENT_WORDS.search(candidate):
+            return True
+    return False
+
+
+@dataclass
+class _Reading:
+    name: str
+    price: float | None  # the line total, when the row says one
+    unit_price: float | None
+    count: int | None  # a quantity the row states
+    currency: str | None
+    sku: str | None
+    detail: bool  # only says how many / how much per kg (no name of its own)
+    negative: bool = False
+    total_printed: bool = False  # the price is an amount printed on the row, not count times unit price
+
+
+def read_row(text: str) -> _Reading:
+    """What one row says: name text, line amount, quantity, currency, article number."""
+    text = _normalise(text)
+    rest = text
+    price = unit_price = None
+    count: int | None = None
+    currency = None
+    negative = False
+    detail = False
+
+    end = _PRICE_END.search(rest)
+    if end:
+        price = _amount(end["amount"])
+        negative = bool(end["minus"] or end["minus2"])
+        currency = _currency(end["pre"] or end["post"])
+        rest = rest[: end.start()]
+        if end["pre"] == "f" and _LETTER.search(rest[-1:] or " "):
+            currency = None
+
+    weight = _WEIGHT.search(rest)
+    if weight:
+        rest = rest[: weight.start()] + " " + rest[weight.end() :]
+        detail = True
+    times = ([None, *_TIMES.finditer(rest)])[-1]
+    if times is not None:
+        count = int(times["count"])
+        unit_price = _amount(times["unit"])
+        rest = rest[: times.start()] + " " + rest[times.end() :]
+        detail = True
+    elif end and not weight:
+        # The amount at the end may itself be the unit price of "2 x 1,99" with no total after it.
+        before = next((m for m in _TIMES.finditer(text[: end.end()]) if m.end("unit") == end.end("amount")), None)
+        if before:
+            count = int(before["count"])
+            unit_price = price
+            price = None
+            rest = text[: before.start()]
+            detail = True
+        else:
+            # "QTY33.59 10.77": "3 @ 3.59" with its @ lost, and the total after it.
+            for lost in _LOST_TIMES.finditer(rest):
+                split = _split_count(lost[1], lost[2], price or 0.0)
+                if split:
+                    count = split
+                    unit_price = round((price or 0.0) / split, 2)
+                    rest = rest[: lost.start()] + " " + rest[lost.end() :]
+                    detail = True
+                    break
+    qty = _QTY.search(rest)
+    if qty:
+        count = int(qty["count"])
+        rest = rest[: qty.start()] + " " + rest[qty.end() :]
+        detail = True
+    leading = _LEADING_TIMES.match(rest)
+    if leading:
+        count = int(leading["count"])
+        rest = rest[leading.end() :]
+
+    sku = None
+    long_digits = _SKU.search(rest)
+    if long_digits:
+        sku = long_digits.group()
+        rest = rest[: long_digits.start()] + " " + rest[long_digits.end() :]
+    # "QTY" whose count went into the amount ("QTY24.11"): not a name.
+    rest = re.sub(rf"(?<![A-Za-z]){_QTY_WORD}(?![A-Za-z])\.?:?", " ", rest)
+    marker = _CURRENCY_WORD.search(rest)
+    if marker:
+        currency = currency or marker.group()
+        rest = _CURRENCY_WORD.sub(" ", rest)
+    name = _clean_name(rest)
+    total_printed = price is not None
+    if price is None and unit_price is not None and count is not None:
+        price = round(count * unit_price, 2)
+    return _Reading(
+        name=name,
+        price=price,
+        unit_price=unit_price,
+        count=count,
+        currency=currency,
+        sku=sku,
+        detail=detail and not _has_name(name),
+        negative=negative,
+        total_printed=total_printed,
+    )
+
+
+def _clean_name(text: str) -> str:
+    # An article number the recogniser misread a digit of ("35879G BANANAS") is not part of the name.
+    text = re.sub(r"^\s*(?=(?:\S*\d){5})[\dA-Za-z#]{5,14}(?=\s)", " ", text)
+    text = re.sub(r"\.{2,}|_{2,}|-{2,}|\s[-*:]+(?=\s|$)", " ", text)
+    text = re.sub(r"\s+", " ", text).strip(" -*:;,.#")
+    return text
+
+
+def _has_name(text: str) -> bool:
+    return len(_LETTER.findall(text)) >= 2
+
+
+# An amount-like run that may be "count x unit price" with its x lost: "41.29", "QTY33.59".
+_LOST_TIMES = re.compile(rf"(?:(?<![A-Za-z]){_QTY_WORD}\.?\s*:?\s*|(?<![\w.,]))(\d{{2,4}})[.,](\d{{2}})(?!\d)")
+
+
+def _split_count(digits: str, cents: str, total: float) -> int | None:
+    """The count of "count x unit price" read without its x ("4" "1.29" from "41.29"), when the
+    product is `total`."""
+    for cut in (1, 2):
+        if cut < len(digits):
+            count, unit = int(digits[:cut]), float(f"{digits[cut:]}.{cents}")
+            if count >= 2 and abs(count * unit - total) < 0.005:
+                return count
+    return None
+
+
+def _lost_times(text: str, total: float) -> int | None:
+    """The count of a quantity row whose x the recogniser lost, if its digits say count x unit
+    price = `total`: "41.29" under an item of 5.16 is 4 x 1.29."""
+    found = _LOST_TIMES.fullmatch(_normalise(text).strip())
+    return _split_count(found[1], found[2], total) if found else None
+
+
+def receipt_currency(rows: list[str]) -> str | None:
+    """The currency the receipt says anywhere (its most frequent marker), or None."""
+    seen: Counter[str] = Counter()
+    for text in rows:
+        for marker in _CURRENCY_WORD.findall(text):
+            seen[marker] += 1
+        for _ in _POUND_AS_F.finditer(text):
+            seen["£"] += 1
+    return seen.most_common(1)[0][0] if seen else None
+
+
+# ---------------------------------------------------------------------------------------------
+# Rows to item lines
+
+
 def read_lines(boxes: list[Box]) -> list[ReceiptLine]:
     """The receipt's item lines, top to bottom."""
-    raise NotImplementedError
+    return lines_from_rows(rebuild_rows(boxes))
+
+
+def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
+    texts = [row.text for row in rows]
+    currency = receipt_currency(texts)
+    readings = [read_row(text) for text in texts]
+    priced = [row for row, reading in zip(rows, readings, strict=True) if reading.price is not None]
+    height = statistics.median(row.height for row in rows) if rows else 0.0
+    margin = min((row.left for row in priced), default=0.0)
+    if len(priced) >= 3:
+        margin = sorted(row.left for row in priced)[len(priced) // 5]
+    # The distance from one printed row to the next (blank rows aside: at most 1.8 text heights).
+    pitches = [b.y - a.y for a, b in itertools.pairwise(rows) if b.y - a.y > 0.3 * height]
+    pitch = min(statistics.median(pitches), 1.8 * height) if pitches else 1.4 * height
+
+    def may_start_name(index: int) -> bool:
+        row, reading, text = rows[index], readings[index], texts[index]
+        if not _has_name(reading.name) or reading.detail:
+            return False
+        if abs(row.left - margin) > 2.5 * row.height:  # centred: the shop's header
+            return False
+        if _DATE_OR_TIME.search(text):
+            return False
+        return not _LONG_NUMBER.search(_SKU.sub(" ", text))
+
+    def adjacent(upper: int, lower: int) -> bool:
+        return rows[lower].y - rows[upper].y <= 1.6 * pitch
+
+    lines: list[ReceiptLine] = []
+    last_item_row: int | None = None
+    last_explicit = False
+    pending: list[int] = []
+
+    def _continues(index: int) -> bool:
+        return bool(lines) and last_item_row == index - 1 and not last_explicit and adjacent(index - 1, index)
+
+    def _set_quantity(count: int) -> None:
+        nonlocal last_explicit
+        previous = lines[-1]
+        lines[-1] = ReceiptLine(previous.name, float(max(1, count)), previous.price, previous.currency, previous.sku)
+        last_explicit = True
+
+    for index, (text, reading) in enumerate(zip(texts, readings, strict=True)):
+        if is_payment_row(text):
+            pending = []
+            if TOTAL_WORDS.search(text.translate(_CONFUSABLE)):
+                break
+            continue
+        if reading.price is None:
+            if reading.detail and reading.count is not None and _continues(index):
+                _set_quantity(reading.count)
+                pending = []
+                continue
+            # A name may start here; with the row above it, it is at most two rows before its price.
+            pending = [*[p for p in pending if adjacent(p, index)][-1:], index] if may_start_name(index) else []
+            continue
+        if pending and not adjacent(pending[-1], index):
+            pending = []
+        own_name = _has_name(reading.name)
+        if reading.detail and not pending:
+            # "2 x 1,99" right under a priced item: that item's quantity (its price is the printed
+            # total). A detail row with a total of its own and no name above it is not an item.
+            if reading.count is not None and not reading.total_printed and _continues(index):
+                _set_quantity(reading.count)
+            continue
+        if not own_name and not pending and _continues(index):
+            # "4 x 1,29" read with its x lost ("41,29", "QTY24.11") under the item it counts: it
+            # splits into a count and a unit price whose product is that item's printed total.
+            count = _lost_times(text, lines[-1].price)
+            if count:
+                _set_quantity(count)
+                continue
+        if reading.negative:
+            pending = []
+            continue
+        parts = [readings[p].name for p in pending]
+        if own_name or (pending and reading.name):
+            parts.append(reading.name)  # the end of a split name may be short: "2L", "500G"
+        name = _clean_name(" ".join(parts))
+        if not _has_name(name):
+            pending = []
+            continue
+        sku = reading.sku or next((readings[p].sku for p in pending if readings[p].sku), None)
+        count = reading.count or next((readings[p].count for p in pending if readings[p].count), None)
+        assert reading.price is not None
+        lines.append(ReceiptLine(name, float(max(1, count or 1)), reading.price, reading.currency or currency, sku))
+        last_item_row = index
+        last_explicit = count is not None
+        pending = []
+    return lines
