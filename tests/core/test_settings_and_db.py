@@ -59,6 +59,14 @@ def test_an_unknown_time_zone_is_refused_clearly(zone):
         Settings.from_env({"LARDER_TIMEZONE": zone})
 
 
+def test_the_ocr_idle_time_is_a_positive_number_of_seconds():
+    assert Settings.from_env({}).ocr_idle_seconds == 120.0
+    assert Settings.from_env({"LARDER_OCR_IDLE_SECONDS": "2.5"}).ocr_idle_seconds == 2.5
+    for bad in ("0", "-1", "soon", "inf"):
+        with pytest.raises(SettingsError, match="LARDER_OCR_IDLE_SECONDS"):
+            Settings.from_env({"LARDER_OCR_IDLE_SECONDS": bad})
+
+
 def test_secret_key_is_generated_once_and_private(tmp_path):
     first = Settings.from_env({"LARDER_DATA_DIR": str(tmp_path)}).prepared()
     second = Settings.from_env({"LARDER_DATA_DIR": str(tmp_path)}).prepared()

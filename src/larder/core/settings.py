@@ -58,6 +58,8 @@ class Settings:
     limits: ServerLimits = ServerLimits()
     # IANA zone whose calendar decides "today" for expiry, notifications and plans; None: the host's.
     timezone: str | None = None
+    # Seconds without a receipt scan after which the OCR engine is unloaded (its process ends).
+    ocr_idle_seconds: float = 120.0
 
     @property
     def uploads_dir(self) -> Path:
@@ -101,6 +103,7 @@ class Settings:
             trusted_proxies=_networks(get("TRUSTED_PROXIES") or ""),
             limits=_limits(get),
             timezone=_zone(get("TIMEZONE")),
+            ocr_idle_seconds=_seconds(get, "OCR_IDLE_SECONDS", 120.0),
         )
 
     def prepared(self) -> Settings:
@@ -141,20 +144,24 @@ def _zone(value: str | None) -> str | None:
     return value
 
 
+def _seconds(get: Callable[[str], str | None], name: str, default: float) -> float:
+    raw = get(name)
+    if raw is None:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise SettingsError(f"LARDER_{name} must be a number, not {raw!r}") from None
+    if not (value > 0 and math.isfinite(value)):
+        raise SettingsError(f"LARDER_{name} must be a number of seconds above 0, not {raw!r}")
+    return value
+
+
 def _limits(get: Callable[[str], str | None]) -> ServerLimits:
     defaults = ServerLimits()
 
     def positive(name: str, default: float) -> float:
-        raw = get(name)
-        if raw is None:
-            return default
-        try:
-            value = float(raw)
-        except ValueError:
-            raise SettingsError(f"LARDER_{name} must be a number, not {raw!r}") from None
-        if not (value > 0 and math.isfinite(value)):
-            raise SettingsError(f"LARDER_{name} must be a number of seconds above 0, not {raw!r}")
-        return value
+        return _seconds(get, name, default)
 
     def whole(name: str, default: int) -> int:
         value = _int(get(name) or str(default), f"LARDER_{name}")
