@@ -140,7 +140,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     reader = build_db_reader(settings)
     page_parser = PageParser()
     # Cheap to make: the OCR engine loads on the first scan and unloads when idle (receipts/ocr.py).
-    receipt_reader = ReceiptReader()
+    receipt_reader = ReceiptReader(idle_seconds=settings.ocr_idle_seconds)
     # One process: changes fan out in memory. Several servers on one database would need a bus
     # that crosses processes (LISTEN/NOTIFY on PostgreSQL) behind the same interface.
     event_bus = LocalEventBus()
