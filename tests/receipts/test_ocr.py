@@ -8,6 +8,7 @@ import asyncio
 import io
 import json
 import os
+import signal
 import subprocess
 import sys
 
@@ -213,6 +214,26 @@ def test_close_ends_the_engine():
     assert pid is not None
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
+
+
+def test_an_engine_that_died_while_idle_is_started_again_for_the_next_scan():
+    photo = small_receipt()
+
+    async def scenario() -> tuple[int | None, int | None, list[Box]]:
+        reader = ReceiptReader()
+        try:
+            await asyncio.wait_for(reader.read(photo), WAIT)
+            first = reader.pid
+            assert first is not None
+            os.kill(first, signal.SIGKILL)  # as the kernel's out-of-memory killer would
+            boxes = await asyncio.wait_for(reader.read(photo), WAIT)
+            return first, reader.pid, boxes
+        finally:
+            await reader.close()
+
+    first, second, boxes = asyncio.run(scenario())
+    assert boxes
+    assert second is not None and second != first
 
 
 def test_a_scan_past_its_deadline_fails_and_the_engine_is_stopped():
