@@ -58,7 +58,7 @@ def squeezed(text):
     return text.replace(" ", "").lower()
 def score(texts, items):
     names = "|".join(squeezed(t).replace("0", "o") for t in texts)
-    prices = "|".join(texts)
+    prices = "|".join(t.replace(" ", "") for t in texts)
     found = sum(squeezed(n).replace("0", "o") in names for n, _ in items) + sum(p in prices for _, p in items)
     return found, 2 * len(items)
 photos = json.load(open(sys.argv[1]))

@@ -164,6 +164,17 @@ class ReceiptReader:
         return self._process
 
     async def _exchange(self, photo: bytes) -> dict[str, Any]:
+        reused = self.pid is not None
+        try:
+            return await self._send(photo)
+        except (OSError, EOFError, asyncio.IncompleteReadError):
+            if not reused:
+                raise
+            # The worker ended while idle (killed, out of memory): one more try with a new one.
+            await self._stop(kill=True)
+            return await self._send(photo)
+
+    async def _send(self, photo: bytes) -> dict[str, Any]:
         process = await self._running()
         assert process.stdin is not None and process.stdout is not None
         process.stdin.write(_LENGTH.pack(len(photo)))
