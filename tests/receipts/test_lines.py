@@ -212,6 +212,12 @@ def test_weighed_goods_are_one_item_at_the_printed_amount() -> None:
     ]
 
 
+@pytest.mark.parametrize("text", ["Milch 0,98 \u2208 B", "Milch 0,98\u03b5", "Milch \u2208 0,98"])
+def test_the_euro_sign_as_the_recogniser_reads_it(text: str) -> None:
+    reading = read_row(text)
+    assert (reading.name, reading.price, reading.currency) == ("Milch", 0.98, "€")
+
+
 def test_currency_from_the_row_or_else_from_the_receipt() -> None:
     header = read_lines(receipt([("", "EUR"), ("Milch", "1,19"), ("Brot", "2,49")]))
     assert [line.currency for line in header] == ["EUR", "EUR"]
@@ -342,6 +348,11 @@ def test_the_shops_header_is_not_part_of_the_first_name() -> None:
         ("BANANAS", "1.09"),
     ]
     assert names(read_lines(receipt(rows))) == ["BANANAS"]
+
+
+def test_a_pack_size_does_not_stop_a_name_from_being_split() -> None:
+    lines = read_lines(receipt([("BEEF MINCE 5500G", ""), ("  QTY 2 @ 5.32", "10.64"), ("BREAD", "1.10")]))
+    assert [(line.name, line.quantity) for line in lines] == [("BEEF MINCE 5500G", 2.0), ("BREAD", 1.0)]
 
 
 def test_a_name_row_far_above_its_price_row_is_not_joined() -> None:

@@ -124,7 +124,7 @@ class Row:
 
     @property
     def text(self) -> str:
-        return " ".join(p.box.text.strip() for p in self.boxes if p.box.text.strip())
+        return _normalise(" ".join(p.box.text.strip() for p in self.boxes if p.box.text.strip()))
 
     @property
     def y(self) -> float:
@@ -248,14 +248,18 @@ _SKU = re.compile(r"(?<!\d)\d{6,13}(?!\d)")
 _CURRENCY_WORD = re.compile(r"(?<![A-Za-z])(?:EUR|RM)(?![A-Za-z])|[$£€]")
 _POUND_AS_F = re.compile(rf"(?<![A-Za-z])f(?={_AMOUNT}(?!\d))")
 _DATE_OR_TIME = re.compile(r"\d{1,2}\s?[./-]\s?\d{1,2}\s?[./-]\s?\d{2,4}|\b\d{1,2}:\d{2}\b")
-_LONG_NUMBER = re.compile(r"(?<!\d)\d{4,5}(?!\d)")
+# A postcode, a receipt or till number: no name holds one (a pack size such as "1500G" aside).
+_LONG_NUMBER = re.compile(r"(?<!\d)\d{4,5}(?!\d|\s?(?:g|kg|ml|cl|l|st|stk|pk|er)\b)", re.IGNORECASE)
 _LETTER = re.compile(r"[^\W\d_]")
 
 
 def _normalise(text: str) -> str:
-    """Full-width marks as plain ones (a full-width comma in "3,79"), the multiplication sign as x, and the letter O
-    read for a zero inside an amount ("RMO.86", "1O.99") as the zero."""
+    """Full-width marks as plain ones (a full-width comma in "3,79"), the euro sign as the
+    recogniser reads it, the multiplication sign as x, and the letter O read for a zero inside an
+    amount ("RMO.86", "1O.99") as the zero."""
     text = unicodedata.normalize("NFKC", text).replace("\u00d7", "x")
+    # The recogniser has no euro sign: next to an amount it reads one as "element of" or epsilon.
+    text = re.sub(r"(?<=\d)(\s?)[\u2208\u03b5\u03f5\u0404]|[\u2208\u03b5\u03f5\u0404](?=\s?\d)", r"\1€", text)
     return re.sub(r"(?<=\d)[Oo](?=[\d.,])|[Oo](?=[.,]\d{2}(?!\d))", "0", text)
 
 
