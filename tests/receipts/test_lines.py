@@ -337,17 +337,17 @@ def test_a_bare_price_with_no_name_anywhere_is_not_an_item() -> None:
     assert read_lines(receipt([("", "3.49"), ("BREAD", "1.10")])) == [ReceiptLine("BREAD", 1.0, 1.1, None, None)]
 
 
-def test_the_shops_header_is_not_part_of_the_first_name() -> None:
-    rows: list[tuple[str, str] | str] = [
-        "FRESHWAY SUPERSTORE",
-        "Lindenweg 7, 50667 Koln",
-        ("12/03/2024 14:22", "TILL 3"),
-        ("Bon 4387", ""),
-        ("Your cashier", ""),
-        ("", ""),
-        ("BANANAS", "1.09"),
-    ]
-    assert names(read_lines(receipt(rows))) == ["BANANAS"]
+@pytest.mark.parametrize(
+    "header",
+    [
+        "FRESHWAY SUPERSTORE",  # centred
+        ("Lindenweg 7, 50667 Koln", ""),  # a postcode
+        ("Datum 12.03.24 14:22", ""),  # a date, a time
+        ("Kasse 3 Bon 4387", ""),  # a receipt number
+    ],
+)
+def test_the_shops_header_is_not_part_of_the_first_name(header: tuple[str, str] | str) -> None:
+    assert names(read_lines(receipt([header, ("BANANAS", "1.09"), ("MILK", "2.00")]))) == ["BANANAS", "MILK"]
 
 
 def test_a_pack_size_does_not_stop_a_name_from_being_split() -> None:
