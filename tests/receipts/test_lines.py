@@ -135,6 +135,10 @@ def test_no_boxes_no_lines() -> None:
         ("CUCUMBER RMO.86", "CUCUMBER", 0.86),  # O read for a zero
         ("TEA 1O.99", "TEA", 10.99),
         ("Spaghetti No.5 1,02", "Spaghetti No.5", 1.02),  # ... but a name's O stays
+        ("BR0CCOLI 0.64", "BROCCOLI", 0.64),  # and a zero read for an O in a word is the letter
+        ("EV 0LIVE 0IL 500ML 4.20", "EV OLIVE OIL 500ML", 4.20),
+        ("Y0gurt 10KG 1.00", "Yogurt 10KG", 1.00),
+        ("BANANAS L00SE 1.09", "BANANAS LOOSE", 1.09),
         ("Zucker 3\uff0c79", "Zucker", 3.79),  # a full-width comma
     ],
 )

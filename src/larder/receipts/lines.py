@@ -394,7 +394,13 @@ def _clean_name(text: str) -> str:
     text = re.sub(r"^\s*(?=(?:\S*\d){5})[\dA-Za-z#]{5,14}(?=\s)", " ", text)
     text = re.sub(r"\.{2,}|_{2,}|-{2,}|\s[-*:]+(?=\s|$)", " ", text)
     text = re.sub(r"\s+", " ", text).strip(" -*:;,.#")
-    return text
+    # A zero read for the letter O inside a word ("BR0CCOLI", "Y0GURT", "0LIVE 0IL").
+    return re.sub(r"(?<=[^\W\d_])0+(?=[^\W\d_])|(?<![\w.,])0(?=[^\W\d_]{2})", _letter_o, text)
+
+
+def _letter_o(zeros: re.Match[str]) -> str:
+    after = zeros.string[zeros.end() : zeros.end() + 1]
+    return ("o" if after.islower() else "O") * len(zeros.group())
 
 
 def _has_name(text: str) -> bool:
