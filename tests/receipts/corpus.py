@@ -1,6 +1,6 @@
 """A receipt corpus made from known contents: narrow thermal-printer receipts rendered with Pillow
-and photographed (pasted on a background at phone resolution, rotated, bent, blurred, noisy, saved
-as JPEG). Each receipt carries its truth: the item lines (name as printed, quantity, line amount,
+and photographed (pasted on a background at phone resolution, rotated, bent, seen at a slant,
+blurred, noisy, saved as JPEG). Each receipt carries its truth: the item lines (name as printed, quantity, line amount,
 currency, the catalogue ingredient it should match, article number) and its payment rows.
 
 Deterministic: the same seed gives the same receipt and the same JPEG bytes. Used by the unit
