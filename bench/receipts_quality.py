@@ -115,7 +115,7 @@ def main() -> None:
         reader.close()
 
     heading = (
-        "| slice | receipts | item lines | found | prices exact | quantities exact | currency exact "
+        "| slice | receipts | item lines | found | prices exact | quantities exact | currency exact | currency wrong "
         "| payment rows kept | spurious lines | names matched |"
     )
     print(
@@ -123,7 +123,7 @@ def main() -> None:
         f"OCR {sum(ocr_seconds) / len(ocr_seconds):.2f} s per photo on average (this machine, as loaded)\n"
     )
     print(heading)
-    print("|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
+    print("|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
     figures = {}
     for name in [*slices, "all"]:
         s = scores[name]
@@ -133,7 +133,8 @@ def main() -> None:
         label = f"**{name}**" if name == "all" else name
         print(
             f"| {label} | {counts[name]} | {s.truth} | {percent(s.found, s.truth)} | {percent(s.price_exact, s.found)} "
-            f"| {percent(s.quantity_exact, s.found)} | {percent(s.currency_exact, s.found)} | {s.payment_kept} "
+            f"| {percent(s.quantity_exact, s.found)} | {percent(s.currency_exact, s.found)} | {s.currency_wrong} "
+            f"| {s.payment_kept} "
             f"| {s.spurious} | {names} |"
         )
         figures[name] = {
@@ -143,11 +144,13 @@ def main() -> None:
             "prices_exact": s.price_exact,
             "quantities_exact": s.quantity_exact,
             "currency_exact": s.currency_exact,
+            "currency_wrong": s.currency_wrong,
             "payment_rows_kept": s.payment_kept,
             "spurious": s.spurious,
             "names_matched": matched[name] if name_of is not None else None,
         }
     print("\nFound: printed item lines read with a close name. Prices, quantities, currency: among the found lines.")
+    print("Currency: the recogniser has no euro or pound sign; where it drops one, the line says none (not wrong).")
     if args.json:
         args.json.write_text(json.dumps({"ocr": reader.name, "slices": figures}, indent=2) + "\n", encoding="utf-8")
 

@@ -1,6 +1,6 @@
 """A receipt corpus made from known contents: narrow thermal-printer receipts rendered with Pillow
-and photographed (pasted on a background at phone resolution, rotated, bent, blurred, noisy, saved
-as JPEG). Each receipt carries its truth: the item lines (name as printed, quantity, line amount,
+and photographed (pasted on a background at phone resolution, rotated, bent, seen at a slant,
+blurred, noisy, saved as JPEG). Each receipt carries its truth: the item lines (name as printed, quantity, line amount,
 currency, the catalogue ingredient it should match, article number) and its payment rows.
 
 Deterministic: the same seed gives the same receipt and the same JPEG bytes. Used by the unit
@@ -386,6 +386,25 @@ def _bend(paper: Image.Image, amplitude: float) -> Image.Image:
     return Image.merge("LA", (bent, bent_mask))
 
 
+def _tilt(sheet: Image.Image, amount: float) -> Image.Image:
+    """A perspective view of the sheet: its top (amount > 0) or bottom edge shorter by |amount|."""
+    width, height = sheet.size
+    inset = abs(amount) * width / 2
+    source = [(0, 0), (width, 0), (width, height), (0, height)]
+    if amount > 0:
+        target = [(inset, 0), (width - inset, 0), (width, height), (0, height)]
+    else:
+        target = [(0, 0), (width, 0), (width - inset, height), (inset, height)]
+    # Coefficients mapping each target point back to its source point (what Pillow asks for).
+    matrix, vector = [], []
+    for (x, y), (u, v) in zip(target, source, strict=True):
+        matrix.append([x, y, 1, 0, 0, 0, -u * x, -u * y])
+        matrix.append([0, 0, 0, x, y, 1, -v * x, -v * y])
+        vector += [u, v]
+    coefficients = np.linalg.solve(np.array(matrix, dtype=float), np.array(vector, dtype=float))
+    return sheet.transform(sheet.size, Image.Transform.PERSPECTIVE, tuple(coefficients), Image.Resampling.BICUBIC)
+
+
 def render_image(receipt: Receipt, *, size: tuple[int, int] = (3000, 4000)) -> Image.Image:
     """The phone photo of the receipt (RGB) at `size`."""
     rng = random.Random(receipt.seed * 7919 + 17)
@@ -394,6 +413,10 @@ def render_image(receipt: Receipt, *, size: tuple[int, int] = (3000, 4000)) -> I
         sheet = _bend(paper, rng.choice([-1, 1]) * rng.uniform(8, 18))
     else:
         sheet = Image.merge("LA", (paper, Image.new("L", paper.size, 255)))
+    if receipt.variant == "rotated":
+        # The phone held not quite parallel to the table: one end of the receipt looks narrower.
+        tilt = random.Random(receipt.seed * 13 + 5)
+        sheet = _tilt(sheet, tilt.choice([-1, 1]) * tilt.uniform(0.03, 0.08))
     angle = {
         "clean": rng.uniform(-0.4, 0.4),
         "rotated": rng.choice([-1, 1]) * rng.uniform(1.5, 3.0),

@@ -1,7 +1,9 @@
 """Record real OCR boxes of rendered receipts as test fixtures (tests/receipts/boxes/<seed>.json),
 so that the unit tests of line rebuilding run without the OCR engine.
 
-    PYTHONPATH=src:. python -m tests.receipts.record_boxes 1001 1002 ...
+    PYTHONPATH=src:. python -m tests.receipts.record_boxes 1001 1002 ... [--first-seed=2000 2031 ...]
+
+Seeds are the corpus's: seed s of the corpus that starts at --first-seed (1000 unless given).
 
 Each fixture holds the receipt's seed, language, variant, truth (item lines, payment rows) and
 the boxes the engine read from its photo. Re-record when the corpus or the engine changes (the
@@ -100,8 +102,12 @@ def main(argv: list[str]) -> None:
     reader = Reader()
     BOXES.mkdir(exist_ok=True)
     try:
+        first_seed = 1000
         for arg in argv:
-            receipt = corpus_receipt(int(arg))
+            if arg.startswith("--first-seed="):
+                first_seed = int(arg.split("=", 1)[1])
+                continue
+            receipt = corpus_receipt(int(arg), first_seed)
             boxes = reader.read(render(receipt))
             path = BOXES / f"{receipt.seed}.json"
             path.write_text(

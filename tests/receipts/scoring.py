@@ -37,6 +37,7 @@ class Score:
     price_exact: int = 0
     quantity_exact: int = 0
     currency_exact: int = 0
+    currency_wrong: int = 0  # a currency the receipt does not print (none, where it says one, is not wrong)
     payment_kept: int = 0
     spurious: int = 0
     pairs: list[tuple[TruthLine, ReceiptLine]] = field(default_factory=list)
@@ -45,7 +46,8 @@ class Score:
     extra: list[ReceiptLine] = field(default_factory=list)  # spurious lines
 
     def add(self, other: Score) -> None:
-        for name in ("truth", "found", "price_exact", "quantity_exact", "currency_exact", "payment_kept", "spurious"):
+        names = ("truth", "found", "price_exact", "quantity_exact", "currency_exact", "currency_wrong", "payment_kept")
+        for name in (*names, "spurious"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
 
 
@@ -76,6 +78,7 @@ def score(truth: list[TruthLine], payment_rows: list[str], read: list[ReceiptLin
         result.price_exact += abs(expected.price - line.price) < 0.005
         result.quantity_exact += expected.quantity == line.quantity
         result.currency_exact += expected.currency == line.currency
+        result.currency_wrong += line.currency not in (expected.currency, None)
     result.missed = [t for i, t in enumerate(truth) if i not in used_truth]
     for j, line in enumerate(read):
         if j in used_read:

@@ -135,6 +135,10 @@ def test_no_boxes_no_lines() -> None:
         ("CUCUMBER RMO.86", "CUCUMBER", 0.86),  # O read for a zero
         ("TEA 1O.99", "TEA", 10.99),
         ("Spaghetti No.5 1,02", "Spaghetti No.5", 1.02),  # ... but a name's O stays
+        ("BR0CCOLI 0.64", "BROCCOLI", 0.64),  # and a zero read for an O in a word is the letter
+        ("EV 0LIVE 0IL 500ML 4.20", "EV OLIVE OIL 500ML", 4.20),
+        ("Y0gurt 10KG 1.00", "Yogurt 10KG", 1.00),
+        ("BANANAS L00SE 1.09", "BANANAS LOOSE", 1.09),
         ("Zucker 3\uff0c79", "Zucker", 3.79),  # a full-width comma
     ],
 )
@@ -210,6 +214,12 @@ def test_weighed_goods_are_one_item_at_the_printed_amount() -> None:
         ("BANANAS LOOSE", 1.0, 0.99),
         ("BREAD", 1.0, 1.1),
     ]
+
+
+@pytest.mark.parametrize("text", ["Milch 0,98 \u2208 B", "Milch 0,98\u03b5", "Milch \u2208 0,98"])
+def test_the_euro_sign_as_the_recogniser_reads_it(text: str) -> None:
+    reading = read_row(text)
+    assert (reading.name, reading.price, reading.currency) == ("Milch", 0.98, "€")
 
 
 def test_currency_from_the_row_or_else_from_the_receipt() -> None:
@@ -331,17 +341,22 @@ def test_a_bare_price_with_no_name_anywhere_is_not_an_item() -> None:
     assert read_lines(receipt([("", "3.49"), ("BREAD", "1.10")])) == [ReceiptLine("BREAD", 1.0, 1.1, None, None)]
 
 
-def test_the_shops_header_is_not_part_of_the_first_name() -> None:
-    rows: list[tuple[str, str] | str] = [
-        "FRESHWAY SUPERSTORE",
-        "Lindenweg 7, 50667 Koln",
-        ("12/03/2024 14:22", "TILL 3"),
-        ("Bon 4387", ""),
-        ("Your cashier", ""),
-        ("", ""),
-        ("BANANAS", "1.09"),
-    ]
-    assert names(read_lines(receipt(rows))) == ["BANANAS"]
+@pytest.mark.parametrize(
+    "header",
+    [
+        "FRESHWAY SUPERSTORE",  # centred
+        ("Lindenweg 7, 50667 Koln", ""),  # a postcode
+        ("Datum 12.03.24 14:22", ""),  # a date, a time
+        ("Kasse 3 Bon 4387", ""),  # a receipt number
+    ],
+)
+def test_the_shops_header_is_not_part_of_the_first_name(header: tuple[str, str] | str) -> None:
+    assert names(read_lines(receipt([header, ("BANANAS", "1.09"), ("MILK", "2.00")]))) == ["BANANAS", "MILK"]
+
+
+def test_a_pack_size_does_not_stop_a_name_from_being_split() -> None:
+    lines = read_lines(receipt([("BEEF MINCE 5500G", ""), ("  QTY 2 @ 5.32", "10.64"), ("BREAD", "1.10")]))
+    assert [(line.name, line.quantity) for line in lines] == [("BEEF MINCE 5500G", 2.0), ("BREAD", 1.0)]
 
 
 def test_a_name_row_far_above_its_price_row_is_not_joined() -> None:
@@ -386,7 +401,21 @@ def test_recorded_receipt_reads_back_its_items(path: Path) -> None:
     data, boxes, truth = load(path)
     result = score(truth, data["payment_rows"], read_lines(boxes))
     assert result.payment_kept == 0, result.kept
-    wanted = 0.75 if data["variant"] == "blurred" else 0.9
-    assert result.found >= wanted * result.truth, result.missed
-    assert result.price_exact >= result.found - 1, [(t.price, r.price) for t, r in result.pairs if t.price != r.price]
-    assert result.spurious <= max(1, result.truth // 10), result.extra
+    assert result.found >= 0.95 * result.truth, result.missed
+    assert result.price_exact == result.found, [(t.price, r.price) for t, r in result.pairs if t.price != r.price]
+    assert result.quantity_exact >= result.found - 1, [(t, r) for t, r in result.pairs if t.quantity != r.quantity]
+    assert result.spurious == 0, result.extra
+
+
+def test_recorded_receipts_read_their_article_numbers_and_currency() -> None:
+    skus = printed_skus = currencies = 0
+    for path in fixtures():
+        data, boxes, truth = load(path)
+        result = score(truth, data["payment_rows"], read_lines(boxes))
+        printed_skus += sum(1 for line in truth if line.sku)
+        skus += sum(expected.sku == line.sku for expected, line in result.pairs if expected.sku)
+        # Never a wrong currency; none where the recogniser dropped the receipt's euro or pound sign.
+        assert all(line.currency in (expected.currency, None) for expected, line in result.pairs)
+        currencies += sum(expected.currency == line.currency for expected, line in result.pairs)
+    assert skus == printed_skus > 0
+    assert currencies >= 95

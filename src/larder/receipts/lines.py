@@ -6,20 +6,26 @@ dropped ("MILK2L3.49"), and a name may be split over the next row or two. This m
 rows by position, reads each row's price at its end, its quantity ("2 x", "QTY 2"), the currency
 the receipt prints, skips every row with a payment word (part 2 §9) and rows without a price.
 
-Rows. The skew of the photo is the median angle of the long boxes; box centres are turned by it,
-and boxes are chained left to right into rows: a box joins the row whose last box, carried on
-along the skew from its right end, passes closest to the box's centre, within half a text height.
-Carrying on from the right end of the previous box (not from the row's start) is what lets a
-curved receipt's rows through: the curve only has to be straight between neighbouring boxes.
+Rows. Boxes are chained left to right into rows: a box joins the row whose last box, carried on
+from its right end in the direction the text runs there, passes closest to the box's left end,
+within half a text height. The direction at a box is the median angle of the wider boxes above
+and below it in the same stretch of width, so a rotated photo (every row turned alike), a curved
+receipt (rows turning one way on the left and the other on the right) and a slanted view (rows
+converging) all keep each price on its name's row. Rows are ordered top to bottom across the
+photo's overall skew (the median angle of the long boxes).
 
 Amounts. A row's price is the amount at its end (a tax class such as "A", "*" or "#" after it is
 allowed, and a currency before or after it). "2 x 1,99" (also "2x1,99", "2 @ 1.99", "2 Stk x
 1,99", "QTY 2 @ 1.99") gives the quantity and the unit price. The line's price is the line total:
 the amount printed at the row's end when one follows the unit price ("2 x 1,99   3,98"), otherwise
-quantity times unit price ("BANANAS 2 x 1,99" prints no total). A row that only says "2 x 1,99" right
-under a priced item row is that item's quantity; its price stays the printed total. Weighed goods
-("0,765 kg x 1,29 €/kg   0,99") count as one. Negative amounts (discounts, returned deposits) are
-not items.
+quantity times unit price ("BANANAS 2 x 1,99" prints no total). A row that only says "2 x 1,99"
+right under a priced item row is that item's quantity; its price stays the printed total. Weighed
+goods ("0,765 kg x 1,29 EUR/kg   0,99") count as one. Negative amounts (discounts, returned
+deposits) are not items. What the recogniser (rapidocr) does to receipts is read back: it has no
+euro or pound sign in its alphabet (it drops them, or reads the euro as an "element of" sign, an
+epsilon or an 8 glued to the cents, and the pound as an f), reads O for 0 and Q for O, prints
+full-width commas, and loses the x of "4 x 1.29" ("41.29": taken as 4 x 1.29 only where that
+product is the item's printed total).
 
 Names. A row's name is its text without the amounts, quantities, currency and article number. The
 spec builds "the name from the line and the next two lines"; taken literally that glues three
@@ -65,13 +71,13 @@ PAYMENT_WORDS = (
 
 # Beyond §9: payment and summary rows of English and German receipts, as whole words.
 MORE_PAYMENT_WORDS = re.compile(
-    r"\b(?:cash|change|balance|amount|card|debit|credit|vat|due|tendered"
+    r"\b(?:cash|change|balance|amount|debit|credit|vat|due|tendered"
     r"|(?:zwischen|gesamt)?summe|gesamt\w*|zu zahlen|gegeben|r[uü]ckgeld|wechselgeld|mwst|ust|netto|brutto"
     r"|girocard|ec-?karte|kartenzahlung|kreditkarte|betrag|steuer\w*|zahlung)\b"
     r"|^\s*bar\b",
     re.IGNORECASE,
 )
-# A row of one of these with an amount ends the items: what follows is payment, change and tax.
+# A row that starts with one of these ends the items: what follows is payment, change and tax.
 TOTAL_WORDS = re.compile(
     r"^\W*(?:sub\s*)?total|^\W*(?:zwischen|gesamt)?summe\b|^\W*zu zahlen|^\W*gesamt", re.IGNORECASE
 )
@@ -124,7 +130,7 @@ class Row:
 
     @property
     def text(self) -> str:
-        return " ".join(p.box.text.strip() for p in self.boxes if p.box.text.strip())
+        return _normalise(" ".join(p.box.text.strip() for p in self.boxes if p.box.text.strip()))
 
     @property
     def y(self) -> float:
@@ -248,14 +254,18 @@ _SKU = re.compile(r"(?<!\d)\d{6,13}(?!\d)")
 _CURRENCY_WORD = re.compile(r"(?<![A-Za-z])(?:EUR|RM)(?![A-Za-z])|[$£€]")
 _POUND_AS_F = re.compile(rf"(?<![A-Za-z])f(?={_AMOUNT}(?!\d))")
 _DATE_OR_TIME = re.compile(r"\d{1,2}\s?[./-]\s?\d{1,2}\s?[./-]\s?\d{2,4}|\b\d{1,2}:\d{2}\b")
-_LONG_NUMBER = re.compile(r"(?<!\d)\d{4,5}(?!\d)")
+# A postcode, a receipt or till number: no name holds one (a pack size such as "1500G" aside).
+_LONG_NUMBER = re.compile(r"(?<!\d)\d{4,5}(?!\d|\s?(?:g|kg|ml|cl|l|st|stk|pk|er)\b)", re.IGNORECASE)
 _LETTER = re.compile(r"[^\W\d_]")
 
 
 def _normalise(text: str) -> str:
-    """Full-width marks as plain ones (a full-width comma in "3,79"), the multiplication sign as x, and the letter O
-    read for a zero inside an amount ("RMO.86", "1O.99") as the zero."""
+    """Full-width marks as plain ones (a full-width comma in "3,79"), the euro sign as the
+    recogniser reads it, the multiplication sign as x, and the letter O read for a zero inside an
+    amount ("RMO.86", "1O.99") as the zero."""
     text = unicodedata.normalize("NFKC", text).replace("\u00d7", "x")
+    # The recogniser has no euro sign: next to an amount it reads one as "element of" or epsilon.
+    text = re.sub(r"(?<=\d)(\s?)[\u2208\u03b5\u03f5\u0404]|[\u2208\u03b5\u03f5\u0404](?=\s?\d)", r"\1€", text)
     return re.sub(r"(?<=\d)[Oo](?=[\d.,])|[Oo](?=[.,]\d{2}(?!\d))", "0", text)
 
 
@@ -384,7 +394,13 @@ def _clean_name(text: str) -> str:
     text = re.sub(r"^\s*(?=(?:\S*\d){5})[\dA-Za-z#]{5,14}(?=\s)", " ", text)
     text = re.sub(r"\.{2,}|_{2,}|-{2,}|\s[-*:]+(?=\s|$)", " ", text)
     text = re.sub(r"\s+", " ", text).strip(" -*:;,.#")
-    return text
+    # A zero read for the letter O inside a word ("BR0CCOLI", "Y0GURT", "0LIVE 0IL").
+    return re.sub(r"(?<=[^\W\d_])0+(?=[^\W\d_])|(?<![\w.,])0(?=[^\W\d_]{2})", _letter_o, text)
+
+
+def _letter_o(zeros: re.Match[str]) -> str:
+    after = zeros.string[zeros.end() : zeros.end() + 1]
+    return ("o" if after.islower() else "O") * len(zeros.group())
 
 
 def _has_name(text: str) -> bool:
@@ -434,6 +450,8 @@ def read_lines(boxes: list[Box]) -> list[ReceiptLine]:
 
 
 def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
+    """The item lines of rebuilt rows: payment rows skipped, names split over rows joined,
+    quantity rows given to their item, nothing after the total."""
     texts = [row.text for row in rows]
     currency = receipt_currency(texts)
     readings = [read_row(text) for text in texts]
@@ -464,10 +482,10 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
     last_explicit = False
     pending: list[int] = []
 
-    def _continues(index: int) -> bool:
+    def continues(index: int) -> bool:
         return bool(lines) and last_item_row == index - 1 and not last_explicit and adjacent(index - 1, index)
 
-    def _set_quantity(count: int) -> None:
+    def set_quantity(count: int) -> None:
         nonlocal last_explicit
         previous = lines[-1]
         lines[-1] = ReceiptLine(previous.name, float(max(1, count)), previous.price, previous.currency, previous.sku)
@@ -479,9 +497,10 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
             if TOTAL_WORDS.search(text.translate(_CONFUSABLE)):
                 break
             continue
-        if reading.price is None:
-            if reading.detail and reading.count is not None and _continues(index):
-                _set_quantity(reading.count)
+        price = reading.price
+        if price is None:
+            if reading.detail and reading.count is not None and continues(index):
+                set_quantity(reading.count)
                 pending = []
                 continue
             # A name may start here; with the row above it, it is at most two rows before its price.
@@ -493,15 +512,15 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
         if reading.detail and not pending:
             # "2 x 1,99" right under a priced item: that item's quantity (its price is the printed
             # total). A detail row with a total of its own and no name above it is not an item.
-            if reading.count is not None and not reading.total_printed and _continues(index):
-                _set_quantity(reading.count)
+            if reading.count is not None and not reading.total_printed and continues(index):
+                set_quantity(reading.count)
             continue
-        if not own_name and not pending and _continues(index):
+        if not own_name and not pending and continues(index):
             # "4 x 1,29" read with its x lost ("41,29", "QTY24.11") under the item it counts: it
             # splits into a count and a unit price whose product is that item's printed total.
             count = _lost_times(text, lines[-1].price)
             if count:
-                _set_quantity(count)
+                set_quantity(count)
                 continue
         if reading.negative:
             pending = []
@@ -515,8 +534,7 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
             continue
         sku = reading.sku or next((readings[p].sku for p in pending if readings[p].sku), None)
         count = reading.count or next((readings[p].count for p in pending if readings[p].count), None)
-        assert reading.price is not None
-        lines.append(ReceiptLine(name, float(max(1, count or 1)), reading.price, reading.currency or currency, sku))
+        lines.append(ReceiptLine(name, float(max(1, count or 1)), price, reading.currency or currency, sku))
         last_item_row = index
         last_explicit = count is not None
         pending = []
