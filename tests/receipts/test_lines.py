@@ -277,6 +277,9 @@ def test_a_row_with_a_payment_word_is_skipped(word: str) -> None:
         "Bar 20,00",
         "T0TAL 3.10",  # O read as 0
         "V1SA 3.10",
+        "SUME 135,49",  # SUMME on a blurred photo
+        "MSt7% 8,86",  # MwSt 7% on a blurred photo
+        "M.St 19% 1,20",
     ],
 )
 def test_payment_rows_of_english_and_german_receipts_are_skipped(row: str) -> None:
@@ -285,9 +288,18 @@ def test_payment_rows_of_english_and_german_receipts_are_skipped(row: str) -> No
 
 def test_payment_words_beyond_the_spec_are_whole_words() -> None:
     lines = read_lines(
-        receipt([("CASHEW NUTS", "2.99"), ("Summer Fruits", "3,49"), ("CARDAMOM PODS", "1.50"), ("Rhabarber", "2,00")])
+        receipt(
+            [
+                ("CASHEW NUTS", "2.99"),
+                ("Summer Fruits", "3,49"),
+                ("CARDAMOM PODS", "1.50"),
+                ("Rhabarber", "2,00"),
+                ("Mustard", "1,20"),
+                ("Sumach", "2,10"),
+            ]
+        )
     )
-    assert names(lines) == ["CASHEW NUTS", "Summer Fruits", "CARDAMOM PODS", "Rhabarber"]
+    assert names(lines) == ["CASHEW NUTS", "Summer Fruits", "CARDAMOM PODS", "Rhabarber", "Mustard", "Sumach"]
 
 
 def test_nothing_after_the_total_is_an_item() -> None:

@@ -69,17 +69,19 @@ PAYMENT_WORDS = (
     "gst",
 )
 
-# Beyond §9: payment and summary rows of English and German receipts, as whole words.
+# Beyond §9: payment and summary rows of English and German receipts, as whole words. Blurred
+# photos lose a repeated or thin letter ("SUME" for SUMME, "MSt7%" for MwSt 7%): those forms too.
 MORE_PAYMENT_WORDS = re.compile(
     r"\b(?:cash|change|balance|amount|debit|credit|vat|due|tendered"
-    r"|(?:zwischen|gesamt)?summe|gesamt\w*|zu zahlen|gegeben|r[uü]ckgeld|wechselgeld|mwst|ust|netto|brutto"
+    r"|(?:zwischen|gesamt)?sum+e|gesamt\w*|zu zahlen|gegeben|r[uü]ckgeld|wechselgeld|mwst|ust|netto|brutto"
     r"|girocard|ec-?karte|kartenzahlung|kreditkarte|betrag|steuer\w*|zahlung)\b"
+    r"|\bm\.?w?\.?st(?=[\d%\s.,:]|$)"
     r"|^\s*bar\b",
     re.IGNORECASE,
 )
 # A row that starts with one of these ends the items: what follows is payment, change and tax.
 TOTAL_WORDS = re.compile(
-    r"^\W*(?:sub\s*)?total|^\W*(?:zwischen|gesamt)?summe\b|^\W*zu zahlen|^\W*gesamt", re.IGNORECASE
+    r"^\W*(?:sub\s*)?total|^\W*(?:zwischen|gesamt)?sum+e\b|^\W*zu zahlen|^\W*gesamt", re.IGNORECASE
 )
 
 # What OCR reads for letters in words: "T0TAL", "V1SA".
