@@ -64,8 +64,9 @@ from larder.imports.service import PageParser, provide_import_service
 from larder.mealplans.calendar import provide_calendar_service
 from larder.mealplans.calendar_routes import CalendarFeedController, calendar_feed
 from larder.mealplans.cooking import provide_cooking_service
+from larder.mealplans.models import MealPlan
 from larder.mealplans.routes import MealPlanController
-from larder.mealplans.service import plan_names, plan_owner, provide_mealplan_service
+from larder.mealplans.service import provide_mealplan_service
 from larder.media.routes import MediaController
 from larder.notifications.routes import NotificationController
 from larder.notifications.service import expiry_digests, provide_digest_service
@@ -74,10 +75,12 @@ from larder.receipts.routes import ReceiptScanController
 from larder.receipts.service import READER_STATE_KEY, provide_receipt_service, reader_shutdown
 from larder.sharing.routes import LiveController, SharingController
 from larder.sharing.service import EntityType, SharedEntities, provide_access_policy
+from larder.shopping.models import ShoppingList
 from larder.shopping.routes import ShoppingListController
-from larder.shopping.service import list_names, list_owner, provide_shopping_service
+from larder.shopping.service import provide_shopping_service
+from larder.stores.models import FoodStore
 from larder.stores.routes import DefaultStoreController, StoresController
-from larder.stores.service import provide_stores_service, store_names, store_owner
+from larder.stores.service import provide_stores_service
 
 # Room for a 2 MB image upload and its multipart overhead; a receipt photo's route has its own
 # limit (receipts/routes.py).
@@ -122,15 +125,13 @@ SERVICE_ANSWERS = {
 
 
 def shared_entities() -> SharedEntities:
-    """What the sharing policy may be asked about: each shareable entity's owner look-up."""
+    """What the sharing policy may be asked about: each shareable entity's table, noun and page."""
     entities = SharedEntities()
     entities.register(
-        EntityType.SHOPPING_LIST, list_owner, list_names, noun="list", page="/user-shopping-lists/{id}?view=readonly"
+        EntityType.SHOPPING_LIST, ShoppingList, noun="list", page="/user-shopping-lists/{id}?view=readonly"
     )
-    entities.register(EntityType.FOOD_STORE, store_owner, store_names, noun="store", page="/user-stores/{id}")
-    entities.register(
-        EntityType.MEAL_PLAN, plan_owner, plan_names, noun="meal plan", page="/user-meal-plans/{id}?view=readonly"
-    )
+    entities.register(EntityType.FOOD_STORE, FoodStore, noun="store", page="/user-stores/{id}")
+    entities.register(EntityType.MEAL_PLAN, MealPlan, noun="meal plan", page="/user-meal-plans/{id}?view=readonly")
     return entities
 
 

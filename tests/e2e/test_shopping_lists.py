@@ -231,10 +231,13 @@ def test_a_phone_360_px_wide_and_the_keyboard_alone(page: Page, live_server: Liv
     # Add with the keyboard: type, arrow down, Enter; then a custom item with Enter.
     page.get_by_role("textbox", name="add items").focus()
     page.keyboard.type("carrot")
+    # As a user would: the arrow key once the search has answered (the options come after a debounce).
+    expect(page.get_by_role("option", name="Carrot", exact=True)).to_be_visible()
     page.keyboard.press("ArrowDown")
     page.keyboard.press("Enter")
     expect(page.get_by_role("button", name="more Carrot")).to_be_visible()
     page.keyboard.type("Paper plates for the party")
+    expect(page.get_by_role("button", name="create custom item")).to_be_enabled()  # nothing matched
     page.keyboard.press("Enter")
     expect(page.get_by_role("button", name="more Paper plates for the party")).to_be_visible()
     page.get_by_role("button", name="more Carrot").focus()

@@ -668,17 +668,6 @@ async def provide_mealplan_service(
     yield MealPlanService(db_session, access=access)
 
 
-async def plan_owner(session: AsyncSession, entity_id: int) -> int | None:
-    """The owner's id, for the sharing policy's calls that name only an id (PUT /share)."""
-    return await session.scalar(select(MealPlan.user_id).where(MealPlan.id == entity_id))
-
-
-async def plan_names(session: AsyncSession, ids: list[int]) -> dict[int, str]:
-    """Names by id, for the items the sharing policy lists as shared with someone."""
-    rows = await session.execute(select(MealPlan.id, MealPlan.name).where(MealPlan.id.in_(ids)))
-    return {entity_id: name for entity_id, name in rows}
-
-
 __all__ = [
     "MSG_NOT_FOUND",
     "MSG_STALE",
@@ -687,7 +676,5 @@ __all__ = [
     "PlanHead",
     "entry_kind",
     "entry_recipe_id",
-    "plan_names",
-    "plan_owner",
     "provide_mealplan_service",
 ]

@@ -100,9 +100,6 @@ def may(role: Role | None, action: Action) -> bool:
     return role is not None and role in PERMISSIONS[action]
 
 
-OwnerLookup = Callable[[AsyncSession, int], Awaitable[int | None]]
-# Names of entities by id (those that still exist), in one query.
-NamesLookup = Callable[[AsyncSession, list[int]], Awaitable[dict[int, str]]]
 MSG_INVALID_EMAIL: Final = "Invalid email address"
 MSG_NOT_FOUND: Final = "Not found."
 EMAIL: Final = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
@@ -112,22 +109,32 @@ CLIENT_ID: Final = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 
 class SharedEntities:
-    """How to find the owner and the name of each kind of shareable entity, told by the domains at
-    the composition root, so the policy can answer for an id alone and knows no domain."""
+    """Each kind of shareable entity's table, told by the domains at the composition root, so the
+    policy can find an entity's owner and name for an id alone and knows no domain. Every such
+    model has the columns `id`, `user_id` (the owner) and `name`."""
 
     def __init__(self) -> None:
-        self.owners: dict[EntityType, OwnerLookup] = {}
-        self.names: dict[EntityType, NamesLookup] = {}
+        self.models: dict[EntityType, Any] = {}
         self.pages: dict[EntityType, tuple[str, str]] = {}
 
-    def register(
-        self, entity_type: EntityType, owner_of: OwnerLookup, names_of: NamesLookup, *, noun: str, page: str
-    ) -> None:
+    def register(self, entity_type: EntityType, model: Any, *, noun: str, page: str) -> None:
         """`noun` names the kind in e-mails ('list'); `page` is the web app's address of one, with
         `{id}` for its id ('/user-shopping-lists/{id}')."""
-        self.owners[entity_type] = owner_of
-        self.names[entity_type] = names_of
+        self.models[entity_type] = model
         self.pages[entity_type] = (noun, page)
+
+    async def owner_of(self, session: AsyncSession, entity_type: EntityType, entity_id: int) -> int | None:
+        model = self.models.get(entity_type)
+        if model is None:
+            return None
+        owner_id: int | None = await session.scalar(select(model.user_id).where(model.id == entity_id))
+        return owner_id
+
+    async def names_of(self, session: AsyncSession, entity_type: EntityType, ids: list[int]) -> dict[int, str]:
+        """Names by id of those that still exist, in one query."""
+        model = self.models[entity_type]
+        rows = await session.execute(select(model.id, model.name).where(model.id.in_(ids)))
+        return {entity_id: name for entity_id, name in rows}
 
 
 class SharedItem(msgspec.Struct):
@@ -313,7 +320,7 @@ class AccessPolicy:
         if not addresses or self.mailer is None or entity_type not in self.entities.pages:
             return
         noun, page = self.entities.pages[entity_type]
-        name = (await self.entities.names[entity_type](self.session, [entity_id])).get(entity_id, "")
+        name = (await self.entities.names_of(self.session, entity_type, [entity_id])).get(entity_id, "")
         link = self.public_url + page.format(id=entity_id)
         for address in addresses:
             await self.mailer.send(self.session, share_mail(member.name or member.email, noun, name, link, address))
@@ -330,11 +337,11 @@ class AccessPolicy:
             )
         )
         found: list[SharedItem] = []
-        for entity_type, names_of in self.entities.names.items():
+        for entity_type in self.entities.models:
             ids = [row.entity_id for row in rows if row.entity_type == entity_type.value]
             if not ids:
                 continue
-            names = await names_of(self.session, ids)
+            names = await self.entities.names_of(self.session, entity_type, ids)
             shares = await self.shares_of(entity_type, ids)
             for row in rows:
                 if row.entity_type == entity_type.value and row.entity_id in names:
@@ -365,8 +372,7 @@ class AccessPolicy:
         self._shared.clear()
 
     async def _owner(self, entity_type: EntityType, entity_id: int) -> int:
-        lookup = self.entities.owners.get(entity_type)
-        owner_id = await lookup(self.session, entity_id) if lookup else None
+        owner_id = await self.entities.owner_of(self.session, entity_type, entity_id)
         if owner_id is None:
             raise NotFound(MSG_NOT_FOUND)
         return owner_id

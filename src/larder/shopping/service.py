@@ -433,15 +433,4 @@ async def provide_shopping_service(
     yield ShoppingService(db_session, catalogue=catalogue, access=access, stores=stores)
 
 
-async def list_owner(session: AsyncSession, entity_id: int) -> int | None:
-    """The owner's id, for the sharing policy's calls that name only an id (PUT /share)."""
-    return await session.scalar(select(ShoppingList.user_id).where(ShoppingList.id == entity_id))
-
-
-async def list_names(session: AsyncSession, ids: list[int]) -> dict[int, str]:
-    """Names by id, for the items the sharing policy lists as shared with someone."""
-    rows = await session.execute(select(ShoppingList.id, ShoppingList.name).where(ShoppingList.id.in_(ids)))
-    return {entity_id: name for entity_id, name in rows}
-
-
 __all__ = ["MSG_NOT_FOUND", "ShoppingService", "check_list_name", "provide_shopping_service"]

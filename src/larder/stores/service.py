@@ -698,17 +698,6 @@ async def provide_stores_service(
     yield StoresService(db_session, catalogue=catalogue, access=access, zone=state["settings"].timezone)
 
 
-async def store_owner(session: AsyncSession, entity_id: int) -> int | None:
-    """The owner's id, for the sharing policy's calls that name only an id (PUT /share)."""
-    return await session.scalar(select(FoodStore.user_id).where(FoodStore.id == entity_id))
-
-
-async def store_names(session: AsyncSession, ids: list[int]) -> dict[int, str]:
-    """Names by id, for the items the sharing policy lists as shared with someone."""
-    rows = await session.execute(select(FoodStore.id, FoodStore.name).where(FoodStore.id.in_(ids)))
-    return {entity_id: name for entity_id, name in rows}
-
-
 __all__ = [
     "MSG_DEFAULT_UNDELETABLE",
     "MSG_NOT_FOUND",
@@ -720,6 +709,4 @@ __all__ = [
     "is_custom_value",
     "provide_stores_service",
     "resolve_items",
-    "store_names",
-    "store_owner",
 ]

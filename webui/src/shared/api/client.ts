@@ -56,6 +56,8 @@ export interface RequestOptions {
   skipAuthRedirect?: boolean;
   /** Base path; `/api/pwa` unless given (e.g. '' for `/latest-version.json`, '/api' for `/api/health`). */
   base?: string;
+  /** Let the request outlive the page (a save sent while the tab closes; bodies up to 64 KB). */
+  keepalive?: boolean;
 }
 
 function defaultUnauthorizedHandler(): void {
@@ -120,7 +122,7 @@ function isFormData(body: unknown): body is FormData {
  * token, error parsing, 401 handling.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, signal, auth = true, skipAuthRedirect = false, base = API_BASE } = options;
+  const { method = 'GET', body, signal, auth = true, skipAuthRedirect = false, base = API_BASE, keepalive } = options;
   const headers: Record<string, string> = { Accept: 'application/json', [CLIENT_HEADER]: clientId };
   const token = auth ? getToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -136,6 +138,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       headers,
       body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       signal,
+      ...(keepalive ? { keepalive } : {}),
     });
   } catch (error) {
     if (signal?.aborted) throw error;

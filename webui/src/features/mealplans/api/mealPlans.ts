@@ -61,8 +61,13 @@ function planGone(queryClient: QueryClient, id: number): void {
 }
 
 /** PUT /user-mealplans/{id} (editor autosave, scheduler): fields left out keep their value. */
-export async function updatePlan(queryClient: QueryClient, id: number, payload: MealPlanUpdatePayload): Promise<MealPlan> {
-  const answer = await api.put<Envelope<MealPlan>>(`${PLANS}/${id}`, payload);
+export async function updatePlan(
+  queryClient: QueryClient,
+  id: number,
+  payload: MealPlanUpdatePayload,
+  { keepalive = false }: { keepalive?: boolean } = {},
+): Promise<MealPlan> {
+  const answer = await api.put<Envelope<MealPlan>>(`${PLANS}/${id}`, payload, keepalive ? { keepalive } : undefined);
   planSaved(queryClient, answer.data);
   return answer.data;
 }

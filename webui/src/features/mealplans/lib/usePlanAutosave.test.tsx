@@ -10,6 +10,7 @@ import { PLAN_TEXTS } from './texts';
 import { usePlanAutosave } from './usePlanAutosave';
 
 const sent: MealPlanUpdatePayload[] = [];
+const keptAlive: boolean[] = [];
 let answer: (body: MealPlanUpdatePayload) => Promise<unknown>;
 
 function setup(plan: MealPlan) {
@@ -25,9 +26,11 @@ const messages = () => notificationsStore.getState().notifications.map((item) =>
 
 beforeEach(() => {
   sent.length = 0;
+  keptAlive.length = 0;
   answer = (body) => Promise.resolve({ data: makePlan(4, { updated_at: `saved-${sent.length}`, recipes: body.recipes as never }) });
-  vi.spyOn(api, 'put').mockImplementation((path: string, body?: unknown) => {
+  vi.spyOn(api, 'put').mockImplementation((path: string, body?: unknown, options?: { keepalive?: boolean }) => {
     if (path === '/user-mealplans/4') sent.push(body as MealPlanUpdatePayload);
+    keptAlive.push(Boolean(options?.keepalive));
     return answer(body as MealPlanUpdatePayload) as never;
   });
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -143,6 +146,23 @@ describe('usePlanAutosave', () => {
     expect(settled).toBe(true);
     // Nothing was waiting: it resolves at once, without a save.
     await act(async () => result.current.settle());
+    expect(sent).toHaveLength(1);
+  });
+
+  it('sends a change still waiting when the tab closes, as a request that outlives the page', async () => {
+    const { result } = setup(plan);
+    act(() => result.current.change((days) => withEntry(days, 0, makeEntry('Soup'))));
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    expect(sent).toHaveLength(1);
+    expect(keptAlive).toEqual([true]);
+    await settle();
+    // Nothing waits: hiding the page again sends nothing.
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+    act(() => vi.advanceTimersByTime(AUTOSAVE_DELAY_MS));
     expect(sent).toHaveLength(1);
   });
 

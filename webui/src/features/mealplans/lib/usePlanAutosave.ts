@@ -41,8 +41,8 @@ export function usePlanAutosave(plan: MealPlan | undefined) {
     if (plan && !dirty.current && !inFlight.current) adopt(plan);
   }, [plan, adopt]);
 
-  const save = useRef<() => Promise<void>>(async () => {});
-  save.current = async () => {
+  const save = useRef<(keepalive?: boolean) => Promise<void>>(async () => {});
+  save.current = async (keepalive = false) => {
     const id = planId.current;
     if (id === null || current.current === null || !dirty.current) return;
     if (inFlight.current) {
@@ -53,7 +53,12 @@ export function usePlanAutosave(plan: MealPlan | undefined) {
     inFlight.current = true;
     setSaving(true);
     try {
-      const saved = await updatePlan(queryClient, id, { recipes: daysPayload(current.current), updated_at: seen.current });
+      const saved = await updatePlan(
+        queryClient,
+        id,
+        { recipes: daysPayload(current.current), updated_at: seen.current },
+        { keepalive },
+      );
       seen.current = saved.updated_at;
     } catch (error) {
       if (isApiError(error) && error.status === 409) {
@@ -98,6 +103,17 @@ export function usePlanAutosave(plan: MealPlan | undefined) {
     },
     [debounced],
   );
+
+  // Closing or reloading the tab does not unmount the editor: a change made in the last 500 ms is
+  // sent then, as a request that outlives the page.
+  useEffect(() => {
+    const onPageHide = () => {
+      debounced.cancel();
+      void save.current(true);
+    };
+    window.addEventListener('pagehide', onPageHide);
+    return () => window.removeEventListener('pagehide', onPageHide);
+  }, [debounced]);
 
   /**
    * Sends what waits to be saved now and resolves once no save is on its way, so an action on the

@@ -45,7 +45,10 @@ describe('/user-meal-plans/create', () => {
         },
       },
     ]);
-    expect(await screen.findByRole('heading', { name: 'Create a Meal Plan' })).toBeInTheDocument();
+    // The create page's own heading stays mounted until the editor commits: wait for the editor's
+    // 'done' control (only the editor has it) before reading the heading the editor shows.
+    expect(await screen.findByRole('link', { name: 'done' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Create a Meal Plan' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'DAY: 2' })).toHaveTextContent('New year soup');
   });
 });
