@@ -3,9 +3,10 @@
 Runs the binary from a temporary directory (so nothing is found through the working directory),
 with a fresh data directory, on a free port of 127.0.0.1: invite code from the CLI, health, the web
 app and a deep link, an unknown API path, the catalogue and a search, then register, log in, read
-the account, upload an image and import a recipe page served on 127.0.0.1.
+the account, upload an image, import a recipe page served on 127.0.0.1, read a dated meal plan from
+the calendar feed, and scan a rendered receipt photo with the bundled OCR models.
 Prints `smoke: 1 passed, 0 failed` and exits 0 on success; exits 1 with a reason otherwise.
-Needs only the standard library and httpx; never leaves 127.0.0.1.
+Needs httpx and Pillow (the receipt photo is rendered from tests/receipts/); never leaves 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -29,6 +30,11 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import httpx
+
+# The receipt photo is drawn by the same code as the API tests' (Pillow, DejaVu fonts).
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tests.receipts.rendered import ENGLISH
+from tests.receipts.rendered import photo as receipt_photo
 
 START_DEADLINE_S = 60.0
 CLI_TIMEOUT_S = 120.0
@@ -175,6 +181,7 @@ def check_api(client: httpx.Client, code: str) -> None:
     check(EMAIL in response.text, f"the account does not show {EMAIL}: {describe(response)}")
     check_upload_and_import(client, token)
     check_meal_plan_feed(client, token)
+    check_receipt_scan(client, token)
 
 
 @contextmanager
@@ -239,6 +246,23 @@ def check_meal_plan_feed(client: httpx.Client, token: str) -> None:
         "BEGIN:VCALENDAR" in text and "SUMMARY:Smoke stew" in text and "DTSTART;VALUE=DATE:20260302" in text,
         f"the calendar feed lacks the planned meal: {text[:500]!r}",
     )
+
+
+def check_receipt_scan(client: httpx.Client, token: str) -> None:
+    """The OCR engine and its models are in the binary: a receipt photo comes back as its lines."""
+    auth = {"Authorization": f"Bearer {token}"}
+    photo = receipt_photo(ENGLISH)
+    # The first scan loads the engine in its worker process.
+    response = client.post(
+        "/api/pwa/receipt-scan", headers=auth, files={"file": ("receipt.jpg", photo, "image/jpeg")}, timeout=120.0
+    )
+    check(response.status_code == 200, f"the receipt scan failed: {describe(response)}")
+    lines = response.json()["data"]
+    names = " ".join(line["name"].upper() for line in lines)
+    check("BANANAS" in names and "CHKN" in names, f"the receipt's item lines were not read: {lines!r}")
+    check(6.49 in [line["price"] for line in lines], f"the receipt's prices were not read: {lines!r}")
+    matched = {line["matchedItem"]["name"] for line in lines if line["matchedItem"]}
+    check("Banana" in matched, f"the bananas were not matched to the catalogue: {lines!r}")
 
 
 def stop(server: subprocess.Popen[bytes]) -> None:

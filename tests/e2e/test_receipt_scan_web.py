@@ -4,22 +4,26 @@ screen with nothing cut; a line without a match is matched by hand through the i
 Confirm puts the ticked lines into the store (the real POST /stores/{id}/items), the store shows
 them, and the matches kept or picked are sent to be learned.
 
-The two receipt-scan calls are answered by the test (the scan lines a reading would give, with real
-catalogue ids): this checks the screens; reading rendered receipts is the API's own tests' part.
+The first test answers the two receipt-scan calls itself (the scan lines a reading would give, with
+real catalogue ids) to hold the progress state and check every screen; the second sends a rendered
+receipt photo to the server, which reads it with its own OCR engine, and follows it into the store.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Browser, Locator, Page, Route, expect
 
 from tests.e2e.conftest import LiveServer
 from tests.e2e.test_phone_layout import FIND_CUT_TEXT
+from tests.receipts.rendered import ENGLISH
+from tests.receipts.rendered import photo as receipt_photo
 
 pytestmark = pytest.mark.e2e
 
@@ -169,3 +173,50 @@ def test_scan_review_and_confirm_into_a_store(phone_page: Page, live_server: Liv
     page.goto(f"/user-stores/{pantry}")
     expect(page.get_by_role("listitem", name="Carrot", exact=True)).to_be_visible()
     expect(page.get_by_role("listitem", name="Whole milk", exact=True)).to_be_visible()
+
+
+def test_a_photographed_receipt_is_read_by_the_real_engine_into_the_store(
+    phone_page: Page, live_server: LiveServer
+) -> None:
+    """No answered calls: the server reads a rendered receipt photo with its own OCR engine."""
+    page = phone_page
+    member = live_server.member("ocr")
+    token, _ = live_server.session(member)
+    made = live_server.api(
+        "POST", "/stores", token, json={"name": "Fridge", "description": "Kitchen fridge", "kind": "fridge"}
+    )
+    assert made.status_code == 201, made.text
+    fridge = made.json()["data"]["id"]
+
+    live_server.open_signed_in(page, member, f"/user-stores/{fridge}")
+    expect(page.get_by_role("heading", name="Fridge")).to_be_visible()
+    page.get_by_label("receipt photo").set_input_files(
+        {"name": "receipt.jpg", "mimeType": "image/jpeg", "buffer": receipt_photo(ENGLISH)}
+    )
+    dialog = page.get_by_role("dialog", name="Scan Results")
+    # The first scan loads the engine: allow for a loaded CI machine.
+    expect(dialog).to_be_visible(timeout=90_000)
+    nothing_cut(page, "Scan Results of a real reading")
+
+    def card(word: str) -> Locator:
+        return dialog.get_by_role("listitem").filter(has_text=re.compile(f"Result: .*{word}"))
+
+    for word, ingredient in (("BANANAS", "Banana"), ("CHKN", "Chicken breast"), ("EGGS", "Egg")):
+        expect(card(word)).to_have_count(1)
+        expect(card(word).get_by_test_id("scan-match")).to_have_text(ingredient)
+        expect(card(word).get_by_role("checkbox")).to_be_checked()
+    # The bag matches nothing and is not ticked; the payment rows are not lines at all.
+    expect(card("CARRIER").get_by_test_id("scan-match")).to_have_text("No Matches Found.")
+    expect(card("CARRIER").get_by_role("checkbox")).not_to_be_checked()
+    expect(dialog.get_by_role("listitem").filter(has_text=re.compile("TOTAL|VISA"))).to_have_count(0)
+    expect(dialog.get_by_role("combobox", name="store")).to_have_value(str(fridge))
+
+    with page.expect_response("**/api/pwa/receipt-scan/matches") as learned:
+        dialog.get_by_role("button", name="Confirm").click()
+    assert learned.value.status == 204
+    expect(page.locator(".mantine-Notification-root")).to_have_text("3 ingredients in Fridge updated successfully")
+    expect(dialog).to_be_hidden()
+    stock = live_server.api("GET", f"/stores/{fridge}", token).json()["data"]["items"]
+    assert sorted(item["name"] for item in stock) == ["Banana", "Chicken breast", "Egg"]
+    for name in ("Banana", "Chicken breast", "Egg"):
+        expect(page.get_by_role("listitem", name=name, exact=True)).to_be_visible()
