@@ -14,11 +14,10 @@ import {
   SCAN_TEXTS,
   type ScanDraft,
   stockItems,
-  storedText,
-  storeFailedText,
   writableStores,
 } from '../lib/scan';
 import { storeTitle } from '../lib/stores';
+import { ITEM_TEXTS } from '../lib/useItemEdits';
 
 const signedOut = (error: unknown) => isApiError(error) && error.status === 401;
 
@@ -81,14 +80,14 @@ function ScanResults({ lines, startedFrom, onClose }: { lines: ScanLine[]; start
       { storeId: store.id, payload: { items } },
       {
         onSuccess: () => {
-          toast(storedText(items.length, store.name), 'success');
+          toast(ITEM_TEXTS.saved(items.length, store.name), 'success');
           onClose();
           // Only teaching the matcher: a failure changes nothing the member sees.
           if (matches.length > 0) learn.mutate({ matches });
         },
         onError: (error) => {
           console.error('Storing the scanned items failed', error);
-          if (!signedOut(error)) toast(storeFailedText(store.name), 'error');
+          if (!signedOut(error)) toast(ITEM_TEXTS.failed(store.name), 'error');
         },
       },
     );

@@ -20,10 +20,6 @@ export const SCAN_TEXTS = {
 } as const;
 
 export const resultText = (name: string) => `Result: ${name}`;
-/** Part 2 §8 'Stores: N items changed'. */
-export const storedText = (count: number, store: string) => `${count} ingredients in ${store} updated successfully`;
-/** Part 2 §8, the failure of the same. */
-export const storeFailedText = (store: string) => `error updating ${store}`;
 
 /** A custom item's name as the store accepts it (the server's limit). */
 export const CUSTOM_NAME_MAX = 100;

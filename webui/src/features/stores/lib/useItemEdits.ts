@@ -19,6 +19,7 @@ export interface ItemDraft {
   day_added?: string;
 }
 
+/** Part 2 §8 'Stores: N items changed' and its failure. */
 export const ITEM_TEXTS = {
   saved: (count: number, store: string) => `${count} ingredients in ${store} updated successfully`,
   failed: (name: string) => `error updating ${name}`,
