@@ -13,8 +13,9 @@ go through the same `normalise`:
   where OCR ran them into the name ("BANANASLOOSE");
 - shop abbreviations expanded from a small table (CHKN -> chicken, BRST -> breast, MLK -> milk);
 - German words translated from a small de -> en table (Vollmilch -> whole milk, Hähnchenbrust ->
-  chicken breast, and compounds of two of its words: Lachsfilet -> salmon fillet; a few pairs:
-  Paprika rot -> red pepper). The catalogue is English and carries no aliases; a table here
+  chicken breast, compounds of two of its words: Lachsfilet -> salmon fillet, else a compound's
+  last word, which names the thing: Speisekartoffeln -> potato; a few pairs: Paprika rot -> red
+  pepper). The catalogue is English and carries no aliases; a table here
   keeps the catalogue's data (and its other users) untouched and covers German shops' receipts;
 - plurals folded (bananas -> banana, cherries -> cherry, tomatoes -> tomato).
 
@@ -24,6 +25,7 @@ that word ("BUTTER" is not Buttermilk); any other compares as a truncation (4+ l
 catalogue word: "STRAWB", "MOZZ"), within an edit or two (rapidfuzz's Levenshtein distance: OCR
 slips, "BANANS"; "PASTA" is never Passata), or as two catalogue words run together ("REDONIONS").
 Generic words of catalogue names (fillet, fruit, clove...) weigh less, so "KIWI" is Kiwi fruit.
+A name with a word of `NOT_FOOD` ("Spülmittel Zitrone" is washing-up liquid) matches nothing.
 Below `THRESHOLD`, or when two different ingredients score the same (a bare "BUTTER" against
 Salted, Unsalted, Vegan butter...), there is no match: the web app says 'No Matches Found.' and
 the member picks one, which is learned for next time.
@@ -77,7 +79,7 @@ UNITS = frozenset(
     {
         "g", "gr", "kg", "mg", "ml", "cl", "dl", "l", "lt", "ltr", "litre", "liter", "oz", "lb", "lbs",
         "pk", "pck", "pack", "pkt", "x", "st", "stk", "stck", "stueck", "ea", "each", "ct", "pc", "pcs",
-        "pce", "btl", "per", "approx", "ca", "bulb", "type", "typ",
+        "pce", "btl", "per", "approx", "ca", "bulb", "type", "typ", "pt", "pint", "pints",
     }
 )  # fmt: skip
 # Words about the shop, the offer or the farming rather than the food.
@@ -88,6 +90,7 @@ SHOP_WORDS = frozenset(
         "small", "sml", "class", "kl", "deal", "offer", "promo", "multibuy", "reduced", "bnls",
         "boneless", "skinless", "sknls", "approx", "tesco", "sainsbury", "asda", "morrison", "aldi",
         "lidl", "coop", "rewe", "edeka", "ja", "gut", "guenstig", "milbona", "penny", "netto",
+        "style", "art",
     }
 )  # fmt: skip
 # Shop abbreviations (matched after lower-casing and before plural folding).
@@ -107,7 +110,8 @@ ABBREVIATIONS = {
     "ssg": "sausage", "bcn": "bacon", "stky": "streaky", "smkd": "smoked", "smk": "smoked",
     "hny": "honey", "avo": "avocado", "cucum": "cucumber", "brocc": "broccoli", "caul": "cauliflower",
     "mozz": "mozzarella", "parm": "parmesan", "sdough": "sourdough", "ssk": "semi skimmed",
-    "loaf": "bread", "tin": "tinned", "tins": "tinned",
+    "loaf": "bread", "tin": "tinned", "tins": "tinned", "whlml": "wholemeal", "whlmeal": "wholemeal",
+    "grk": "greek", "ev": "extra virgin", "evoo": "extra virgin olive oil", "porridge": "rolled",
 }  # fmt: skip
 # German shop words, spelled as `_fold` leaves them (ä -> ae); the forms without the umlaut's
 # dots that OCR often reads ("Hahnchen") are added below.
@@ -137,7 +141,10 @@ GERMAN = {
     "apfelsaft": "apple juice", "senf": "mustard", "konfituere": "jam", "schokolade": "chocolate",
     "mandeln": "almond", "erbsen": "pea", "bohnen": "bean", "linsen": "lentil",
     "kichererbsen": "chickpea", "mais": "sweetcorn", "filet": "fillet", "rot": "red",
-    "gruen": "green", "gelb": "yellow", "weiss": "white",
+    "gruen": "green", "gelb": "yellow", "weiss": "white", "rinder": "beef", "vollkorn": "wholemeal",
+    "nativ": "virgin", "natives": "virgin", "griech": "greek", "griechisch": "greek",
+    "frischkaese": "cream cheese", "suessrahmbutter": "unsalted butter",
+    "sauerrahmbutter": "unsalted butter",
 }  # fmt: skip
 GERMAN.update({key.replace("ae", "a").replace("oe", "o").replace("ue", "u"): value for key, value in GERMAN.items()})
 # German pairs whose words alone would say something else: Paprika alone is the spice.
@@ -146,13 +153,27 @@ GERMAN_PAIRS = {
     ("paprika", "gruen"): "green pepper",
     ("paprika", "grun"): "green pepper",
     ("paprika", "gelb"): "yellow pepper",
+    # German butter is unsalted unless it says gesalzen.
+    ("butter", "mild"): "unsalted butter",
 }
+# Things shops sell that are no food, whatever food word their name holds ("Spülmittel Zitrone",
+# "LEMON WASHING UP LIQUID"): a printed name with one of these matches nothing.
+NOT_FOOD = frozenset(
+    {
+        "spuelmittel", "spulmittel", "reiniger", "waschmittel", "weichspueler", "muellbeutel",
+        "mullbeutel", "kuechenrolle", "kuchenrolle", "toilettenpapier", "tragetasche", "seife",
+        "washing", "detergent", "cleaner", "bleach", "soap", "shampoo", "bin", "kitchen",
+        "battery", "batterie", "dishwasher", "tab", "carrier", "foil", "folie",
+    }
+)  # fmt: skip
 # The letters German puts between the parts of a compound word (Schwein-e-filet).
 _JOINING = ("", "e", "s", "n")
 
 _GERMAN_LETTERS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
 _LETTER_DIGIT = re.compile(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])")
 _NOT_WORD = re.compile(r"[^a-z0-9]+")
+# "S/SKIM", "S/S MILK": the slash would leave a lone letter.
+_SEMI_SKIMMED = re.compile(r"\bs\s*/\s*s(?:kim\w*)?\b")
 _DROPPED = UNITS | SHOP_WORDS
 # Dropped words OCR often runs into the name ("BANANASLOOSE"): cut off either end of a longer word.
 _GLUED = tuple(sorted((w for w in _DROPPED if len(w) >= 4), key=len, reverse=True))
@@ -177,8 +198,9 @@ def _singular(token: str) -> str:
 
 
 def _translated(word: str) -> str | None:
-    """The English of a German word from the table, or of a compound of two words of the table
-    ("Lachsfilet" -> salmon fillet)."""
+    """The English of a German word from the table, of a compound of two words of the table
+    ("Lachsfilet" -> salmon fillet), or else of a compound's last word, which names the thing
+    ("Speisekartoffeln" -> potato, "Salatgurke" -> cucumber)."""
     found = GERMAN.get(word)
     if found or len(word) < 8:
         return found
@@ -189,6 +211,10 @@ def _translated(word: str) -> str | None:
         for joint in _JOINING:
             if word.startswith(joint, cut) and (tail := GERMAN.get(word[cut + len(joint) :])):
                 return f"{head} {tail}"
+    # A last word of 5+ letters: shorter ones end English words too ("tamarind" is no beef).
+    for cut in range(3, len(word) - 4):
+        if tail := GERMAN.get(word[cut:]):
+            return tail
     return None
 
 
@@ -205,9 +231,10 @@ def _unglued(word: str) -> str:
 
 def tokens(text: str) -> list[str]:
     """The words of a name that say what the food is, normalised (see the module), in order, once each."""
+    folded = _SEMI_SKIMMED.sub("semi skimmed", _fold(text))
     words = [
         _unglued(word)
-        for word in _NOT_WORD.split(_LETTER_DIGIT.sub(" ", _fold(text)))
+        for word in _NOT_WORD.split(_LETTER_DIGIT.sub(" ", folded))
         if len(word) >= 2 and not any(c.isdigit() for c in word) and word not in _DROPPED
     ]
     found: list[str] = []
@@ -268,6 +295,8 @@ class Matcher:
             known = learned.get(normalise(printed))
             if known is not None and known in self._by_id:
                 return self._by_id[known]
+        if NOT_FOOD.intersection(tokens(printed)):
+            return None
         ranked = self.ranked(printed)
         if not ranked or ranked[0][1] < THRESHOLD:
             return None
