@@ -9,6 +9,7 @@ import io
 import os
 import signal
 import sys
+from collections.abc import Awaitable, Callable
 
 import pytest
 
@@ -37,7 +38,7 @@ serve(load, parts=int(sys.argv[1]))
 class Echo:
     """The echo worker's command, counting the processes started."""
 
-    def __init__(self, parts: int = 1) -> None:
+    def __init__(self, parts: int) -> None:
         self.parts = parts
         self.started = 0
 
@@ -46,8 +47,18 @@ class Echo:
         return [sys.executable, "-c", ECHO, str(self.parts)]
 
 
-def echo(idle_seconds: float = 60.0, deadline_seconds: float = WAIT, parts: int = 1) -> WorkerProcess:
-    return WorkerProcess(Echo(parts), idle_seconds, deadline_seconds)
+def run(scenario: Callable[[WorkerProcess, Echo], Awaitable[None]], idle_seconds: float = 60.0, parts: int = 1) -> None:
+    """The scenario with an echo worker and its command, in an event loop of its own; closed after."""
+    command = Echo(parts)
+
+    async def main() -> None:
+        worker = WorkerProcess(command, idle_seconds, WAIT)
+        try:
+            await scenario(worker, command)
+        finally:
+            await worker.close()
+
+    asyncio.run(main())
 
 
 def ended(pid: int) -> bool:
@@ -56,6 +67,20 @@ def ended(pid: int) -> bool:
     except ProcessLookupError:
         return True
     return False
+
+
+async def replaced(worker: WorkerProcess, pid: int) -> None:
+    """The old process has ended (and been reaped); the next request starts a new one."""
+    assert worker.pid is None
+    assert ended(pid)
+    assert await worker.exchange(b"again") == b"again"
+    assert worker.pid not in (None, pid)
+
+
+async def started(worker: WorkerProcess) -> int:
+    assert await worker.exchange(b"ok") == b"ok"
+    assert worker.pid is not None
+    return worker.pid
 
 
 def test_messages_are_length_prefixed_and_a_cut_one_reads_as_the_end():
@@ -73,168 +98,118 @@ def test_messages_are_length_prefixed_and_a_cut_one_reads_as_the_end():
 
 
 def test_a_request_of_several_messages_gets_one_answer_from_one_process():
-    async def scenario() -> None:
-        worker = echo(parts=2)
-        try:
-            assert worker.pid is None  # nothing started before the first request
-            assert await worker.exchange(b"header", b"body") == b"header|body"
-            pid = worker.pid
-            large = os.urandom(3_000_000)  # more than a pipe holds at once
-            assert await worker.exchange(b"big", large) == b"big|" + large
-            assert await worker.exchange_json(b'"a', b'b"') == "a|b"
-            assert pid is not None and pid != os.getpid()
-            assert worker.pid == pid
-            assert worker.command.started == 1  # type: ignore[union-attr]
-            # an answer that is not JSON: the worker's stream is taken as out of step
-            with pytest.raises(WorkerGaveNoAnswer) as raised:
-                await worker.exchange_json(b"not", b"json")
-            assert isinstance(raised.value.cause, ValueError)
-            assert worker.pid is None
-            assert ended(pid)
-        finally:
-            await worker.close()
+    async def scenario(worker: WorkerProcess, command: Echo) -> None:
+        assert worker.pid is None  # nothing started before the first request
+        assert await worker.exchange(b"header", b"body") == b"header|body"
+        pid = worker.pid
+        large = os.urandom(3_000_000)  # more than a pipe holds at once
+        assert await worker.exchange(b"big", large) == b"big|" + large
+        assert await worker.exchange_json(b'"a', b'b"') == "a|b"
+        assert pid is not None and pid != os.getpid()
+        assert worker.pid == pid
+        assert command.started == 1
+        # an answer that is not JSON: the worker's stream is taken as out of step
+        with pytest.raises(WorkerGaveNoAnswer) as raised:
+            await worker.exchange_json(b"not", b"json")
+        assert isinstance(raised.value.cause, ValueError)
+        assert worker.pid is None
+        assert ended(pid)
 
-    asyncio.run(scenario())
+    run(scenario, parts=2)
 
 
 def test_requests_at_the_same_time_are_answered_one_after_the_other():
-    async def scenario() -> list[bytes]:
-        worker = echo()
-        try:
-            await worker.exchange(b"start")
-            pid = worker.pid
-            answers = await asyncio.wait_for(
-                asyncio.gather(*(worker.exchange(str(n).encode()) for n in range(5))), WAIT
-            )
-            assert worker.pid == pid
-            return answers
-        finally:
-            await worker.close()
+    async def scenario(worker: WorkerProcess, command: Echo) -> None:
+        pid = await started(worker)
+        answers = await asyncio.wait_for(asyncio.gather(*(worker.exchange(str(n).encode()) for n in range(5))), WAIT)
+        assert answers == [b"0", b"1", b"2", b"3", b"4"]
+        assert worker.pid == pid
 
-    assert asyncio.run(scenario()) == [b"0", b"1", b"2", b"3", b"4"]
+    run(scenario)
 
 
 def test_a_request_past_the_deadline_kills_the_worker():
-    async def scenario() -> None:
-        worker = echo()
-        try:
-            assert await worker.exchange(b"ok") == b"ok"
-            pid = worker.pid
-            assert pid is not None
-            worker.deadline_seconds = 0.2
-            with pytest.raises(WorkerGaveNoAnswer) as raised:
-                await worker.exchange(b"hang")
-            assert isinstance(raised.value.cause, TimeoutError)
-            assert raised.value.__cause__ is raised.value.cause
-            assert worker.pid is None
-            assert ended(pid)  # killed and reaped
-            worker.deadline_seconds = WAIT
-            assert await worker.exchange(b"again") == b"again"
-            assert worker.pid not in (None, pid)
-        finally:
-            await worker.close()
+    async def scenario(worker: WorkerProcess, command: Echo) -> None:
+        pid = await started(worker)
+        worker.deadline_seconds = 0.2
+        with pytest.raises(WorkerGaveNoAnswer) as raised:
+            await worker.exchange(b"hang")
+        assert isinstance(raised.value.cause, TimeoutError)
+        assert raised.value.__cause__ is raised.value.cause
+        worker.deadline_seconds = WAIT
+        await replaced(worker, pid)
 
-    asyncio.run(scenario())
+    run(scenario)
 
 
 def test_a_worker_that_died_while_idle_is_replaced_for_one_more_try():
-    async def scenario() -> None:
-        worker = echo()
-        started = worker.command
-        try:
-            await worker.exchange(b"ok")
-            first = worker.pid
-            assert first is not None
-            os.kill(first, signal.SIGKILL)  # as the kernel's out-of-memory killer would
-            # not awaited: the request is sent to the dead process, which fails, then to a new one
-            assert await worker.exchange(b"next") == b"next"
-            assert worker.pid not in (None, first)
-            assert started.started == 2  # type: ignore[union-attr]
-        finally:
-            await worker.close()
+    async def scenario(worker: WorkerProcess, command: Echo) -> None:
+        first = await started(worker)
+        os.kill(first, signal.SIGKILL)  # as the kernel's out-of-memory killer would
+        # not awaited: the request is sent to the dead process, which fails, then to a new one
+        assert await worker.exchange(b"next") == b"next"
+        assert worker.pid not in (None, first)
+        assert command.started == 2
 
-    asyncio.run(scenario())
+    run(scenario)
 
 
 def test_a_worker_that_dies_on_a_request_costs_that_request_only():
-    async def scenario() -> None:
-        worker = echo()
-        started = worker.command
-        try:
-            # a new process that dies: no second try
-            with pytest.raises(WorkerGaveNoAnswer) as raised:
-                await worker.exchange(b"die")
-            assert isinstance(raised.value.cause, asyncio.IncompleteReadError)
-            assert started.started == 1  # type: ignore[union-attr]
-            # a reused one that dies: one second try, which dies too
-            await worker.exchange(b"ok")
-            with pytest.raises(WorkerGaveNoAnswer):
-                await worker.exchange(b"die")
-            assert started.started == 3  # type: ignore[union-attr]
-            assert worker.pid is None
-            assert await worker.exchange(b"ok") == b"ok"
-        finally:
-            await worker.close()
+    async def scenario(worker: WorkerProcess, command: Echo) -> None:
+        # a new process that dies: no second try
+        with pytest.raises(WorkerGaveNoAnswer) as raised:
+            await worker.exchange(b"die")
+        assert isinstance(raised.value.cause, asyncio.IncompleteReadError)
+        assert command.started == 1
+        # a reused one that dies: one second try, which dies too
+        await started(worker)
+        with pytest.raises(WorkerGaveNoAnswer):
+            await worker.exchange(b"die")
+        assert command.started == 3
+        assert worker.pid is None
+        assert await worker.exchange(b"ok") == b"ok"
 
-    asyncio.run(scenario())
+    run(scenario)
 
 
 def test_the_worker_ends_when_idle_and_a_new_one_starts_on_the_next_request():
-    async def scenario() -> None:
-        worker = echo(idle_seconds=0.2)
-        try:
-            await worker.exchange(b"ok")
-            pid = worker.pid
-            assert pid is not None
-            await asyncio.wait_for(worker.wait_stopped(), WAIT)
-            assert worker.pid is None
-            assert ended(pid)  # ended and reaped, not only let go
-            assert await worker.exchange(b"again") == b"again"
-            assert worker.pid not in (None, pid)
-        finally:
-            await worker.close()
+    async def scenario(worker: WorkerProcess, command: Echo) -> None:
+        pid = await started(worker)
+        await asyncio.wait_for(worker.wait_stopped(), WAIT)
+        await replaced(worker, pid)  # ended, not only let go
 
-    asyncio.run(scenario())
+    run(scenario, idle_seconds=0.2)
 
 
 def test_a_request_cancelled_mid_way_abandons_the_worker():
-    async def scenario() -> None:
-        worker = echo()
-        try:
-            await worker.exchange(b"ok")
-            process = worker._process
-            assert process is not None
-            # the worker never answers "hang": wait_for cancels the request while it waits
-            with pytest.raises(TimeoutError):
-                await asyncio.wait_for(worker.exchange(b"hang"), 0.2)
-            assert worker.pid is None
-            assert await asyncio.wait_for(process.wait(), WAIT) == -signal.SIGKILL
-            await asyncio.wait_for(worker.wait_stopped(), WAIT)
-            assert await worker.exchange(b"again") == b"again"  # a new process, in step
-        finally:
-            await worker.close()
+    async def scenario(worker: WorkerProcess, command: Echo) -> None:
+        await started(worker)
+        process = worker._process
+        assert process is not None
+        # the worker never answers "hang": wait_for cancels the request while it waits
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(worker.exchange(b"hang"), 0.2)
+        assert worker.pid is None
+        assert await asyncio.wait_for(process.wait(), WAIT) == -signal.SIGKILL
+        await asyncio.wait_for(worker.wait_stopped(), WAIT)
+        await replaced(worker, process.pid)  # a new process, in step
 
-    asyncio.run(scenario())
+    run(scenario)
 
 
 def test_close_ends_the_worker():
-    async def scenario() -> int | None:
-        worker = echo()
-        await worker.close()  # nothing started: nothing to do
-        await worker.exchange(b"ok")
-        pid = worker.pid
-        await worker.close()
-        assert worker.pid is None
-        await asyncio.wait_for(worker.wait_stopped(), WAIT)
-        return pid
+    pids: list[int] = []
 
-    pid = asyncio.run(scenario())
-    assert pid is not None
-    assert ended(pid)
+    async def scenario(worker: WorkerProcess, command: Echo) -> None:
+        await worker.close()  # nothing started: nothing to do
+        pids.append(await started(worker))
+
+    run(scenario)  # closes the worker after the scenario
+    assert ended(pids[0])
 
 
 def test_a_worker_of_an_ended_event_loop_is_replaced_in_the_next_one():
-    worker = echo()
+    worker = WorkerProcess(Echo(1), 60.0, WAIT)
     assert asyncio.run(worker.exchange(b"first")) == b"first"
     first = worker.pid
     assert first is not None
