@@ -222,6 +222,13 @@ def test_the_euro_sign_as_the_recogniser_reads_it(text: str) -> None:
     assert (reading.name, reading.price, reading.currency) == ("Milch", 0.98, "€")
 
 
+@pytest.mark.parametrize("text", ["Joghurt 2,17EA", "Joghurt 2,17 EA", "Joghurt 2,17E"])
+def test_a_euro_sign_read_as_e_before_the_tax_class_leaves_the_price(text: str) -> None:
+    reading = read_row(text)
+    # An 'E' there may also be a US receipt's tax-exempt mark: no currency rather than a wrong one.
+    assert (reading.name, reading.price, reading.currency) == ("Joghurt", 2.17, None)
+
+
 def test_currency_from_the_row_or_else_from_the_receipt() -> None:
     header = read_lines(receipt([("", "EUR"), ("Milch", "1,19"), ("Brot", "2,49")]))
     assert [line.currency for line in header] == ["EUR", "EUR"]
@@ -335,6 +342,12 @@ def test_rows_without_a_price_and_discounts_are_not_items() -> None:
 def test_a_name_split_over_two_rows_is_joined() -> None:
     lines = read_lines(receipt([("CHICKEN BREAST", ""), ("FILLETS 500G", "6.08"), ("BROCCOLI", "0.64")]))
     assert [(line.name, line.price) for line in lines] == [("CHICKEN BREAST FILLETS 500G", 6.08), ("BROCCOLI", 0.64)]
+
+
+@pytest.mark.parametrize("damaged", ["1,3", "1,3 A", "0,6EA"])
+def test_a_row_whose_price_lost_a_digit_is_not_the_start_of_the_next_name(damaged: str) -> None:
+    lines = read_lines(receipt([("SPAGHETTI 500G", damaged), ("BROCCOLI", "0.64"), ("CARROTS", "0.45")]))
+    assert [(line.name, line.price) for line in lines] == [("BROCCOLI", 0.64), ("CARROTS", 0.45)]
 
 
 def test_a_name_runs_over_three_rows_at_most() -> None:

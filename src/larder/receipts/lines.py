@@ -233,9 +233,11 @@ _AMOUNT = r"\d{1,5}\s?[.,]\s?\d{2}"
 _CURRENCY = r"EUR|RM|\$|£|€"
 # The amount at the end of a row: currency before or after it, a minus for discounts, then perhaps
 # a tax class ("A", "*", "#") and a stray mark. The recogniser has no '€' in its alphabet: it
-# drops it, or reads it as an '8' glued to the cents ("0,648"), which no price has.
+# drops it, reads it as an '8' glued to the cents ("0,648"), which no price has, or as an 'E'
+# before the tax class ("2,17EA").
 _PRICE_END = re.compile(
-    rf"(?P<minus>-\s*)?(?:(?<![A-Za-z])(?P<pre>{_CURRENCY}|f)\s*)?(?<![\d.,])(?P<amount>{_AMOUNT})(?P<euro>8)?(?!\d)"
+    rf"(?P<minus>-\s*)?(?:(?<![A-Za-z])(?P<pre>{_CURRENCY}|f)\s*)?(?<![\d.,])(?P<amount>{_AMOUNT})"
+    r"(?P<euro>8|\s?E(?=[A-Z*#]?\s*$))?(?!\d)"
     rf"\s*(?P<minus2>-)?\s*(?P<post>EUR|€)?(?:\s*(?:[A-Za-z](?![A-Za-z])|[^\w\s%/-])){{0,2}}\s*$"
 )
 # "QTY", also as the recogniser reads it ("OTY", "0TY"), and German "Menge", "Anz."
@@ -259,6 +261,9 @@ _DATE_OR_TIME = re.compile(r"\d{1,2}\s?[./-]\s?\d{1,2}\s?[./-]\s?\d{2,4}|\b\d{1,
 # A postcode, a receipt or till number: no name holds one (a pack size such as "1500G" aside).
 _LONG_NUMBER = re.compile(r"(?<!\d)\d{4,5}(?!\d|\s?(?:g|kg|ml|cl|l|st|stk|pk|er)\b)", re.IGNORECASE)
 _LETTER = re.compile(r"[^\W\d_]")
+# An amount at the end of a row that lost a digit to blur ("Spaghetti 500g 1,3"): that row is an
+# item whose price could not be read, never the first half of a name split over rows.
+_DAMAGED_PRICE_END = re.compile(r"(?<![\w.,])\d{1,4}[.,]\d?\s?(?:E?[AB*#])?\s*$")
 
 
 def _normalise(text: str) -> str:
@@ -468,7 +473,7 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
 
     def may_start_name(index: int) -> bool:
         row, reading, text = rows[index], readings[index], texts[index]
-        if not _has_name(reading.name) or reading.detail:
+        if not _has_name(reading.name) or reading.detail or _DAMAGED_PRICE_END.search(text):
             return False
         if abs(row.left - margin) > 2.5 * row.height:  # centred: the shop's header
             return False
