@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 import click
@@ -71,17 +73,31 @@ def serve(host: str | None, port: int | None) -> None:
 
     limit_malloc_arenas()  # before any thread starts (core/memory.py)
     settings = _settings(host, port)
-    preparing = _prepare_elsewhere(settings)
-    from larder.app import create_app
-    from larder.core.server import run
+    # Held while serving, from before the migrations: `larder restore` refuses a data dir in use.
+    with _data_dir_in_use(settings):
+        preparing = _prepare_elsewhere(settings)
+        from larder.app import create_app
+        from larder.core.server import run
 
-    app = create_app(settings)  # touches no database: it is built while the instance is prepared
-    first_code = preparing()
-    if first_code:
-        click.echo(f"No accounts yet. Register the first one with this invite code: {first_code}")
-    click.echo(f"Larder {__version__} on http://{settings.host}:{settings.port} (data in {settings.data_dir})")
-    # uvicorn with deadlines for slow headers and bodies and a connection limit (core/server.py).
-    run(app, settings, on_stop=app.state.event_bus.close)
+        app = create_app(settings)  # touches no database: it is built while the instance is prepared
+        first_code = preparing()
+        if first_code:
+            click.echo(f"No accounts yet. Register the first one with this invite code: {first_code}")
+        click.echo(f"Larder {__version__} on http://{settings.host}:{settings.port} (data in {settings.data_dir})")
+        # uvicorn with deadlines for slow headers and bodies and a connection limit (core/server.py).
+        run(app, settings, on_stop=app.state.event_bus.close)
+
+
+@contextlib.contextmanager
+def _data_dir_in_use(settings: Settings) -> Iterator[None]:
+    from larder.core.backup import BackupError, data_dir_lock
+
+    with contextlib.ExitStack() as held:
+        try:
+            held.enter_context(data_dir_lock(settings.data_dir, exclusive=False))
+        except BackupError as exc:
+            raise click.ClickException(str(exc)) from None
+        yield
 
 
 def _prepare(settings: Settings) -> str | None:
@@ -140,6 +156,45 @@ def _prepare_elsewhere(settings: Settings) -> Callable[[], str | None]:
         return code or None
 
     return wait
+
+
+@cli.command()
+@click.argument("path", required=False, type=click.Path(path_type=Path, dir_okay=True))
+def backup(path: Path | None) -> None:
+    """Write a backup archive of the instance (database, uploaded images, signing key) to PATH, a
+    file or a folder (default: the data dir's backups/). Safe while the server runs."""
+    from larder.core.backup import BackupError, take_backup
+
+    settings = _settings()
+    try:
+        taken = take_backup(settings, path)
+    except BackupError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"Backup written to {taken.path} ({taken.size / 1_000_000:.1f} MB).")
+
+
+@cli.command()
+@click.argument("path", type=click.Path(path_type=Path, dir_okay=False))
+def restore(path: Path) -> None:
+    """Restore a backup archive into the data dir, which no server may be using. What the data dir
+    held is moved into a before-restore-<time> folder first; an archive of an older version is
+    migrated, one of a newer version refused."""
+    from larder.core.backup import BackupError, restore_backup
+    from larder.core.db import run_migrations
+
+    settings = _settings()
+    try:
+        restored = restore_backup(settings, path)
+    except BackupError as exc:
+        raise click.ClickException(str(exc)) from None
+    if restored.set_aside is not None:
+        click.echo(f"What the data dir held before is in {restored.set_aside}.")
+    run_migrations(settings)
+    rows = sum(restored.counts.values())
+    click.echo(
+        f"Restored {path.name}: {rows} rows in {len(restored.counts)} tables, {restored.uploads} uploaded images, "
+        f"schema {restored.schema_revision} migrated to the current one."
+    )
 
 
 @cli.command()

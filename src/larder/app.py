@@ -25,7 +25,7 @@ from larder.accounts.guards import (
 from larder.accounts.routes import AccountController
 from larder.accounts.service import provide_invite_service, provide_user_service
 from larder.admin.routes import ADMIN_CONTROLLERS
-from larder.bootstrap import housekeeping
+from larder.bootstrap import daily_backups, housekeeping
 from larder.catalogue.routes import CatalogueController, FormOptionsController
 from larder.catalogue.service import provide_catalogue_service
 from larder.content.routes import ContentController
@@ -37,6 +37,7 @@ from larder.cookbook.service import (
     provide_publishing_service,
 )
 from larder.core.access import PUBLIC
+from larder.core.backup import BackupKeeper, provide_backup_keeper
 from larder.core.db import (
     DatabasePlugin,
     build_alchemy_config,
@@ -200,6 +201,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             "digests": Provide(provide_digest_service),
             "dashboard": Provide(provide_dashboard_service),
             "receipts": Provide(provide_receipt_service),
+            "backups": Provide(provide_backup_keeper, sync_to_thread=False),
         },
         # Deny by default: every route needs a live session unless it is marked public in `opt`.
         guards=[signed_in],
@@ -215,6 +217,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
                 "throttle_store": ThrottleStore(alchemy),
                 "page_parser": page_parser,
                 READER_STATE_KEY: receipt_reader,
+                "backup_keeper": BackupKeeper(settings, settings.backup_keep),
             }
         ),
         on_shutdown=[
@@ -223,7 +226,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             reader_shutdown(receipt_reader),
             *([reader.dispose] if reader else []),
         ],
-        lifespan=[housekeeping, memory_upkeep, expiry_digests],
+        lifespan=[housekeeping, memory_upkeep, expiry_digests, *([daily_backups] if settings.is_sqlite else [])],
         # Every answer, the web app's and the API's alike, leaves with the security headers.
         before_send=[security_headers_hook(settings.public_url)],
         exception_handlers=exception_handlers,

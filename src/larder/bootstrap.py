@@ -17,6 +17,7 @@ from larder.catalogue.service import CatalogueService
 from larder.content.service import NewsService
 from larder.cookbook.service import CookbookService
 from larder.core.background import beside_the_server, repeat
+from larder.core.backup import BackupKeeper
 from larder.core.settings import Settings
 from larder.core.throttle import ThrottleStore
 from larder.media.service import collect_unused
@@ -77,5 +78,28 @@ def housekeeping(app: Litestar) -> AbstractAsyncContextManager[None]:
             every=UPLOAD_COLLECTION_EVERY_SECONDS,
             first_after=UPLOAD_COLLECTION_FIRST_AFTER_SECONDS,
             what="housekeeping",
+        )
+    )
+
+
+BACKUP_CHECK_EVERY_SECONDS = 3600
+BACKUP_FIRST_CHECK_AFTER_SECONDS = 300  # a few minutes after the start, out of its way
+
+
+def daily_backups(app: Litestar) -> AbstractAsyncContextManager[None]:
+    """Runs beside the server: every hour, a backup when the newest is a day old (or there is none)."""
+    keeper: BackupKeeper = app.state["backup_keeper"]
+
+    async def round_() -> None:
+        taken = await keeper.take_if_due()
+        if taken is not None:
+            logger.info("backup written to %s (%.1f MB)", taken.path, taken.size / 1_000_000)
+
+    return beside_the_server(
+        repeat(
+            round_,
+            every=BACKUP_CHECK_EVERY_SECONDS,
+            first_after=BACKUP_FIRST_CHECK_AFTER_SECONDS,
+            what="daily backup",
         )
     )

@@ -8,6 +8,7 @@ from litestar.params import JSONBody
 
 from larder.accounts.schemas import InviteOut, UserOut
 from larder.accounts.service import InviteService, UserService
+from larder.admin.backups import AdminBackupController
 from larder.admin.publish_requests import AdminPublishRequestController
 from larder.admin.schemas import InviteCreateIn
 from larder.catalogue.schemas import CatalogueRecipeIn, RecipeOut
@@ -103,6 +104,7 @@ ADMIN_CONTROLLERS = [
     AdminInboxController,
     AdminCatalogueController,
     AdminPublishRequestController,
+    AdminBackupController,
 ]
 
 __all__ = ["ADMIN_CONTROLLERS"]

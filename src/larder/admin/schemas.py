@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated
 
 import msgspec
@@ -11,3 +12,11 @@ class InviteCreateIn(msgspec.Struct):
     count: Annotated[int, msgspec.Meta(ge=1, le=100)] = 1
     uses: Annotated[int, msgspec.Meta(ge=1, le=10_000)] = 1
     expires_days: Annotated[int, msgspec.Meta(ge=1, le=3650)] | None = None
+
+
+class BackupOut(msgspec.Struct):
+    """One backup archive in the data dir's backups/."""
+
+    name: str
+    size: int
+    created_at: datetime

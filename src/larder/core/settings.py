@@ -60,6 +60,8 @@ class Settings:
     timezone: str | None = None
     # Seconds without a receipt scan after which the OCR engine is unloaded (its process ends).
     ocr_idle_seconds: float = 120.0
+    # Daily backups kept in DATA_DIR/backups/ (0: none taken automatically).
+    backup_keep: int = 7
 
     @property
     def uploads_dir(self) -> Path:
@@ -104,6 +106,7 @@ class Settings:
             limits=_limits(get),
             timezone=_zone(get("TIMEZONE")),
             ocr_idle_seconds=_seconds(get, "OCR_IDLE_SECONDS", 120.0),
+            backup_keep=_count(get("BACKUP_KEEP"), "LARDER_BACKUP_KEEP", 7),
         )
 
     def prepared(self) -> Settings:
@@ -182,6 +185,13 @@ def _int(value: str, name: str) -> int:
         return int(value)
     except ValueError:
         raise SettingsError(f"{name} must be a whole number, not {value!r}") from None
+
+
+def _count(value: str | None, name: str, default: int) -> int:
+    count = _int(value, name) if value is not None else default
+    if count < 0:
+        raise SettingsError(f"{name} must be 0 or more, not {count}")
+    return count
 
 
 @lru_cache(maxsize=1)

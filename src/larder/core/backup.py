@@ -1,0 +1,454 @@
+"""Backups of a whole instance: one zip archive with a consistent copy of the SQLite database, the
+uploaded images, the signing key, and a manifest to check it all by.
+
+The database is copied with SQLite's online backup API in one step: it reads one snapshot under
+a read transaction, so a server writing meanwhile neither waits for it (WAL mode) nor spoils it.
+Uploads are written once under new names and deleted only days after nothing shows them, so the
+files a snapshot refers to are still there when they are copied after it.
+
+The manifest holds the app version, the schema revision, the row count of every table, and the
+size and SHA-256 of every member. A restore checks all of it before it touches the data dir,
+refuses a revision this version does not know (a newer Larder made it), puts what was there
+aside (`before-restore-<time>/`), never into the void, and migrates an older archive to head.
+
+Knows no domain: tables are counted as SQLite lists them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import hashlib
+import json
+import os
+import re
+import shutil
+import sqlite3
+import tempfile
+import threading
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import IO, Any
+
+import anyio.to_thread
+from litestar.datastructures import State
+from sqlalchemy.engine import make_url
+
+from larder import __version__
+from larder.core.paths import migrations_dir
+from larder.core.settings import Settings
+
+FORMAT = 1
+MANIFEST = "manifest.json"
+DATABASE = "larder.db"
+SECRET_KEY = "secret_key"  # noqa: S105 (the name of the key file, not a key)
+UPLOADS = "uploads/"
+BACKUPS_DIR = "backups"
+LOCK_FILE = ".larder.lock"
+NAME_PATTERN = re.compile(r"^larder-backup-\d{8}-\d{6}(?:-\d{1,3})?\.zip$")
+_CHUNK = 1 << 20
+
+
+class BackupError(Exception):
+    """A backup could not be taken or an archive cannot be restored; the message says why."""
+
+
+@dataclass(frozen=True)
+class BackupFile:
+    path: Path
+    size: int
+    created_at: datetime
+
+    @property
+    def name(self) -> str:
+        return self.path.name
+
+
+@dataclass(frozen=True)
+class Restored:
+    schema_revision: str
+    counts: dict[str, int]
+    uploads: int
+    set_aside: Path | None
+
+
+# -- the data dir -------------------------------------------------------------------------------------
+
+
+def database_path(settings: Settings) -> Path:
+    if not settings.is_sqlite:
+        raise BackupError("Backups are made of SQLite databases; back up a PostgreSQL database with pg_dump.")
+    path = make_url(settings.database_url).database
+    if not path or path == ":memory:":
+        raise BackupError("The database is not a file.")
+    return Path(path)
+
+
+def backups_dir(settings: Settings) -> Path:
+    return settings.data_dir / BACKUPS_DIR
+
+
+@contextlib.contextmanager
+def data_dir_lock(data_dir: Path, *, exclusive: bool) -> Iterator[None]:
+    """Servers hold a shared lock on the data dir for as long as they serve (several may share one);
+    a restore takes it exclusively, so it refuses a data dir any server is using. The kernel lets
+    go of a lock when its process dies, so a crash leaves none behind."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    with open(data_dir / LOCK_FILE, "a+b") as handle:
+        try:
+            fcntl.flock(handle, (fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH) | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if exclusive:
+                raise BackupError(f"A Larder server is running on {data_dir}: stop it first.") from None
+            raise BackupError(f"{data_dir} is being restored from a backup.") from None
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+# -- taking a backup ----------------------------------------------------------------------------------
+
+
+def new_backup_path(folder: Path, now: datetime) -> Path:
+    """`larder-backup-YYYYMMDD-HHMMSS.zip` in UTC, with a number when that second is taken."""
+    stem = f"larder-backup-{now.astimezone(UTC):%Y%m%d-%H%M%S}"
+    path = folder / f"{stem}.zip"
+    number = 1
+    while path.exists():
+        path = folder / f"{stem}-{number}.zip"
+        number += 1
+    return path
+
+
+def take_backup(settings: Settings, target: Path | None = None, *, now: datetime | None = None) -> BackupFile:
+    """Write an archive of the instance to `target` (a file, or a folder to put a new one in;
+    by default the data dir's backups/). The archive appears whole or not at all."""
+    now = now or datetime.now(UTC)
+    source = database_path(settings)
+    if not source.is_file():
+        raise BackupError(f"There is no database at {source} to back up.")
+    if target is None or target.is_dir():
+        folder = target if target is not None else backups_dir(settings)
+        folder.mkdir(parents=True, exist_ok=True)
+        target = new_backup_path(folder, now)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix=".backup-", dir=target.parent) as work:
+        copy = Path(work) / DATABASE
+        _snapshot(source, copy)
+        revision, counts = _describe(copy)
+        partial = Path(work) / "archive.zip"
+        files: dict[str, dict[str, Any]] = {}
+        with zipfile.ZipFile(partial, "w", allowZip64=True) as archive:
+            files[DATABASE] = _add_file(archive, DATABASE, copy, compress=True)
+            key_file = settings.data_dir / SECRET_KEY
+            if key_file.is_file():
+                files[SECRET_KEY] = _add_file(archive, SECRET_KEY, key_file, compress=True)
+            for upload in sorted(_uploads(settings.uploads_dir)):
+                with contextlib.suppress(FileNotFoundError):  # collected meanwhile: no snapshot shows it
+                    files[UPLOADS + upload.name] = _add_file(archive, UPLOADS + upload.name, upload, compress=False)
+            manifest = {
+                "format": FORMAT,
+                "app": "larder",
+                "version": __version__,
+                "created_at": now.astimezone(UTC).isoformat().replace("+00:00", "Z"),
+                "schema_revision": revision,
+                "counts": counts,
+                "files": files,
+            }
+            archive.writestr(MANIFEST, json.dumps(manifest, indent=2, sort_keys=True))
+        _fsync(partial)
+        os.replace(partial, target)
+    _fsync_dir(target.parent)
+    return BackupFile(target, target.stat().st_size, now)
+
+
+def _snapshot(source: Path, copy: Path) -> None:
+    with (
+        contextlib.closing(sqlite3.connect(source, timeout=30)) as live,
+        contextlib.closing(sqlite3.connect(copy)) as out,
+    ):
+        live.backup(out)  # all pages in one step: one consistent snapshot
+        out.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
+
+
+def _describe(database: Path) -> tuple[str | None, dict[str, int]]:
+    """The schema revision and the row count of every table of a database file."""
+    with contextlib.closing(sqlite3.connect(f"file:{database}?mode=ro", uri=True)) as connection:
+        check = connection.execute("PRAGMA quick_check").fetchone()
+        if not check or check[0] != "ok":
+            raise BackupError(f"The database failed its integrity check: {check[0] if check else 'no answer'}.")
+        tables = [
+            row[0]
+            for row in connection.execute(
+                "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
+            )
+        ]
+        counts = {table: connection.execute(f'SELECT count(*) FROM "{table}"').fetchone()[0] for table in tables}  # noqa: S608 (names from sqlite_schema)
+        revision = None
+        if "alembic_version" in tables:
+            row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
+            revision = row[0] if row else None
+    return revision, counts
+
+
+def _uploads(folder: Path) -> list[Path]:
+    if not folder.is_dir():
+        return []
+    return [path for path in folder.iterdir() if path.is_file() and not path.name.startswith(".")]
+
+
+def _add_file(archive: zipfile.ZipFile, name: str, path: Path, *, compress: bool) -> dict[str, Any]:
+    digest = hashlib.sha256()
+    size = 0
+    info = zipfile.ZipInfo.from_file(path, name)
+    # Images are compressed already; the database shrinks to about a third.
+    info.compress_type = zipfile.ZIP_DEFLATED if compress else zipfile.ZIP_STORED
+    with open(path, "rb") as source, archive.open(info, "w", force_zip64=True) as sink:
+        while chunk := source.read(_CHUNK):
+            digest.update(chunk)
+            size += len(chunk)
+            sink.write(chunk)
+    return {"size": size, "sha256": digest.hexdigest()}
+
+
+def _fsync(path: Path) -> None:
+    with open(path, "rb") as handle:
+        os.fsync(handle.fileno())
+
+
+def _fsync_dir(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        descriptor = os.open(path, os.O_RDONLY)
+        try:
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
+
+
+# -- the backups folder -------------------------------------------------------------------------------
+
+
+def list_backups(settings: Settings) -> list[BackupFile]:
+    """The archives in the data dir's backups/, newest first."""
+    folder = backups_dir(settings)
+    if not folder.is_dir():
+        return []
+    found = []
+    for path in folder.iterdir():
+        if NAME_PATTERN.match(path.name) and path.is_file():
+            stat = path.stat()
+            found.append(BackupFile(path, stat.st_size, datetime.fromtimestamp(stat.st_mtime, UTC)))
+    return sorted(found, key=lambda b: (b.created_at, b.name), reverse=True)
+
+
+def prune_backups(settings: Settings, keep: int) -> list[Path]:
+    """Delete all but the newest `keep` archives; the deleted ones."""
+    removed = []
+    for old in list_backups(settings)[max(keep, 1) :]:
+        with contextlib.suppress(FileNotFoundError):
+            old.path.unlink()
+            removed.append(old.path)
+    return removed
+
+
+class BackupKeeper:
+    """The server's backups: one a day into the data dir's backups/ (the newest archive's time says
+    when the last was taken, also across restarts), the last `keep` kept, and one now on request.
+    One at a time; the copying runs in a worker thread."""
+
+    EVERY = timedelta(days=1)
+
+    def __init__(self, settings: Settings, keep: int) -> None:
+        self.settings = settings
+        self.keep = keep
+        self._lock = threading.Lock()
+
+    def newest(self) -> BackupFile | None:
+        found = list_backups(self.settings)
+        return found[0] if found else None
+
+    def due(self, now: datetime) -> bool:
+        newest = self.newest()
+        return newest is None or now - newest.created_at >= self.EVERY
+
+    async def take(self) -> BackupFile:
+        return await anyio.to_thread.run_sync(self._take)
+
+    async def take_if_due(self) -> BackupFile | None:
+        if self.keep <= 0 or not self.due(datetime.now(UTC)):
+            return None
+        return await self.take()
+
+    async def listed(self) -> list[BackupFile]:
+        return await anyio.to_thread.run_sync(list_backups, self.settings)
+
+    async def found(self, name: str) -> BackupFile | None:
+        """The archive of that name; None for any other name (never a path outside backups/)."""
+        if not NAME_PATTERN.match(name):
+            return None
+        return next((backup for backup in await self.listed() if backup.name == name), None)
+
+    def _take(self) -> BackupFile:
+        with self._lock:
+            taken = take_backup(self.settings)
+            prune_backups(self.settings, max(self.keep, 1))
+            return taken
+
+
+def provide_backup_keeper(state: State) -> BackupKeeper:
+    return state["backup_keeper"]
+
+
+# -- restoring ----------------------------------------------------------------------------------------
+
+
+def known_revisions() -> set[str]:
+    """Every schema revision this version's migrations know."""
+    found = set()
+    for script in (migrations_dir() / "versions").glob("*.py"):
+        match = re.search(r'^revision\s*=\s*["\']([^"\']+)["\']', script.read_text(encoding="utf-8"), re.M)
+        if match:
+            found.add(match.group(1))
+    return found
+
+
+def read_manifest(archive_path: Path) -> dict[str, Any]:
+    """The manifest of an archive whose every member is whole and as the manifest says."""
+    try:
+        archive = zipfile.ZipFile(archive_path)
+    except FileNotFoundError:
+        raise BackupError(f"There is no file {archive_path}.") from None
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise BackupError(f"{archive_path} is not a Larder backup or is damaged ({exc}).") from None
+    with archive:
+        try:
+            manifest = json.loads(archive.read(MANIFEST))
+        except KeyError:
+            raise BackupError(f"{archive_path} has no manifest: it is not a Larder backup.") from None
+        except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
+            raise BackupError(f"The manifest of {archive_path} is damaged ({exc}).") from None
+        if not isinstance(manifest, dict) or manifest.get("app") != "larder":
+            raise BackupError(f"{archive_path} is not a Larder backup.")
+        if manifest.get("format") != FORMAT:
+            raise BackupError(
+                f"{archive_path} is in backup format {manifest.get('format')}; this Larder reads {FORMAT}."
+            )
+        files = manifest.get("files")
+        if not isinstance(files, dict) or DATABASE not in files:
+            raise BackupError(f"{archive_path} holds no database.")
+        for name, expected in files.items():
+            if not _safe_member(name):
+                raise BackupError(f"{archive_path} holds a file outside the data dir: {name!r}.")
+            try:
+                with archive.open(name) as member:
+                    size, digest = _digest(member)
+            except KeyError:
+                raise BackupError(f"{archive_path} is damaged: {name} is missing.") from None
+            except (zipfile.BadZipFile, OSError, EOFError) as exc:
+                raise BackupError(f"{archive_path} is damaged: {name} cannot be read ({exc}).") from None
+            if size != expected.get("size") or digest != expected.get("sha256"):
+                raise BackupError(f"{archive_path} is damaged: {name} is not what was backed up.")
+    return manifest
+
+
+def restore_backup(settings: Settings, archive_path: Path, *, now: datetime | None = None) -> Restored:
+    """Put the archive's instance into the data dir (which no server may be using). What was there
+    is moved to `before-restore-<time>/` first. The caller migrates the database to head after."""
+    manifest = read_manifest(archive_path)
+    revision = manifest.get("schema_revision")
+    if not isinstance(revision, str):
+        raise BackupError(f"{archive_path} holds no schema revision: it is not a Larder backup.")
+    if revision not in known_revisions():
+        raise BackupError(
+            f"{archive_path} was made by a newer Larder ({manifest.get('version')}, schema {revision}); "
+            f"this is {__version__}. Upgrade Larder first."
+        )
+    database = database_path(settings)
+    data_dir = settings.data_dir
+    with data_dir_lock(data_dir, exclusive=True):
+        now = now or datetime.now(UTC)
+        with tempfile.TemporaryDirectory(prefix=".restore-", dir=data_dir) as work:
+            staged = Path(work)
+            with zipfile.ZipFile(archive_path) as archive:
+                for name in manifest["files"]:
+                    destination = staged / name
+                    destination.parent.mkdir(parents=True, exist_ok=True)
+                    with archive.open(name) as member, open(destination, "wb") as out:
+                        shutil.copyfileobj(member, out, _CHUNK)
+            set_aside = _set_aside(settings, database, now)
+            database.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(staged / DATABASE, database)
+            if (staged / SECRET_KEY).exists():
+                os.replace(staged / SECRET_KEY, data_dir / SECRET_KEY)
+                os.chmod(data_dir / SECRET_KEY, 0o600)
+            settings.uploads_dir.mkdir(exist_ok=True)
+            uploads = 0
+            if (staged / UPLOADS).is_dir():
+                for upload in (staged / UPLOADS).iterdir():
+                    os.replace(upload, settings.uploads_dir / upload.name)
+                    uploads += 1
+        _fsync_dir(data_dir)
+    return Restored(revision, dict(manifest.get("counts", {})), uploads, set_aside)
+
+
+def _set_aside(settings: Settings, database: Path, now: datetime) -> Path | None:
+    """Move the data dir's database (with its WAL files), key and uploads into a folder of their own."""
+    present = [p for p in (database, *_wal_files(database)) if p.exists()]
+    uploads = _uploads(settings.uploads_dir)
+    key = settings.data_dir / SECRET_KEY
+    if not present and not uploads:
+        return None
+    aside = settings.data_dir / f"before-restore-{now.astimezone(UTC):%Y%m%d-%H%M%S}"
+    number = 1
+    while aside.exists():
+        aside = settings.data_dir / f"before-restore-{now.astimezone(UTC):%Y%m%d-%H%M%S}-{number}"
+        number += 1
+    (aside / "uploads").mkdir(parents=True)
+    for path in present:
+        os.replace(path, aside / path.name)
+    if key.exists():
+        shutil.copy2(key, aside / SECRET_KEY)
+    for upload in uploads:
+        os.replace(upload, aside / "uploads" / upload.name)
+    return aside
+
+
+def _wal_files(database: Path) -> tuple[Path, Path]:
+    return database.with_name(database.name + "-wal"), database.with_name(database.name + "-shm")
+
+
+def _safe_member(name: str) -> bool:
+    if name in (DATABASE, SECRET_KEY):
+        return True
+    rest = name[len(UPLOADS) :] if name.startswith(UPLOADS) else ""
+    return bool(rest) and "/" not in rest and "\\" not in rest and rest not in (".", "..")
+
+
+def _digest(stream: IO[bytes]) -> tuple[int, str]:
+    digest = hashlib.sha256()
+    size = 0
+    while chunk := stream.read(_CHUNK):
+        digest.update(chunk)
+        size += len(chunk)
+    return size, digest.hexdigest()
+
+
+__all__ = [
+    "BackupError",
+    "BackupFile",
+    "BackupKeeper",
+    "Restored",
+    "backups_dir",
+    "data_dir_lock",
+    "database_path",
+    "list_backups",
+    "provide_backup_keeper",
+    "prune_backups",
+    "read_manifest",
+    "restore_backup",
+    "take_backup",
+]
