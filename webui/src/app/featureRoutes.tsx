@@ -202,4 +202,11 @@ export const protectedPages: RouteObject[] = [
       Component: (await import('@/features/admin/routes/AdminUsersRoute')).AdminUsersRoute,
     })),
   },
+  {
+    path: 'admin/backups',
+    errorElement,
+    lazy: lazyRoute(async () => ({
+      Component: (await import('@/features/admin/routes/AdminBackupsRoute')).AdminBackupsRoute,
+    })),
+  },
 ];

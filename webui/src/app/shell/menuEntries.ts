@@ -6,6 +6,7 @@ import {
   IconChefHat,
   IconCircleCheck,
   IconCompass,
+  IconDatabase,
   IconFridge,
   IconInbox,
   IconLayoutDashboard,
@@ -44,4 +45,5 @@ export const ADMIN_MENU_ENTRIES: readonly MenuEntry[] = [
   { label: 'publish requests', to: '/admin/publish-requests', icon: IconCircleCheck },
   { label: 'inbox', to: '/admin/inbox', icon: IconInbox },
   { label: 'users', to: '/admin/users', icon: IconUsers },
+  { label: 'backups', to: '/admin/backups', icon: IconDatabase },
 ];

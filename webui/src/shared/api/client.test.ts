@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiUrl, server, testUser } from '@/test/server';
-import { api, ApiError, setUnauthorizedHandler } from './client';
+import { api, ApiError, apiDownload, dispositionFilename, setUnauthorizedHandler } from './client';
 
 function storeSession() {
   window.localStorage.setItem('token', 'tok-123');
@@ -121,5 +121,66 @@ describe('api client', () => {
     const error = (await api.get('/down').catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(0);
+  });
+});
+
+describe('apiDownload', () => {
+  let restore: (() => void) | null = null;
+  afterEach(() => {
+    restore?.();
+    restore = null;
+  });
+
+  it('fetches a file with the bearer token and answers its bytes and its name', async () => {
+    storeSession();
+    let auth: string | null = null;
+    server.use(
+      http.get('/api/admin/files/:name', ({ request }) => {
+        auth = request.headers.get('authorization');
+        return new HttpResponse(new Uint8Array([80, 75, 3, 4]), {
+          headers: {
+            'Content-Type': 'application/zip',
+            'Content-Disposition': 'attachment; filename="larder-backup-20261124-031500.zip"',
+          },
+        });
+      }),
+    );
+    const file = await apiDownload('/files/a.zip', { base: '/api/admin' });
+    expect(auth).toBe('Bearer tok-123');
+    expect(file.filename).toBe('larder-backup-20261124-031500.zip');
+    expect(file.blob.type).toBe('application/zip');
+    expect(Array.from(new Uint8Array(await file.blob.arrayBuffer()))).toEqual([80, 75, 3, 4]);
+  });
+
+  it("throws the server's message of an error answer as an ApiError", async () => {
+    storeSession();
+    server.use(
+      http.get(apiUrl('/files/gone.zip'), () => HttpResponse.json({ message: 'No such backup.' }, { status: 404 })),
+    );
+    const error = (await apiDownload('/files/gone.zip').catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(404);
+    expect(error.message).toBe('No such backup.');
+  });
+
+  it('signs out on a 401 like every other request', async () => {
+    storeSession();
+    const onUnauthorized = vi.fn();
+    restore = setUnauthorizedHandler(onUnauthorized);
+    server.use(http.get(apiUrl('/files/x.zip'), () => HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 })));
+    const error = (await apiDownload('/files/x.zip').catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(401);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(window.localStorage.getItem('token')).toBeNull();
+  });
+
+  it('reads the file name of a Content-Disposition header', () => {
+    expect(dispositionFilename('attachment; filename="a b.zip"')).toBe('a b.zip');
+    expect(dispositionFilename('attachment; filename=plain.zip')).toBe('plain.zip');
+    expect(dispositionFilename('attachment; filename="q\\"x.zip"')).toBe('q"x.zip');
+    expect(dispositionFilename("attachment; filename*=utf-8''caf%C3%A9.zip; filename=\"cafe.zip\"")).toBe('café.zip');
+    expect(dispositionFilename("attachment; filename=\"cafe.zip\"; filename*=UTF-8''caf%C3%A9.zip")).toBe('café.zip');
+    expect(dispositionFilename('attachment')).toBeNull();
+    expect(dispositionFilename(null)).toBeNull();
   });
 });

@@ -118,12 +118,12 @@ function isFormData(body: unknown): body is FormData {
 }
 
 /**
- * The one fetch wrapper of the app, uploads included: JSON (or a FormData) in, JSON out, bearer
- * token, error parsing, 401 handling.
+ * Sends one request to the API with the app's headers (client id, bearer token) and answers its
+ * response; an error answer is thrown as an ApiError, after the sign-out a 401 calls for.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const { method = 'GET', body, signal, auth = true, skipAuthRedirect = false, base = API_BASE, keepalive } = options;
-  const headers: Record<string, string> = { Accept: 'application/json', [CLIENT_HEADER]: clientId };
+  const headers: Record<string, string> = { Accept: accept, [CLIENT_HEADER]: clientId };
   const token = auth ? getToken() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
   // A FormData gets no Content-Type here: the browser sets multipart/form-data with its boundary.
@@ -145,15 +145,67 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(0, 'Network error', {}, null);
   }
 
-  const data = await readBody(response);
   if (!response.ok) {
+    const data = await readBody(response);
     if (response.status === 401 && token && !skipAuthRedirect) {
       clearSession();
       unauthorizedHandler();
     }
     throw toApiError(response.status, data);
   }
-  return data as T;
+  return response;
+}
+
+/**
+ * The one fetch wrapper of the app, uploads included: JSON (or a FormData) in, JSON out, bearer
+ * token, error parsing, 401 handling.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options, 'application/json');
+  return (await readBody(response)) as T;
+}
+
+/** A file the API sent: its bytes, and its name from Content-Disposition (null without one). */
+export interface ApiFile {
+  blob: Blob;
+  filename: string | null;
+}
+
+/** The file name of a Content-Disposition header: `filename*=UTF-8''...` first, else `filename=`. */
+export function dispositionFilename(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
+  if (extended?.[2]) {
+    try {
+      return decodeURIComponent(extended[2].trim());
+    } catch {
+      // A malformed escape: fall back to the plain parameter.
+    }
+  }
+  const plain = /filename\s*=\s*("((?:[^"\\]|\\.)*)"|[^;]+)/i.exec(header);
+  if (!plain) return null;
+  const name = plain[2] !== undefined ? plain[2].replace(/\\(.)/g, '$1') : (plain[1] ?? '').trim();
+  return name || null;
+}
+
+/**
+ * GET a file (an archive, an export) with the same token, error parsing and 401 handling as
+ * `apiRequest`, as a Blob instead of JSON.
+ */
+export async function apiDownload(
+  path: string,
+  options: Omit<RequestOptions, 'method' | 'body' | 'keepalive'> = {},
+): Promise<ApiFile> {
+  const response = await send(path, { ...options, method: 'GET' }, '*/*');
+  let blob: Blob;
+  try {
+    blob = await response.blob();
+  } catch (error) {
+    // The connection dropped while the bytes were coming in.
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, 'Network error', {}, null);
+  }
+  return { blob, filename: dispositionFilename(response.headers.get('Content-Disposition')) };
 }
 
 export const api = {

@@ -100,4 +100,8 @@ export const queryKeys = {
     all: ['admin', 'publish-requests'] as const,
     list: (status: 'pending' | 'all') => ['admin', 'publish-requests', status] as const,
   },
+  /** The administrator's list of instance backups. */
+  adminBackups: {
+    all: ['admin', 'backups'] as const,
+  },
 };

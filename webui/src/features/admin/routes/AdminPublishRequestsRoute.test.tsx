@@ -291,12 +291,13 @@ describe('side menu', () => {
   it('shows the admin entries after the others to administrators', async () => {
     moderationBackend([]);
     const links = await menuLinks(admin);
-    expect(links.slice(-5)).toEqual([
+    expect(links.slice(-6)).toEqual([
       ['account', '/user-preferences'],
       ['manage news', '/admin/news'],
       ['publish requests', '/admin/publish-requests'],
       ['inbox', '/admin/inbox'],
       ['users', '/admin/users'],
+      ['backups', '/admin/backups'],
     ]);
   });
 
@@ -307,5 +308,6 @@ describe('side menu', () => {
     expect(links.map(([, to]) => to)).not.toContain('/admin/news');
     expect(links.map(([, to]) => to)).not.toContain('/admin/inbox');
     expect(links.map(([, to]) => to)).not.toContain('/admin/users');
+    expect(links.map(([, to]) => to)).not.toContain('/admin/backups');
   });
 });

@@ -1,0 +1,58 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, apiDownload, queryKeys } from '@/shared/api';
+import { saveFile } from '@/shared/lib/saveFile';
+
+/** The administrator's calls live under /api/admin. */
+const ADMIN = { base: '/api/admin' } as const;
+
+/**
+ * One backup archive of the instance. Written by hand to match the backend's BackupOut until
+ * schema.gen.ts is regenerated from it.
+ */
+export interface Backup {
+  /** The archive's file name, e.g. `larder-backup-20261124-031500.zip`. */
+  name: string;
+  /** In bytes. */
+  size: number;
+  /** ISO 8601, UTC. */
+  created_at: string;
+}
+
+/** GET /api/admin/backups: every kept archive, newest first. */
+export function adminBackupsQueryOptions() {
+  return queryOptions({
+    queryKey: queryKeys.adminBackups.all,
+    queryFn: ({ signal }) => api.get<Backup[]>('/backups', { ...ADMIN, signal }),
+  });
+}
+
+export function useAdminBackups() {
+  return useQuery(adminBackupsQueryOptions());
+}
+
+/** POST /api/admin/backups (201): takes a backup now; the list is fetched again afterwards. */
+export function useTakeBackupMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['admin', 'backups', 'take'],
+    mutationFn: () => api.post<Backup>('/backups', undefined, ADMIN),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminBackups.all }),
+  });
+}
+
+/**
+ * GET /api/admin/backups/{name}: fetches the archive with the session's token (a plain link could
+ * not send it) and hands it to the browser as a download under the server's file name.
+ */
+export async function downloadBackup(name: string): Promise<void> {
+  const file = await apiDownload(`/backups/${encodeURIComponent(name)}`, ADMIN);
+  saveFile(file.blob, file.filename ?? name);
+}
+
+/** `downloadBackup` as a mutation, for its pending state and error. */
+export function useDownloadBackupMutation() {
+  return useMutation({
+    mutationKey: ['admin', 'backups', 'download'],
+    mutationFn: downloadBackup,
+  });
+}
