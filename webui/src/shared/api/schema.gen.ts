@@ -4,6 +4,16 @@
  */
 
 export interface paths {
+  "/api/admin/backups": {
+    /** ListBackups */
+    get: operations["ApiAdminBackupsListBackups"];
+    /** TakeBackup */
+    post: operations["ApiAdminBackupsTakeBackup"];
+  };
+  "/api/admin/backups/{name}": {
+    /** DownloadBackup */
+    get: operations["ApiAdminBackupsNameDownloadBackup"];
+  };
   "/api/admin/inbox": {
     /** ListInbox */
     get: operations["ApiAdminInboxListInbox"];
@@ -359,6 +369,13 @@ export interface components {
       email: string;
       id: number;
       name: string;
+    };
+    /** BackupOut */
+    BackupOut: {
+      /** Format: date-time */
+      created_at: string;
+      name: string;
+      size: number;
     };
     /** BugReportIn */
     BugReportIn: {
@@ -1428,6 +1445,116 @@ export type external = Record<string, never>;
 
 export interface operations {
 
+  /** ListBackups */
+  ApiAdminBackupsListBackups: {
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["BackupOut"][];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** TakeBackup */
+  ApiAdminBackupsTakeBackup: {
+    responses: {
+      /** @description Document created, URL follows */
+      201: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["BackupOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** DownloadBackup */
+  ApiAdminBackupsNameDownloadBackup: {
+    parameters: {
+      path: {
+        name: string;
+      };
+    };
+    responses: {
+      /** @description File Download */
+      200: {
+        headers: {
+          /** @description File size in bytes */
+          "content-length"?: string;
+          /** @description Entity tag */
+          etag?: string;
+          /** @description Last modified data-time in RFC 2822 format */
+          "last-modified"?: string;
+        };
+        content: {
+          "application/zip": string;
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
   /** ListInbox */
   ApiAdminInboxListInbox: {
     responses: {

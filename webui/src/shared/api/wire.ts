@@ -48,6 +48,8 @@ export type PreferencesPayload = Schema<'PreferencesIn'>;
 // -- content and contact ----------------------------------------------------------------------------
 
 export type NewsItem = Schema<'NewsItemOut'>;
+/** One backup archive of the instance (GET /api/admin/backups). */
+export type Backup = Schema<'BackupOut'>;
 export type NewsPayload = Schema<'NewsItemIn'>;
 export type ContactPayload = Schema<'ContactIn'>;
 export type BugReportPayload = Schema<'BugReportIn'>;

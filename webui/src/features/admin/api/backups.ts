@@ -1,22 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiDownload, queryKeys } from '@/shared/api';
+import { api, apiDownload, type Backup, queryKeys } from '@/shared/api';
 import { saveFile } from '@/shared/lib/saveFile';
 
 /** The administrator's calls live under /api/admin. */
 const ADMIN = { base: '/api/admin' } as const;
 
-/**
- * One backup archive of the instance. Written by hand to match the backend's BackupOut until
- * schema.gen.ts is regenerated from it.
- */
-export interface Backup {
-  /** The archive's file name, e.g. `larder-backup-20261124-031500.zip`. */
-  name: string;
-  /** In bytes. */
-  size: number;
-  /** ISO 8601, UTC. */
-  created_at: string;
-}
+export type { Backup } from '@/shared/api';
 
 /** GET /api/admin/backups: every kept archive, newest first. */
 export function adminBackupsQueryOptions() {
