@@ -4,7 +4,8 @@ Runs the binary from a temporary directory (so nothing is found through the work
 with a fresh data directory, on a free port of 127.0.0.1: invite code from the CLI, health, the web
 app and a deep link, an unknown API path, the catalogue and a search, then register, log in, read
 the account, upload an image, import a recipe page served on 127.0.0.1, read a dated meal plan from
-the calendar feed, and scan a rendered receipt photo with the bundled OCR models.
+the calendar feed, scan a rendered receipt photo with the bundled OCR models; then back the
+instance up, restore it into a new data dir and sign in to a server started on that.
 Prints `smoke: 1 passed, 0 failed` and exits 0 on success; exits 1 with a reason otherwise.
 Needs httpx and Pillow (the receipt photo is rendered from tests/receipts/); never leaves 127.0.0.1.
 """
@@ -138,7 +139,8 @@ def check_asset(client: httpx.Client, page: str) -> None:
     check("javascript" in media_type, f"GET {match.group(1)} answered {media_type!r}, expected JavaScript")
 
 
-def check_api(client: httpx.Client, code: str) -> None:
+def check_api(client: httpx.Client, code: str) -> str:
+    """Everything through the API; the path of the image uploaded on the way."""
     health = client.get("/api/health").json()
     check(health.get("status") == "ok", f"unexpected health answer {health!r}")
 
@@ -179,9 +181,10 @@ def check_api(client: httpx.Client, code: str) -> None:
     response = client.get("/api/pwa/account", headers={"Authorization": f"Bearer {token}"})
     check(response.status_code == 200, f"account failed: {describe(response)}")
     check(EMAIL in response.text, f"the account does not show {EMAIL}: {describe(response)}")
-    check_upload_and_import(client, token)
+    image = check_upload_and_import(client, token)
     check_meal_plan_feed(client, token)
     check_receipt_scan(client, token)
+    return image
 
 
 @contextmanager
@@ -209,11 +212,12 @@ def recipe_site() -> Iterator[str]:
         server.server_close()
 
 
-def check_upload_and_import(client: httpx.Client, token: str) -> None:
+def check_upload_and_import(client: httpx.Client, token: str) -> str:
     auth = {"Authorization": f"Bearer {token}"}
     response = client.post("/api/pwa/uploads", headers=auth, files={"file": ("tiny.png", TINY_PNG, "image/png")})
     check(response.status_code == 201, f"image upload failed: {describe(response)}")
-    stored = client.get(f"/uploads/{response.json()['image']}")
+    image = f"/uploads/{response.json()['image']}"
+    stored = client.get(image)
     check(stored.headers.get("content-type") == "image/jpeg", f"the stored image is not a JPEG: {describe(stored)}")
 
     with recipe_site() as url:
@@ -224,6 +228,7 @@ def check_upload_and_import(client: httpx.Client, token: str) -> None:
     data = json.loads(imported["data"])
     check(data.get("name") == "Smoke soup", f"the imported recipe was not parsed: {data!r}")
     check(data.get("recipeIngredient") == ["1 onion", "500 ml stock"], f"ingredients not parsed: {data!r}")
+    return image
 
 
 def check_meal_plan_feed(client: httpx.Client, token: str) -> None:
@@ -265,6 +270,56 @@ def check_receipt_scan(client: httpx.Client, token: str) -> None:
     check("Banana" in matched, f"the bananas were not matched to the catalogue: {lines!r}")
 
 
+def cli(binary: Path, env: dict[str, str], cwd: Path, *args: str) -> str:
+    result = subprocess.run(  # noqa: S603 (the binary under test)
+        [str(binary), *args], env=env, cwd=cwd, capture_output=True, text=True, timeout=CLI_TIMEOUT_S, check=False
+    )
+    check(result.returncode == 0, f"`{' '.join(args)}` exited {result.returncode}: {result.stderr.strip()[-2000:]}")
+    return result.stdout
+
+
+def start(binary: Path, env: dict[str, str], cwd: Path, log_path: Path) -> tuple[subprocess.Popen[bytes], str, float]:
+    port = free_port()
+    with log_path.open("ab") as log:
+        started = time.monotonic()
+        server = subprocess.Popen(  # noqa: S603 (the binary under test)
+            [str(binary), "serve", "--host", "127.0.0.1", "--port", str(port)],
+            env=env,
+            cwd=cwd,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    return server, f"http://127.0.0.1:{port}", started
+
+
+def stop_cleanly(server: subprocess.Popen[bytes]) -> None:
+    stop(server)
+    # uvicorn re-raises SIGTERM after a clean shutdown, so -SIGTERM is a normal exit here.
+    check(server.returncode in (0, -signal.SIGTERM), f"the server exited with status {server.returncode} after SIGTERM")
+
+
+def check_backup_round_trip(binary: Path, env: dict[str, str], workdir: Path, log_path: Path, image: str) -> None:
+    """`larder backup` of the instance, `larder restore` into a new data dir, a server on it: the
+    account signs in and the uploaded image is there, byte for byte."""
+    archive = workdir / "smoke-backup.zip"
+    written = cli(binary, env, workdir, "backup", str(archive))
+    check(archive.is_file() and "Backup written to" in written, f"no backup archive: {written!r}")
+    restored_env = {**env, "LARDER_DATA_DIR": str(workdir / "restored")}
+    restored = cli(binary, restored_env, workdir, "restore", str(archive))
+    check("Restored smoke-backup.zip" in restored, f"the restore said {restored!r}")
+    original = (Path(env["LARDER_DATA_DIR"]) / image.lstrip("/")).read_bytes()
+    server, base_url, started = start(binary, restored_env, workdir, log_path)
+    try:
+        with httpx.Client(base_url=base_url, timeout=10.0, trust_env=False) as client:
+            wait_healthy(client, server, started)
+            response = client.post("/api/pwa/login", json={"email": EMAIL, "password": PASSWORD})
+            check(response.status_code == 200, f"login after the restore failed: {describe(response)}")
+            copy = client.get(image)
+            check(copy.status_code == 200 and copy.content == original, f"the restored image: {describe(copy)}")
+    finally:
+        stop_cleanly(server)
+
+
 def stop(server: subprocess.Popen[bytes]) -> None:
     if server.poll() is not None:
         return
@@ -288,27 +343,13 @@ def run(binary: Path) -> None:
     server: subprocess.Popen[bytes] | None = None
     try:
         code = invite_code(binary, env, workdir)
-        port = free_port()
-        with log_path.open("wb") as log:
-            started = time.monotonic()
-            server = subprocess.Popen(  # noqa: S603 (the binary under test)
-                [str(binary), "serve", "--host", "127.0.0.1", "--port", str(port)],
-                env=env,
-                cwd=workdir,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-            )
-        base_url = f"http://127.0.0.1:{port}"
+        server, base_url, started = start(binary, env, workdir, log_path)
         with httpx.Client(base_url=base_url, timeout=10.0, trust_env=False) as client:
             elapsed = wait_healthy(client, server, started)
             print(f"smoke: first 200 on /api/health {elapsed:.2f} s after start")
-            check_api(client, code)
-        stop(server)
-        # uvicorn re-raises SIGTERM after a clean shutdown, so -SIGTERM is a normal exit here.
-        check(
-            server.returncode in (0, -signal.SIGTERM),
-            f"the server exited with status {server.returncode} after SIGTERM",
-        )
+            image = check_api(client, code)
+        stop_cleanly(server)
+        check_backup_round_trip(binary, env, workdir, log_path, image)
     except (SmokeFailure, httpx.HTTPError, subprocess.TimeoutExpired, ValueError) as exc:
         if server is not None:
             stop(server)
