@@ -37,11 +37,13 @@ from larder.cookbook.service import (
     provide_publishing_service,
 )
 from larder.core.access import PUBLIC
-from larder.core.backup import BackupKeeper, provide_backup_keeper
+from larder.core.backup import BackupKeeper, database_path, provide_backup_keeper
 from larder.core.db import (
+    WRITE_LOCK_FILE,
     DatabasePlugin,
     build_alchemy_config,
     build_db_reader,
+    install_write_file_lock,
     provide_db_reader,
     provide_db_session,
 )
@@ -54,6 +56,7 @@ from larder.core.openapi import SECURITY_COMPONENTS, describe_errors
 from larder.core.paths import web_dist_dir
 from larder.core.requests import StrictJSONRequest
 from larder.core.settings import Settings, get_settings
+from larder.core.shared_events import SharedEventBus, shared_event_listener
 from larder.core.spa import ALREADY_COMPRESSED, spa_router
 from larder.core.system import health, latest_version
 from larder.core.throttle import ThrottleStore
@@ -143,9 +146,10 @@ def create_app(settings: Settings | None = None) -> Litestar:
     page_parser = PageParser()
     # Cheap to make: the OCR engine loads on the first scan and unloads when idle (receipts/ocr.py).
     receipt_reader = ReceiptReader(idle_seconds=settings.ocr_idle_seconds)
-    # One process: changes fan out in memory. Several servers on one database would need a bus
-    # that crosses processes (LISTEN/NOTIFY on PostgreSQL) behind the same interface.
-    event_bus = LocalEventBus()
+    # Changes fan out in memory to this process's streams and, on SQLite, through the live_event
+    # table to the other processes serving the same file (`--workers N`). PostgreSQL would put
+    # LISTEN/NOTIFY behind the same interface.
+    event_bus = SharedEventBus(database_path(settings)) if settings.is_sqlite else LocalEventBus()
     app = Litestar(
         route_handlers=[
             health,
@@ -226,7 +230,13 @@ def create_app(settings: Settings | None = None) -> Litestar:
             reader_shutdown(receipt_reader),
             *([reader.dispose] if reader else []),
         ],
-        lifespan=[housekeeping, memory_upkeep, expiry_digests, *([daily_backups] if settings.is_sqlite else [])],
+        lifespan=[
+            shared_event_listener,
+            housekeeping,
+            memory_upkeep,
+            expiry_digests,
+            *([daily_backups] if settings.is_sqlite else []),
+        ],
         # Every answer, the web app's and the API's alike, leaves with the security headers.
         before_send=[security_headers_hook(settings.public_url)],
         exception_handlers=exception_handlers,
@@ -257,6 +267,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
         ),
         debug=False,
     )
+    if settings.is_sqlite:
+        install_write_file_lock(app.state, settings.data_dir / WRITE_LOCK_FILE)
     # Error answers and security of every route in the OpenAPI document, by the kind of route.
     describe_errors(app, role_guards=[administrator], also=SERVICE_ANSWERS)
     return app

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import time
 from contextlib import AbstractAsyncContextManager
+from datetime import UTC, datetime
 
 import anyio.to_thread
 from advanced_alchemy.config import SQLAlchemyAsyncConfig
@@ -18,6 +19,7 @@ from larder.content.service import NewsService
 from larder.cookbook.service import CookbookService
 from larder.core.background import beside_the_server, repeat
 from larder.core.backup import BackupKeeper
+from larder.core.jobs import claim
 from larder.core.settings import Settings
 from larder.core.throttle import ThrottleStore
 from larder.media.service import collect_unused
@@ -58,6 +60,9 @@ UPLOAD_COLLECTION_FIRST_AFTER_SECONDS = 60  # not in the way of the start itself
 
 
 async def _housekeeping_round(config: SQLAlchemyAsyncConfig, settings: Settings, throttle: ThrottleStore) -> None:
+    # Several processes on one database: the first to claim the day does it.
+    if not await claim(config, "housekeeping", f"{datetime.now(UTC):%Y-%m-%d}"):
+        return
     async with config.get_session() as session:
         removed = await collect_unused_uploads(session, settings)
     if removed:
@@ -89,8 +94,13 @@ BACKUP_FIRST_CHECK_AFTER_SECONDS = 300  # a few minutes after the start, out of 
 def daily_backups(app: Litestar) -> AbstractAsyncContextManager[None]:
     """Runs beside the server: every hour, a backup when the newest is a day old (or there is none)."""
     keeper: BackupKeeper = app.state["backup_keeper"]
+    config: SQLAlchemyAsyncConfig = app.state["alchemy_config"]
 
     async def round_() -> None:
+        now = datetime.now(UTC)
+        # Several processes on one database: the first to claim the day takes it.
+        if keeper.keep <= 0 or not keeper.due(now) or not await claim(config, "backup", f"{now:%Y-%m-%d}"):
+            return
         taken = await keeper.take_if_due()
         if taken is not None:
             logger.info("backup written to %s (%.1f MB)", taken.path, taken.size / 1_000_000)

@@ -21,6 +21,7 @@ from larder.core.backup import (
     BackupError,
     BackupKeeper,
     data_dir_lock,
+    known_revisions,
     list_backups,
     read_manifest,
     restore_backup,
@@ -31,7 +32,7 @@ from larder.core.settings import Settings
 from tests.support import free_port, make_settings
 from tests.test_cli import larder
 
-HEAD = "0018"
+HEAD = max(known_revisions())
 
 
 def tables_of(database: Path) -> dict[str, list[tuple[object, ...]]]:

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
 import logging
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any, TypeVar
 
 import anyio.to_thread
@@ -33,6 +35,7 @@ from larder.core.paths import migrations_dir
 from larder.core.settings import Settings
 
 __all__ = [
+    "WRITE_LOCK_FILE",
     "Base",
     "DatabasePlugin",
     "DbReader",
@@ -40,6 +43,7 @@ __all__ = [
     "build_alchemy_config",
     "end_transaction_early",
     "insert_all",
+    "install_write_file_lock",
     "provide_db_reader",
     "provide_db_session",
     "run_migrations",
@@ -81,6 +85,9 @@ _READ_ONLY_METHODS = {"GET", "HEAD", "OPTIONS"}
 _AFTER_TRANSACTION = "larder_after_transaction"
 _WRITE_GATE = "larder_write_gate"
 _GATE_HELD = "larder_write_gate_held"
+WRITE_LOCK_FILE = ".write.lock"  # in the data dir
+_WRITE_FILE_LOCK = "larder_write_file_lock"
+_FILE_LOCK_HELD = "larder_write_file_lock_held"
 _ADMISSION = "larder_db_admission"
 _ADMITTED = "larder_db_admitted"
 DB_CONCURRENCY = 4  # requests working with the database at once; the rest wait in line
@@ -240,6 +247,10 @@ async def provide_db_session(
             gate = _write_gate(state)
             await gate.acquire()
             request.state[_GATE_HELD] = gate
+            file_lock: WriteFileLock | None = state.get(_WRITE_FILE_LOCK)
+            if file_lock is not None:
+                await file_lock.acquire()
+                request.state[_FILE_LOCK_HELD] = file_lock
             await session.connection(execution_options={_BEGIN_OPTION: "IMMEDIATE"})
         async with _one_transaction(session):
             yield session
@@ -251,6 +262,31 @@ async def provide_db_session(
                 await callback()
             except Exception:  # the answer stands; what failed here is bookkeeping
                 logger.exception("work after the transaction of %s failed", request.method)
+
+
+class WriteFileLock:
+    """The write turn among the processes of one data dir (`larder serve --workers N`): a lock file
+    held from BEGIN IMMEDIATE to the end of the transaction. Waiting on it in the kernel wakes the
+    next process the moment the turn is free, where SQLite's busy handler would poll with sleeps
+    of up to 100 ms. Each process's own writers take turns at its asyncio lock first, so one thread
+    per process at most waits here."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._handle = open(path, "a+b")  # noqa: SIM115 (held for the app's life)
+
+    async def acquire(self) -> None:
+        try:
+            fcntl.flock(self._handle, fcntl.LOCK_EX | fcntl.LOCK_NB)  # free: no thread needed
+        except BlockingIOError:
+            await anyio.to_thread.run_sync(fcntl.flock, self._handle, fcntl.LOCK_EX)
+
+    def release(self) -> None:
+        fcntl.flock(self._handle, fcntl.LOCK_UN)
+
+
+def install_write_file_lock(state: State, path: Path) -> None:
+    state[_WRITE_FILE_LOCK] = WriteFileLock(path)
 
 
 def _write_gate(state: State) -> asyncio.Lock:
@@ -269,7 +305,7 @@ def _admission(state: State) -> asyncio.Semaphore:
 
 def _leave_gate(request_state: Any) -> None:
     """Give up the write turn and the admission, whichever the request holds."""
-    for key in (_GATE_HELD, _ADMITTED):
+    for key in (_FILE_LOCK_HELD, _GATE_HELD, _ADMITTED):
         held = request_state.pop(key, None)
         if held is not None:
             held.release()

@@ -79,6 +79,10 @@ class Subscription:
 
 @runtime_checkable
 class EventBus(Protocol):
+    def record(self, session: Session, changes: list[tuple[Change, Audience]]) -> None:
+        """Inside the committing transaction: write down what other processes must hear."""
+        ...
+
     def publish(self, change: Change, audience: Audience) -> None: ...
 
     def subscribe(self, user_id: int, email: str | None) -> Subscription: ...
@@ -98,6 +102,9 @@ class LocalEventBus:
         self._by_user: dict[int, set[Subscription]] = {}
         self._by_email: dict[str, set[Subscription]] = {}
         self.closed = False
+
+    def record(self, session: Session, changes: list[tuple[Change, Audience]]) -> None:
+        """Nothing to write down: every stream is in this process."""
 
     def publish(self, change: Change, audience: Audience) -> None:
         targets: set[Subscription] = set()
@@ -154,6 +161,15 @@ def publish_after_commit(session: AsyncSession, bus: EventBus, change: Change, a
     pending = session.sync_session.info.setdefault(_PENDING, [])
     if (bus, change, audience) not in pending:  # a request touching one list twice tells it once
         pending.append((bus, change, audience))
+
+
+@event.listens_for(Session, "before_commit")
+def _record_pending(session: Session) -> None:
+    by_bus: dict[int, tuple[EventBus, list[tuple[Change, Audience]]]] = {}
+    for bus, change, audience in session.info.get(_PENDING, ()):
+        by_bus.setdefault(id(bus), (bus, []))[1].append((change, audience))
+    for bus, changes in by_bus.values():
+        bus.record(session, changes)
 
 
 @event.listens_for(Session, "after_commit")

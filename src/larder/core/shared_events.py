@@ -1,0 +1,143 @@
+"""Live changes across processes on one SQLite file (`larder serve --workers N`).
+
+A member's stream is held by one process; the write that concerns it may land on another. Each
+change is written down in the `live_event` table inside the transaction that makes it (so a change
+is heard exactly when it is kept, also if the process dies right after the commit), delivered at
+once to the streams of its own process, and picked up by every other process, which reads the
+table's new rows every `POLL_SECONDS` and hands them to its own streams. Rows older than
+`KEEP_SECONDS` are deleted by the writers now and then.
+
+PostgreSQL would do the same with LISTEN/NOTIFY behind the same `EventBus` calls.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import sqlite3
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import anyio.to_thread
+from sqlalchemy import Float, String, Text, delete, insert
+from sqlalchemy.orm import Mapped, Session, mapped_column
+
+from larder.core.db import Base
+from larder.core.events import Audience, Change, LocalEventBus
+
+logger = logging.getLogger("larder")
+
+POLL_SECONDS = 0.05
+KEEP_SECONDS = 300.0
+PRUNE_EVERY = 200  # recorded changes between two deletions of old rows
+READ_LIMIT = 1000
+
+
+class LiveEvent(Base):
+    """One change as other processes hear it."""
+
+    __tablename__ = "live_event"
+    process: Mapped[str] = mapped_column(String(32))
+    payload: Mapped[str] = mapped_column(Text)
+    at: Mapped[float] = mapped_column(Float, index=True)  # seconds since the epoch
+
+
+def _encode(change: Change, audience: Audience) -> str:
+    return json.dumps(
+        [change.type, change.id, change.kind, change.origin, sorted(audience.user_ids), sorted(audience.emails)]
+    )
+
+
+def _decode(payload: str) -> tuple[Change, Audience]:
+    kind, entity_id, what, origin, user_ids, emails = json.loads(payload)
+    return Change(kind, entity_id, what, origin), Audience(frozenset(user_ids), frozenset(emails))
+
+
+class SharedEventBus(LocalEventBus):
+    """The local fan-out, plus the `live_event` table between processes."""
+
+    def __init__(self, database: Path, poll_seconds: float = POLL_SECONDS) -> None:
+        super().__init__()
+        self.database = database
+        self.poll_seconds = poll_seconds
+        self.process = secrets.token_hex(8)
+        self._last_id: int | None = None
+        self._recorded = 0
+        self._connection: sqlite3.Connection | None = None
+
+    def record(self, session: Session, changes: list[tuple[Change, Audience]]) -> None:
+        now = time.time()
+        rows = [{"process": self.process, "payload": _encode(c, a), "at": now} for c, a in changes]
+        session.execute(insert(LiveEvent), rows)
+        self._recorded += len(rows)
+        if self._recorded >= PRUNE_EVERY:
+            self._recorded = 0
+            session.execute(delete(LiveEvent).where(LiveEvent.at < now - KEEP_SECONDS))
+
+    async def listen(self, stop: asyncio.Event) -> None:
+        """Hand other processes' changes to this process's streams until `stop` is set. Never
+        cancelled in the middle of a read: the read's thread would outlive its connection."""
+        while not stop.is_set() and not self.closed:
+            try:
+                rows = await anyio.to_thread.run_sync(self._read_new)
+            except sqlite3.Error:
+                logger.exception("reading other processes' live changes failed")
+                rows = []
+            for process, payload in rows:
+                if process != self.process:
+                    self.publish(*_decode(payload))
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), self.poll_seconds)
+
+    def _read_new(self) -> list[tuple[str, str]]:
+        if self._connection is None:
+            self._connection = sqlite3.connect(
+                f"file:{self.database}?mode=ro", uri=True, check_same_thread=False, timeout=5
+            )
+        connection = self._connection
+        if self._last_id is None:  # from now on: what came before this process started is old news
+            self._last_id = connection.execute("SELECT coalesce(max(id), 0) FROM live_event").fetchone()[0]
+            return []
+        found = connection.execute(
+            "SELECT id, process, payload FROM live_event WHERE id > ? ORDER BY id LIMIT ?",
+            (self._last_id, READ_LIMIT),
+        ).fetchall()
+        if found:
+            self._last_id = found[-1][0]
+        return [(process, payload) for _, process, payload in found]
+
+    def close_connection(self) -> None:
+        if self._connection is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._connection.close()
+            self._connection = None
+
+
+def shared_event_listener(app: Any) -> contextlib.AbstractAsyncContextManager[None]:
+    """A lifespan: the bus reads other processes' changes while the app serves."""
+    bus = app.state["event_bus"]
+
+    @asynccontextmanager
+    async def listening() -> AsyncIterator[None]:
+        if not isinstance(bus, SharedEventBus):
+            yield
+            return
+        stop = asyncio.Event()
+        task = asyncio.ensure_future(bus.listen(stop))
+        try:
+            yield
+        finally:
+            stop.set()
+            await task
+            bus.close_connection()
+
+    return listening()
+
+
+__all__ = ["LiveEvent", "SharedEventBus", "shared_event_listener"]
