@@ -23,10 +23,14 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-def _settings(host: str | None = None, port: int | None = None) -> Settings:
-    """Settings from the environment; --host/--port count as LARDER_HOST/LARDER_PORT (and so
-    also shape the default public URL used in e-mail links)."""
-    overrides = {"LARDER_HOST": host, "LARDER_PORT": str(port) if port else None}
+def _settings(host: str | None = None, port: int | None = None, workers: int | None = None) -> Settings:
+    """Settings from the environment; --host/--port/--workers count as LARDER_HOST/LARDER_PORT/
+    LARDER_WORKERS (host and port also shape the default public URL used in e-mail links)."""
+    overrides = {
+        "LARDER_HOST": host,
+        "LARDER_PORT": str(port) if port else None,
+        "LARDER_WORKERS": str(workers) if workers else None,
+    }
     try:
         if not any(overrides.values()):
             return get_settings()
@@ -67,25 +71,42 @@ def cli() -> None:
 @cli.command()
 @click.option("--host", default=None, help="Address to listen on (LARDER_HOST, default 127.0.0.1).")
 @click.option("--port", type=int, default=None, help="Port to listen on (LARDER_PORT, default 8000).")
-def serve(host: str | None, port: int | None) -> None:
+@click.option(
+    "--workers",
+    type=int,
+    default=None,
+    help="Server processes sharing the port and database (LARDER_WORKERS, default 1).",
+)
+def serve(host: str | None, port: int | None, workers: int | None) -> None:
     """Apply migrations, prepare an empty instance, and serve the API and the web app."""
     from larder.core.memory import limit_malloc_arenas
 
     limit_malloc_arenas()  # before any thread starts (core/memory.py)
-    settings = _settings(host, port)
+    settings = _settings(host, port, workers)
     # Held while serving, from before the migrations: `larder restore` refuses a data dir in use.
     with _data_dir_in_use(settings):
         preparing = _prepare_elsewhere(settings)
         from larder.app import create_app
-        from larder.core.server import run
+        from larder.core.server import run, run_workers
 
+        if settings.workers > 1:
+            _announce(settings, preparing())
+            # Each worker builds its app after the fork; what this process imported is shared.
+            run_workers(settings, lambda: create_app(settings), settings.workers)
+            return
         app = create_app(settings)  # touches no database: it is built while the instance is prepared
-        first_code = preparing()
-        if first_code:
-            click.echo(f"No accounts yet. Register the first one with this invite code: {first_code}")
-        click.echo(f"Larder {__version__} on http://{settings.host}:{settings.port} (data in {settings.data_dir})")
+        _announce(settings, preparing())
         # uvicorn with deadlines for slow headers and bodies and a connection limit (core/server.py).
         run(app, settings, on_stop=app.state.event_bus.close)
+
+
+def _announce(settings: Settings, first_code: str | None) -> None:
+    if first_code:
+        click.echo(f"No accounts yet. Register the first one with this invite code: {first_code}")
+    processes = f", {settings.workers} processes" if settings.workers > 1 else ""
+    click.echo(
+        f"Larder {__version__} on http://{settings.host}:{settings.port} (data in {settings.data_dir}{processes})"
+    )
 
 
 @contextlib.contextmanager

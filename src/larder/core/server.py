@@ -21,10 +21,15 @@ requests is answered 503 in the API's error shape with `Connection: close`; uvic
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
+import os
+import signal
 import socket
 import sys
+import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -167,3 +172,95 @@ def run(app: Any, settings: Settings, on_stop: Callable[[], None] = lambda: None
     server.run()
     if not server.started:
         sys.exit(STARTUP_FAILURE)
+
+
+# -- several worker processes (`larder serve --workers N`) ---------------------------------------------
+
+RESTART_PAUSE_SECONDS = 1.0  # between a worker's unexpected end and its replacement
+PARENT_CHECK_SECONDS = 1.0
+
+
+def run_workers(settings: Settings, make_app: Callable[[], Any], workers: int) -> None:
+    """Serve with `workers` processes forked from this one, all accepting on one listening socket
+    (the kernel hands each connection to one of them). This process only supervises: it forwards
+    SIGTERM and SIGINT to the workers once, and replaces a worker that ends on its own. Each worker
+    builds its own app after the fork (its own engine, event loop and threads)."""
+    listener = socket.create_server((settings.host, settings.port), backlog=2048)
+    listener.set_inheritable(True)
+    parent = os.getpid()
+    children: dict[int, int] = {}
+    stopping = False
+
+    def start(index: int) -> None:
+        pid = os.fork()
+        if pid == 0:
+            _serve_as_worker(settings, make_app, listener, parent)  # never returns
+        children[pid] = index
+
+    def stop(signum: int, _frame: Any) -> None:
+        nonlocal stopping
+        if not stopping:
+            stopping = True
+            for pid in children:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGTERM)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    for index in range(workers):
+        start(index)
+    logger.info("serving with %d worker processes: %s", workers, sorted(children))
+    failed = False
+    while children:
+        try:
+            pid, status = os.wait()
+        except ChildProcessError:
+            break
+        index = children.pop(pid, None)
+        if index is None:
+            continue
+        code = os.waitstatus_to_exitcode(status)
+        if stopping:
+            continue
+        if code == STARTUP_FAILURE:
+            failed = True  # it will not start the next time either
+            stop(signal.SIGTERM, None)
+            continue
+        logger.error("worker %d (pid %d) ended with status %d; starting another", index, pid, code)
+        time.sleep(RESTART_PAUSE_SECONDS)
+        start(index)
+    listener.close()
+    if failed:
+        sys.exit(STARTUP_FAILURE)
+
+
+def _serve_as_worker(settings: Settings, make_app: Callable[[], Any], listener: socket.socket, parent: int) -> None:
+    status = 1
+    try:
+        # Its own process group: a Ctrl-C in the terminal reaches the supervisor alone, which tells
+        # each worker once (a second signal would make uvicorn skip the graceful shutdown).
+        os.setpgid(0, 0)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        _end_with_parent(parent)
+        app = make_app()
+        server = LarderServer(uvicorn.Config(app, **server_options(settings)), app.state.event_bus.close)
+        server.run(sockets=[listener])
+        status = 0 if server.started else STARTUP_FAILURE
+    except BaseException:
+        logger.exception("a worker process failed")
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(status)
+
+
+def _end_with_parent(parent: int) -> None:
+    """A worker whose supervisor was killed (SIGKILL, no forwarding) stops serving by itself."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)  # a poll of the parent's existence, not a synchronisation
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()

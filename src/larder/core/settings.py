@@ -62,6 +62,8 @@ class Settings:
     ocr_idle_seconds: float = 120.0
     # Daily backups kept in DATA_DIR/backups/ (0: none taken automatically).
     backup_keep: int = 7
+    # Server processes sharing the port and the database (`larder serve --workers N`).
+    workers: int = 1
 
     @property
     def uploads_dir(self) -> Path:
@@ -107,6 +109,7 @@ class Settings:
             timezone=_zone(get("TIMEZONE")),
             ocr_idle_seconds=_seconds(get, "OCR_IDLE_SECONDS", 120.0),
             backup_keep=_count(get("BACKUP_KEEP"), "LARDER_BACKUP_KEEP", 7),
+            workers=_workers(get("WORKERS")),
         )
 
     def prepared(self) -> Settings:
@@ -191,6 +194,16 @@ def _count(value: str | None, name: str, default: int) -> int:
     count = _int(value, name) if value is not None else default
     if count < 0:
         raise SettingsError(f"{name} must be 0 or more, not {count}")
+    return count
+
+
+MAX_WORKERS = 64
+
+
+def _workers(value: str | None) -> int:
+    count = _int(value, "LARDER_WORKERS") if value is not None else 1
+    if not 1 <= count <= MAX_WORKERS:
+        raise SettingsError(f"LARDER_WORKERS must be between 1 and {MAX_WORKERS}, not {count}")
     return count
 
 
