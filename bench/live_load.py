@@ -630,7 +630,8 @@ def report(args: argparse.Namespace, found: dict, tally: Tally, max_connections:
     peak = max((mb for _, mb in tally.rss), default=0.0)
     lines = [
         f"{args.households} households x {MEMBERS} members ({members} streams), writes every "
-        f"{WAIT[0]:.0f}-{WAIT[1]:.0f} s each for {seconds:.0f} s; LARDER_MAX_CONNECTIONS={max_connections}; "
+        f"{WAIT[0]:.0f}-{WAIT[1]:.0f} s each for {seconds:.0f} s; {args.workers} server process(es); "
+        f"LARDER_MAX_CONNECTIONS={max_connections} per process; "
         f"{time.strftime('%Y-%m-%d %H:%M %Z')}; load average {found['load'][0]:.1f} before, "
         f"{found['load'][1]:.1f} after",
         "",
@@ -679,6 +680,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=300, help="how long the members write (default 5 min)")
     parser.add_argument("--quick", action="store_true", help="30 s of writes")
     parser.add_argument("--profile", type=Path, help="run the server under cProfile, its output to this file")
+    parser.add_argument("--workers", type=int, default=1, help="server processes (larder serve --workers N)")
     args = parser.parse_args()
     if args.quick:
         args.seconds = 30
@@ -692,7 +694,7 @@ def main() -> int:
         server = Server(
             data,
             Path(tmp) / "server.log",
-            env={"LARDER_MAX_CONNECTIONS": str(max_connections)},
+            env={"LARDER_MAX_CONNECTIONS": str(max_connections), "LARDER_WORKERS": str(args.workers)},
             python_args=python_args,
         )
         try:

@@ -33,9 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 def matcher() -> Callable[[str], str | None] | None:
     """The catalogue matcher (printed name -> ingredient name), or None where there is none yet."""
     try:
-        from larder.receipts.matching import Matcher
-
         from larder.catalogue.schemas import IngredientOptionOut
+        from larder.receipts.matching import Matcher
     except ImportError:
         return None
     catalogue = json.loads((ROOT / "src/larder/data/catalogue/ingredients.json").read_text(encoding="utf-8"))

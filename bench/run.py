@@ -13,6 +13,7 @@ Besides wrk's latency and requests/s, each run records the server process's CPU 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import platform
@@ -103,6 +104,7 @@ class Server:
         env = {**os.environ, **(env or {}), "LARDER_DATA_DIR": str(data_dir)}
         for name in ("LARDER_HOST", "LARDER_PORT", "LARDER_DATABASE_URL", "LARDER_PUBLIC_URL"):
             env.pop(name, None)
+        self.env = env
         self.log = log.open("w")
         self.process = subprocess.Popen(
             [sys.executable, *python_args, "-m", "larder", "serve", "--host", "127.0.0.1", "--port", str(self.port)],
@@ -125,15 +127,31 @@ class Server:
             time.sleep(0.2)
         raise RuntimeError(f"no /api/health after {timeout} s; see {self.log.name}")
 
+    def serving_pids(self) -> list[int]:
+        """The process that serves, or with `--workers N` the supervisor and its workers."""
+        pids = [self.process.pid]
+        if int(self.env.get("LARDER_WORKERS", "1")) > 1:
+            for task in Path(f"/proc/{self.process.pid}/task").iterdir():
+                with contextlib.suppress(OSError):
+                    pids += [int(child) for child in (task / "children").read_text().split()]
+        return pids
+
     def cpu_seconds(self) -> float:
-        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        total = 0.0
+        for pid in self.serving_pids():
+            with contextlib.suppress(OSError):
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return total
 
     def rss_mb(self) -> float:
-        for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-        return 0.0
+        total = 0.0
+        for pid in self.serving_pids():
+            with contextlib.suppress(OSError):
+                for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1]) / 1024
+        return total
 
     def stop(self) -> None:
         if self.process.poll() is None:
