@@ -104,7 +104,8 @@ def test_create_fill_shop_and_complete_into_the_default_store(page: Page, live_s
     expect(page.get_by_role("button", name="more Carrot")).to_be_visible()
     search.fill("Birthday candles")
     expect(custom).to_be_enabled()
-    custom.click()
+    with page.expect_response(lambda answer: answer.request.method == "PUT" and "/user-shoppinglists/" in answer.url):
+        custom.click()
     expect(page.get_by_role("button", name="more Birthday candles")).to_be_visible()
     expect(page.get_by_label("saving")).to_have_count(0)
     saved = api_json(live_server, token, "GET", f"/user-shoppinglists/{list_id}")["shopping_list"]["ingredients"]
@@ -241,7 +242,9 @@ def test_a_phone_360_px_wide_and_the_keyboard_alone(page: Page, live_server: Liv
     page.keyboard.press("Enter")
     expect(page.get_by_role("button", name="more Paper plates for the party")).to_be_visible()
     page.get_by_role("button", name="more Carrot").focus()
-    page.keyboard.press("Enter")
+    # Until the change is answered: leaving the page sooner would drop it with the page.
+    with page.expect_response(lambda answer: answer.request.method == "PUT" and "/user-shoppinglists/" in answer.url):
+        page.keyboard.press("Enter")
     expect(page.get_by_label("saving")).to_have_count(0)
     assert page.evaluate(NO_SIDEWAYS_SCROLL)
 
