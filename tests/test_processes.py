@@ -42,10 +42,15 @@ def two(tmp_path_factory: pytest.TempPathFactory, migrated_db: Path) -> Iterator
 def test_a_change_written_through_one_process_reaches_the_streams_of_the_other(two):
     a, b = two
     owner, friend = a.member("owner"), a.member("friend")
-    list_id = a.new_list(owner)
-    a.share(owner, list_id, friend.email, can_edit=True)
+    # Streams open before anything happens: a change made just before a stream opens may still
+    # reach it from another process (read after it opened), which would blur what is checked.
     friend_on_a = a.listen(friend)
     owner_on_b = b.listen(owner)
+    list_id = a.new_list(owner)
+    assert owner_on_b.change() == change(list_id)  # made on a, heard on b
+    a.share(owner, list_id, friend.email, can_edit=True)
+    assert owner_on_b.change() == change(list_id)
+    assert friend_on_a.change() == change(list_id)
 
     b.ok(owner, "PUT", f"{LISTS}/{list_id}", {"name": "Party food"}, client="tab-b")
     assert friend_on_a.change() == change(list_id, origin="tab-b")  # crossed from b to a
@@ -137,8 +142,9 @@ def test_workers_share_the_port_the_changes_and_a_clean_stop(tmp_path: Path, mig
         world = Live(served, settings, kitchen)
         owner, friend = world.member("owner"), world.member("friend")
         list_id = world.new_list(owner)
-        world.share(owner, list_id, friend.email, can_edit=True)
         listening = world.listen(friend)
+        world.share(owner, list_id, friend.email, can_edit=True)
+        assert listening.change() == change(list_id)  # now shared with them
         # Whichever worker each write lands on, the stream (held by one of them) hears every one.
         for number in range(6):
             world.ok(owner, "PUT", f"{LISTS}/{list_id}", {"name": f"Shop {number}"}, client=f"tab-{number}")
