@@ -42,6 +42,7 @@ __all__ = [
     "DbReader",
     "after_transaction",
     "build_alchemy_config",
+    "commit_writes_early",
     "end_transaction_early",
     "insert_all",
     "install_write_file_lock",
@@ -319,6 +320,18 @@ async def end_transaction_early(request_state: Any, session: AsyncSession) -> No
     request writes afterwards runs in a fresh transaction that the request commits as usual."""
     await session.rollback()
     _leave_gate(request_state)
+
+
+async def commit_writes_early(request_state: Any, session: AsyncSession) -> None:
+    """Commit a request's writes before it reads its answer, once it has nothing more to write:
+    the write turn (this process's, and the data dir's) goes to the next writer while the answer is
+    read in a fresh read transaction. Writers queue on that turn, so every millisecond a request
+    holds it after its last write is taken from all the writers behind it."""
+    await session.commit()
+    for key in (_FILE_LOCK_HELD, _GATE_HELD):
+        held = request_state.pop(key, None)
+        if held is not None:
+            held.release()
 
 
 def after_transaction(request_state: Any, callback: Callable[[], Awaitable[None]]) -> bool:

@@ -13,6 +13,7 @@ from typing import Any, Final
 
 import msgspec
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
+from litestar import Request
 from litestar.di import NamedDependency
 from sqlalchemy import Row, bindparam, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -21,7 +22,7 @@ from sqlalchemy.orm import selectinload
 from larder.accounts.service import display_names
 from larder.catalogue.service import CatalogueService
 from larder.core.clock import now
-from larder.core.db import insert_all
+from larder.core.db import commit_writes_early, insert_all
 from larder.core.errors import AppError, FieldCollector, FormError
 from larder.core.service import DomainService
 from larder.core.text import plain_name_problem
@@ -126,12 +127,21 @@ class ShoppingService(DomainService[ShoppingList]):
     repository: ShoppingListRepository
 
     def __init__(
-        self, session: AsyncSession, *, catalogue: CatalogueService, access: AccessPolicy, stores: StoresService
+        self,
+        session: AsyncSession,
+        *,
+        catalogue: CatalogueService,
+        access: AccessPolicy,
+        stores: StoresService,
+        request_state: Any | None = None,
     ) -> None:
+        """`request_state`: the request's, so a write can hand on its write turn before its answer
+        is read (`commit_writes_early`); without it (tests, other callers) all runs in one transaction."""
         super().__init__(session)
         self.catalogue = catalogue
         self.access = access
         self.stores = stores
+        self.request_state = request_state
 
     # -- reading --------------------------------------------------------------------------------
     async def list_visible(self, member: Member) -> list[ShoppingListOut]:
@@ -355,8 +365,10 @@ class ShoppingService(DomainService[ShoppingList]):
         await self.access.announce(EntityType.SHOPPING_LIST, shopping_list.id, shopping_list.user_id)
 
     async def _saved(self, shopping_list: ShoppingList, role: Role) -> ShoppingListOut:
-        """The answer of a write: the list as written, with the role it was opened with."""
+        """The answer of a write, its last step: the list as written, with the role it was opened with."""
         await self._touch(shopping_list)
+        if self.request_state is not None:
+            await commit_writes_early(self.request_state, self.session)
         return (await self._answers([shopping_list], {shopping_list.id: role}))[0]
 
     async def _answers(self, lists: list[ShoppingList], roles: dict[int, Role]) -> list[ShoppingListOut]:
@@ -429,8 +441,9 @@ async def provide_shopping_service(
     catalogue: NamedDependency[CatalogueService],
     access: NamedDependency[AccessPolicy],
     stores: NamedDependency[StoresService],
+    request: Request[Any, Any, Any],
 ) -> AsyncGenerator[ShoppingService, None]:
-    yield ShoppingService(db_session, catalogue=catalogue, access=access, stores=stores)
+    yield ShoppingService(db_session, catalogue=catalogue, access=access, stores=stores, request_state=request.state)
 
 
 __all__ = ["MSG_NOT_FOUND", "ShoppingService", "check_list_name", "provide_shopping_service"]
