@@ -5,9 +5,10 @@ commits, the change goes to the event bus, which hands it to every open stream w
 its audience (the owner, or a verified address it is shared with). A rolled-back request tells
 nobody, so a receiver that re-reads on an event always finds the change.
 
-`EventBus` is the seam for more than one process: `LocalEventBus` fans out within this process
-(the default, one server); an install with several servers on one PostgreSQL can put a bus behind
-the same two calls that sends through LISTEN/NOTIFY and delivers what it hears to its own streams.
+`EventBus` is the seam for more than one process: `LocalEventBus` fans out within this process;
+`SharedEventBus` (core/shared_events.py, used for SQLite) also writes each change down inside its
+transaction for the other processes serving the same file (`--workers N`). On PostgreSQL a bus
+behind the same calls would send through LISTEN/NOTIFY.
 """
 
 from __future__ import annotations

@@ -97,9 +97,10 @@ class SharedEventBus(LocalEventBus):
 
     def _read_new(self) -> list[tuple[str, str]]:
         if self._connection is None:
-            self._connection = sqlite3.connect(
-                f"file:{self.database}?mode=ro", uri=True, check_same_thread=False, timeout=5
-            )
+            # Not opened with mode=ro: a read-only connection to a WAL file can keep another
+            # connection's `PRAGMA journal_mode=WAL` waiting until it fails with "database is locked".
+            self._connection = sqlite3.connect(self.database, check_same_thread=False, timeout=5)
+            self._connection.execute("PRAGMA query_only=ON")
         connection = self._connection
         if self._last_id is None:  # from now on: what came before this process started is old news
             self._last_id = connection.execute("SELECT coalesce(max(id), 0) FROM live_event").fetchone()[0]
