@@ -4,7 +4,8 @@ A member's stream is held by one process; the write that concerns it may land on
 change is written down in the `live_event` table inside the transaction that makes it (so a change
 is heard exactly when it is kept, also if the process dies right after the commit), delivered at
 once to the streams of its own process, and picked up by every other process, which reads the
-table's new rows every `POLL_SECONDS` and hands them to its own streams. Rows older than
+table's new rows every `POLL_SECONDS` while it holds a stream and hands them to its own streams
+(a process with no stream open reads nothing, from the start on). Rows older than
 `KEEP_SECONDS` are deleted by the writers now and then.
 
 PostgreSQL would do the same with LISTEN/NOTIFY behind the same `EventBus` calls.
@@ -29,7 +30,7 @@ from sqlalchemy import Float, String, Text, delete, insert
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from larder.core.db import Base
-from larder.core.events import Audience, Change, LocalEventBus
+from larder.core.events import Audience, Change, LocalEventBus, Subscription
 
 logger = logging.getLogger("larder")
 
@@ -37,6 +38,7 @@ POLL_SECONDS = 0.05
 KEEP_SECONDS = 300.0
 PRUNE_EVERY = 200  # recorded changes between two deletions of old rows
 READ_LIMIT = 1000
+SINCE_MARGIN_SECONDS = 1.0
 
 
 class LiveEvent(Base):
@@ -70,6 +72,12 @@ class SharedEventBus(LocalEventBus):
         self._last_id: int | None = None
         self._recorded = 0
         self._connection: sqlite3.Connection | None = None
+        self._since: float | None = None  # when the first of this process's streams opened
+
+    def subscribe(self, user_id: int, email: str | None) -> Subscription:
+        if not self.streams:
+            self._since = time.time()
+        return super().subscribe(user_id, email)
 
     def record(self, session: Session, changes: list[tuple[Change, Audience]]) -> None:
         now = time.time()
@@ -84,11 +92,15 @@ class SharedEventBus(LocalEventBus):
         """Hand other processes' changes to this process's streams until `stop` is set. Never
         cancelled in the middle of a read: the read's thread would outlive its connection."""
         while not stop.is_set() and not self.closed:
-            try:
-                rows = await anyio.to_thread.run_sync(self._read_new)
-            except sqlite3.Error:
-                logger.exception("reading other processes' live changes failed")
-                rows = []
+            rows: list[tuple[str, str]] = []
+            if not self.streams:
+                # Nobody here to tell: no reading (what happens meanwhile is nobody's news here).
+                self._last_id = None
+            elif self._since is not None or self._last_id is not None:
+                try:
+                    rows = await anyio.to_thread.run_sync(self._read_new)
+                except sqlite3.Error:
+                    logger.exception("reading other processes' live changes failed")
             for process, payload in rows:
                 if process != self.process:
                     self.publish(*_decode(payload))
@@ -102,9 +114,17 @@ class SharedEventBus(LocalEventBus):
             self._connection = sqlite3.connect(self.database, check_same_thread=False, timeout=5)
             self._connection.execute("PRAGMA query_only=ON")
         connection = self._connection
-        if self._last_id is None:  # from now on: what came before this process started is old news
-            self._last_id = connection.execute("SELECT coalesce(max(id), 0) FROM live_event").fetchone()[0]
-            return []
+        if self._last_id is None:
+            # The first stream opened at `_since`: what came from then on is news to it (a little
+            # before is harmless: a stream that hears of a change reads the entity again).
+            since, self._since = self._since or time.time(), None
+            newest = connection.execute("SELECT coalesce(max(id), 0) FROM live_event").fetchone()[0]
+            found = connection.execute(
+                "SELECT id, process, payload FROM live_event WHERE at >= ? AND id <= ? ORDER BY id",
+                (since - SINCE_MARGIN_SECONDS, newest),
+            ).fetchall()
+            self._last_id = newest  # what came after it is read at the next turn
+            return [(process, payload) for _, process, payload in found]
         found = connection.execute(
             "SELECT id, process, payload FROM live_event WHERE id > ? ORDER BY id LIMIT ?",
             (self._last_id, READ_LIMIT),
