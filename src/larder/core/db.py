@@ -101,9 +101,14 @@ def _install_sqlite_pragmas(sync_engine: Engine) -> None:
         # Take over BEGIN from the driver so we choose DEFERRED or IMMEDIATE ourselves.
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        # WAL is kept in the file once set: asked for again only where it is not yet (a new file).
+        # Asking on every new connection made one fail now and then with "database is locked"
+        # while other connections of the same file were busy.
+        cursor.execute("PRAGMA journal_mode")
+        if str(cursor.fetchone()[0]).lower() != "wal":
+            cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.close()
 
