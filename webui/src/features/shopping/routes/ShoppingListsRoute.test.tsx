@@ -80,8 +80,10 @@ describe('the naming dialog', () => {
     expect(backend.writes()).toEqual([
       { method: 'POST', path: '/user-shoppinglists', body: { name: 'Weekly shop 2', ingredients: [] } },
     ]);
-    // A list just made: the editor's title says so.
-    expect(await screen.findByRole('heading', { name: 'Create a Shopping List' })).toBeInTheDocument();
+    // A list just made: the editor's title says so. The dialog's own heading says the same until
+    // the dialog unmounts: wait for the editor's search first (only the editor has it).
+    expect(await screen.findByRole('textbox', { name: 'add items' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Create a Shopping List' })).toBeInTheDocument();
     expect(screen.getByText('Weekly shop 2')).toBeInTheDocument();
   });
 
