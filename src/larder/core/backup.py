@@ -113,15 +113,19 @@ def data_dir_lock(data_dir: Path, *, exclusive: bool) -> Iterator[None]:
 # -- taking a backup ----------------------------------------------------------------------------------
 
 
-def new_backup_path(folder: Path, now: datetime) -> Path:
-    """`larder-backup-YYYYMMDD-HHMMSS.zip` in UTC, with a number when that second is taken."""
-    stem = f"larder-backup-{now.astimezone(UTC):%Y%m%d-%H%M%S}"
-    path = folder / f"{stem}.zip"
+def _unused(folder: Path, stem: str, suffix: str = "") -> Path:
+    """`folder/stem+suffix`, or `stem-N+suffix` with the first number not taken."""
+    path = folder / f"{stem}{suffix}"
     number = 1
     while path.exists():
-        path = folder / f"{stem}-{number}.zip"
+        path = folder / f"{stem}-{number}{suffix}"
         number += 1
     return path
+
+
+def new_backup_path(folder: Path, now: datetime) -> Path:
+    """`larder-backup-YYYYMMDD-HHMMSS.zip` in UTC, with a number when that second is taken."""
+    return _unused(folder, f"larder-backup-{now.astimezone(UTC):%Y%m%d-%H%M%S}", ".zip")
 
 
 def take_backup(settings: Settings, target: Path | None = None, *, now: datetime | None = None) -> BackupFile:
@@ -202,17 +206,12 @@ def _uploads(folder: Path) -> list[Path]:
 
 
 def _add_file(archive: zipfile.ZipFile, name: str, path: Path, *, compress: bool) -> dict[str, Any]:
-    digest = hashlib.sha256()
-    size = 0
     info = zipfile.ZipInfo.from_file(path, name)
     # Images are compressed already; the database shrinks to about a third.
     info.compress_type = zipfile.ZIP_DEFLATED if compress else zipfile.ZIP_STORED
     with open(path, "rb") as source, archive.open(info, "w", force_zip64=True) as sink:
-        while chunk := source.read(_CHUNK):
-            digest.update(chunk)
-            size += len(chunk)
-            sink.write(chunk)
-    return {"size": size, "sha256": digest.hexdigest()}
+        size, sha256 = _digest(source, copy_to=sink)
+    return {"size": size, "sha256": sha256}
 
 
 def _fsync(path: Path) -> None:
@@ -402,11 +401,7 @@ def _set_aside(settings: Settings, database: Path, now: datetime) -> Path | None
     key = settings.data_dir / SECRET_KEY
     if not present and not uploads:
         return None
-    aside = settings.data_dir / f"before-restore-{now.astimezone(UTC):%Y%m%d-%H%M%S}"
-    number = 1
-    while aside.exists():
-        aside = settings.data_dir / f"before-restore-{now.astimezone(UTC):%Y%m%d-%H%M%S}-{number}"
-        number += 1
+    aside = _unused(settings.data_dir, f"before-restore-{now.astimezone(UTC):%Y%m%d-%H%M%S}")
     (aside / "uploads").mkdir(parents=True)
     for path in present:
         os.replace(path, aside / path.name)
@@ -428,12 +423,15 @@ def _safe_member(name: str) -> bool:
     return bool(rest) and "/" not in rest and "\\" not in rest and rest not in (".", "..")
 
 
-def _digest(stream: IO[bytes]) -> tuple[int, str]:
+def _digest(stream: IO[bytes], copy_to: IO[bytes] | None = None) -> tuple[int, str]:
+    """Size and SHA-256 of what the stream holds, copied on to `copy_to` on the way."""
     digest = hashlib.sha256()
     size = 0
     while chunk := stream.read(_CHUNK):
         digest.update(chunk)
         size += len(chunk)
+        if copy_to is not None:
+            copy_to.write(chunk)
     return size, digest.hexdigest()
 
 
