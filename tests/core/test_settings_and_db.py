@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import stat
 
@@ -94,6 +95,20 @@ def test_sqlite_runs_in_wal_with_foreign_keys_and_busy_timeout(tmp_path):
             ]
 
     assert asyncio.run(pragmas()) == ["wal", 1, 10_000]
+
+
+def test_migrations_leave_the_file_in_wal_mode_for_every_later_connection(tmp_path):
+    """The switch happens once, before any app runs: two first connections of a running app that
+    both switched a rollback-mode file failed now and then with "database is locked"."""
+    import sqlite3
+
+    from larder.core.db import run_migrations
+
+    settings = Settings.from_env({"LARDER_DATA_DIR": str(tmp_path)}).prepared()
+    run_migrations(settings)
+    assert (tmp_path / "larder.db").read_bytes()[18:20] == b"\x02\x02"  # the header's WAL marks
+    with contextlib.closing(sqlite3.connect(tmp_path / "larder.db")) as db:
+        assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
 
 
 def test_a_failed_unit_of_work_leaves_nothing_behind(tmp_path):

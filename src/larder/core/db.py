@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import fcntl
 import logging
+import sqlite3
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -101,9 +102,8 @@ def _install_sqlite_pragmas(sync_engine: Engine) -> None:
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-        # WAL is kept in the file once set: asked for again only where it is not yet (a new file).
-        # Asking on every new connection made one fail now and then with "database is locked"
-        # while other connections of the same file were busy.
+        # Migrations leave the file in WAL (`use_wal`); asked for here only for a file they did not
+        # prepare, since switching needs every other connection of the file out of the way.
         cursor.execute("PRAGMA journal_mode")
         if str(cursor.fetchone()[0]).lower() != "wal":
             cursor.execute("PRAGMA journal_mode=WAL")
@@ -362,9 +362,28 @@ def run_migrations(settings: Settings) -> None:
         asyncio.get_running_loop()
     except RuntimeError:
         command.upgrade(cfg, "head")
+        use_wal(settings)
         refresh_statistics(settings)
         return
     raise RuntimeError("run_migrations() must not be called from inside a running event loop")
+
+
+def _sqlite_path(settings: Settings) -> str | None:
+    return make_url(settings.database_url).database if settings.is_sqlite else None
+
+
+def use_wal(settings: Settings) -> None:
+    """Put the file in WAL mode once, before any server or worker opens it.
+
+    The mode is kept in the file. Left to the first connections of a running app, two of them
+    switching at once each hold a shared lock and wait for the other's: one fails at once with
+    "database is locked", whatever the busy timeout.
+    """
+    path = _sqlite_path(settings)
+    if not path:
+        return
+    with contextlib.closing(sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000)) as connection:
+        connection.execute("PRAGMA journal_mode=WAL")
 
 
 ANALYSIS_LIMIT = 1000
@@ -376,11 +395,7 @@ def refresh_statistics(settings: Settings) -> None:
     Without them some plans collapse: the planner cannot tell a rare value of an index from a
     common one (bench/README.md, "plans without ANALYZE").
     """
-    if not settings.is_sqlite:
-        return
-    import sqlite3
-
-    path = make_url(settings.database_url).database
+    path = _sqlite_path(settings)
     if not path:
         return
     with contextlib.closing(sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000)) as connection:
