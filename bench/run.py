@@ -36,7 +36,6 @@ ROOT = BENCH.parent
 DATA = BENCH / ".data"
 LUA = BENCH / "wrk" / "bench.lua"
 SIZES = {"10k": 10_000, "100k": 100_000}
-TARGET_P95_MS = 20.0
 DETAIL_IDS = 2000
 
 
@@ -206,6 +205,29 @@ def load() -> float:
     return os.getloadavg()[0]
 
 
+@dataclass
+class Setup:
+    """One server configuration and what is measured on it."""
+
+    key: str
+    label: str  # appended to the endpoint's label in the tables ("" for the default)
+    env: dict[str, str]
+    endpoints: tuple[str, ...]  # keys; empty: all
+    connections: tuple[int, ...]  # empty: the --connections given
+
+
+SETUPS = [
+    # As installed: the catalogue's public reads are kept in memory after their first answer, so
+    # after the warm-up every list, search, filter and detail here is a repeated one.
+    Setup("default", "", {}, (), ()),
+    # No memory for answers: every search and filter is made afresh (a first-time search), with
+    # the cost of keeping it included.
+    Setup("first", " (first time)", {"LARDER_READ_CACHE_MB": "0"}, ("search_tomato", "search_chick", "filter"), (1,)),
+    # Two processes on the 2 cores (`larder serve --workers 2`).
+    Setup("workers2", " (--workers 2)", {"LARDER_WORKERS": "2"}, ("list", "detail"), (32,)),
+]
+
+
 def run_size(name: str, args: argparse.Namespace) -> list[dict[str, Any]]:
     size = SIZES[name]
     source = DATA / f"catalogue-{name}"
@@ -218,38 +240,55 @@ def run_size(name: str, args: argparse.Namespace) -> list[dict[str, Any]]:
     try:
         data_dir = work / "data"
         shutil.copytree(source, data_dir)
-        server = Server(data_dir, work / "server.log")
-        try:
-            started_in = server.wait()
-            print(f"\n== {size:,} recipes: server on {server.base} (up in {started_in:.1f} s, load {load():.2f})")
-            points = [e for e in endpoints(work, size, meta) if not args.only or e.key in args.only.split(",")]
-            for endpoint in points:
-                print(f"   check {endpoint.label}: {check(server, endpoint, meta)}")
-            for endpoint in points:
-                wrk(server.base, endpoint, 8, args.warmup)  # warm caches, not recorded
-                for connections in args.connections:
-                    before_load = load()
-                    cpu_before = server.cpu_seconds()
-                    result = wrk(server.base, endpoint, connections, args.duration)
-                    cpu = server.cpu_seconds() - cpu_before
-                    after_load = load()
-                    row = {
-                        "size": size,
-                        "endpoint": endpoint.key,
-                        "label": endpoint.label,
-                        "connections": connections,
-                        "load": round(before_load, 2),
-                        "load_after": round(after_load, 2),
-                        "cpu_ms_per_request": round(1000 * cpu / max(result["requests"], 1), 2),
-                        **result,
-                    }
-                    rows.append(row)
-                    print(format_row(row), flush=True)
-            print(f"   server RSS after the runs: {server.rss_mb():.0f} MB")
-        finally:
-            server.stop()
+        for setup in SETUPS:
+            if args.setups and setup.key not in args.setups:
+                continue
+            rows += run_setup(setup, size, meta, data_dir, work, args)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    return rows
+
+
+def run_setup(
+    setup: Setup, size: int, meta: dict[str, Any], data_dir: Path, work: Path, args: argparse.Namespace
+) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
+    server = Server(data_dir, work / f"server-{setup.key}.log", env=setup.env)
+    try:
+        started_in = server.wait()
+        print(f"\n== {size:,} recipes{setup.label}: server on {server.base}", end=" ")
+        print(f"(up in {started_in:.1f} s, load {load():.2f})")
+        points = [
+            e
+            for e in endpoints(work, size, meta)
+            if (not setup.endpoints or e.key in setup.endpoints) and (not args.only or e.key in args.only.split(","))
+        ]
+        for endpoint in points:
+            print(f"   check {endpoint.label}: {check(server, endpoint, meta)}")
+        for endpoint in points:
+            wrk(server.base, endpoint, 8, args.warmup)  # warm caches, not recorded
+            for connections in setup.connections or args.connections:
+                before_load = load()
+                cpu_before = server.cpu_seconds()
+                result = wrk(server.base, endpoint, connections, args.duration)
+                cpu = server.cpu_seconds() - cpu_before
+                after_load = load()
+                row = {
+                    "size": size,
+                    "setup": setup.key,
+                    "endpoint": endpoint.key,
+                    "label": endpoint.label + setup.label,
+                    "connections": connections,
+                    "load": round(before_load, 2),
+                    "load_after": round(after_load, 2),
+                    "cpu_ms_per_request": round(1000 * cpu / max(result["requests"], 1), 2),
+                    **result,
+                }
+                rows.append(row)
+                print(format_row(row), flush=True)
+        print(f"   server RSS after the runs: {server.rss_mb():.0f} MB")
+    finally:
+        server.stop()
     return rows
 
 
@@ -291,15 +330,27 @@ def machine() -> dict[str, str]:
     }
 
 
+# Targets at 10,000 and 100,000 recipes.
+REPEATED_CPU_MS = 1.5  # server CPU per list, detail or repeated search, 1 connection
+FIRST_TIME_CPU_MS = 8.0  # server CPU per first-time search or filter, 1 connection
+WORKERS_RPS = 400  # list and detail at 32 connections with --workers 2
+
+
 def verdict(rows: list[dict[str, Any]]) -> list[str]:
     lines = []
     for row in rows:
-        if row["size"] == 100_000 and row["connections"] == 1 and row["endpoint"].startswith(("search", "filter")):
-            ok = row["p95_ms"] <= TARGET_P95_MS
-            lines.append(
-                f"- {row['label']}: p95 {row['p95_ms']:.1f} ms at 1 connection -> {'met' if ok else 'NOT met'}"
-                f" (target <= {TARGET_P95_MS:.0f} ms); server CPU {row['cpu_ms_per_request']:.1f} ms/request"
-            )
+        setup, key, conn = row.get("setup", "default"), row["endpoint"], row["connections"]
+        cpu = row["cpu_ms_per_request"]
+        if setup == "default" and conn == 1 and key in {"list", "detail", "search_tomato", "search_chick"}:
+            figure, ok, target = f"{cpu:g} ms CPU", cpu <= REPEATED_CPU_MS, f"<= {REPEATED_CPU_MS:g} ms"
+        elif setup == "first" and conn == 1:
+            figure, ok, target = f"{cpu:g} ms CPU", cpu <= FIRST_TIME_CPU_MS, f"<= {FIRST_TIME_CPU_MS:g} ms"
+        elif setup == "workers2" and conn == 32:
+            figure, ok, target = f"{row['rps']:.0f} req/s", row["rps"] >= WORKERS_RPS, f">= {WORKERS_RPS} req/s"
+        else:
+            continue
+        verdict = "met" if ok else "NOT met"
+        lines.append(f"- {row['size']:,} {row['label']}, {conn} conn: {figure} -> {verdict} ({target})")
     return lines
 
 
@@ -330,8 +381,14 @@ def write_results(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
             f" | {row['p99_ms']:.2f} | {row['rps']:.0f} | {row['cpu_ms_per_request']:.2f} | {errors(row)}"
             f" | {row['load']:.2f} / {row['load_after']:.2f} |"
         )
-    lines += ["", f"Target: p95 <= {TARGET_P95_MS:.0f} ms for search and filter at 100,000 recipes.", ""]
-    lines += verdict(rows) or ["- (100k not run)"]
+    lines += [
+        "",
+        f"Targets at 10,000 and 100,000 recipes: <= {REPEATED_CPU_MS:g} ms server CPU per list, detail and repeated"
+        f" search at 1 connection; <= {FIRST_TIME_CPU_MS:g} ms for first-time searches and filters;"
+        f" >= {WORKERS_RPS} req/s for list and detail at 32 connections with `--workers 2`.",
+        "",
+    ]
+    lines += verdict(rows) or ["- (no target rows run)"]
     lines += ["", "Data sets:", ""]
     for meta in metas.values():
         hits = ", ".join(f"'{w}' {h['percent']}%" for w, h in meta["search_hits"].items())
@@ -351,10 +408,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warmup", type=int, default=2, help="seconds of unrecorded warm-up per endpoint")
     parser.add_argument("--connections", default="1,32", help="comma list of connection counts")
     parser.add_argument("--only", default="", help="comma list of endpoint keys (health, list, search_tomato, ...)")
+    parser.add_argument("--setups", default="", help="comma list of default, first, workers2 (all when empty)")
     parser.add_argument("--no-write", action="store_true", help="print only; leave results.md alone")
     args = parser.parse_args(argv)
     args.sizes = [s.strip() for s in args.sizes.split(",") if s.strip()]
     args.connections = [int(c) for c in args.connections.split(",")]
+    args.setups = [s.strip() for s in args.setups.split(",") if s.strip()]
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is not installed (apt-get install -y wrk)")
     rows: list[dict[str, Any]] = []

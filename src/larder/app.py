@@ -54,6 +54,7 @@ from larder.core.headers import security_headers_hook
 from larder.core.memory import memory_upkeep
 from larder.core.openapi import SECURITY_COMPONENTS, describe_errors
 from larder.core.paths import web_dist_dir
+from larder.core.read_cache import ReadCache, ReadCacheMiddleware, ReadVersions
 from larder.core.requests import StrictJSONRequest
 from larder.core.settings import Settings, get_settings
 from larder.core.shared_events import SharedEventBus, shared_event_listener
@@ -150,6 +151,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
     # table to the other processes serving the same file (`--workers N`). PostgreSQL would put
     # LISTEN/NOTIFY behind the same interface.
     event_bus = SharedEventBus(database_path(settings)) if settings.is_sqlite else LocalEventBus()
+    # Versions are read from the SQLite file; on PostgreSQL the public reads run every time.
+    read_versions = ReadVersions(str(database_path(settings)) if settings.is_sqlite else None)
     app = Litestar(
         route_handlers=[
             health,
@@ -210,6 +213,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         # Deny by default: every route needs a live session unless it is marked public in `opt`.
         guards=[signed_in],
         plugins=[DatabasePlugin(alchemy)],
+        middleware=[ReadCacheMiddleware(ReadCache(read_versions, settings.read_cache_mb * 1024 * 1024))],
         state=State(
             {
                 "settings": settings,
@@ -227,6 +231,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         on_shutdown=[
             event_bus.close,
             page_parser.close,
+            read_versions.close,
             reader_shutdown(receipt_reader),
             *([reader.dispose] if reader else []),
         ],

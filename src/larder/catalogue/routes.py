@@ -19,33 +19,37 @@ from larder.catalogue.schemas import (
     SaveIn,
     SearchText,
 )
-from larder.catalogue.service import CatalogueService
+from larder.catalogue.service import CATALOGUE_VERSION, CatalogueService
 from larder.core.access import PUBLIC
 from larder.core.ids import PathId
+from larder.core.read_cache import cached_read
 from larder.core.wire import Data, Page
+
+# The same answer for every caller until the catalogue changes: kept in memory, with an ETag.
+CATALOGUE_READ = {**PUBLIC, **cached_read(CATALOGUE_VERSION)}
 
 
 class CatalogueController(Controller):
     path = "/api/pwa"
     tags = ["catalogue"]
 
-    @get("/recipes", opt=PUBLIC)
+    @get("/recipes", opt=CATALOGUE_READ)
     async def recipes(
         self, catalogue: NamedDependency[CatalogueService], page: FromQuery[int] = 1
     ) -> Page[RecipeSummary]:
         return await catalogue.list_page(page)
 
-    @get("/recipes/{recipe_id:int}", opt=PUBLIC)
+    @get("/recipes/{recipe_id:int}", opt=CATALOGUE_READ)
     async def recipe(self, recipe_id: PathId, catalogue: NamedDependency[CatalogueService]) -> RecipeOut:
         return await catalogue.detail(recipe_id)
 
-    @get("/recipe-search", opt=PUBLIC)
+    @get("/recipe-search", opt=CATALOGUE_READ)
     async def recipe_search(
         self, catalogue: NamedDependency[CatalogueService], page: FromQuery[int] = 1, search: FromQuery[SearchText] = ""
     ) -> Page[RecipeSummary]:
         return await catalogue.search_page(page, search)
 
-    @post("/recipe-filter", status_code=HTTP_200_OK, opt={**PUBLIC, "read_only": True})
+    @post("/recipe-filter", status_code=HTTP_200_OK, opt={**CATALOGUE_READ, "read_only": True})
     async def recipe_filter(
         self, data: JSONBody[RecipeFilterIn], catalogue: NamedDependency[CatalogueService]
     ) -> Page[RecipeSummary]:
@@ -75,7 +79,7 @@ class CatalogueController(Controller):
 class FormOptionsController(Controller):
     path = "/api/form-options"
     tags = ["catalogue"]
-    opt = PUBLIC
+    opt = CATALOGUE_READ
 
     @get("/categories")
     async def categories(self, catalogue: NamedDependency[CatalogueService]) -> Data[list[OptionOut]]:

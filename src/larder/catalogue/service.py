@@ -58,6 +58,9 @@ from larder.core.wire import Page
 
 T = TypeVar("T")
 LATEST_ON_HOME = 12
+# The read version (core/read_cache.py) every write to the catalogue's tables counts up, by
+# database triggers (migration 0020): its public reads are answered from memory meanwhile.
+CATALOGUE_VERSION = "catalogue"
 RECIPE_OPTIONS_LIMIT = 200
 FLAGS = ("vegan", "vegetarian", "gluten_free", "sugar_free", "dairy_free")
 

@@ -13,7 +13,7 @@ import hashlib
 from typing import Any
 
 from litestar import MediaType, Response
-from litestar.status_codes import HTTP_304_NOT_MODIFIED
+from litestar.status_codes import HTTP_200_OK, HTTP_304_NOT_MODIFIED
 
 from larder.core.spa import accepted_encodings
 
@@ -30,14 +30,21 @@ class EncodedAnswer:
     def size(self) -> int:
         return len(self.gzipped)
 
-    def response(self, accept_encoding: str, if_none_match: str | None) -> Response[Any]:
+    def answer(self, accept_encoding: str, if_none_match: str | None) -> tuple[int, dict[str, str], bytes]:
+        """Status, headers and body for a request with these headers."""
         # no-cache: the browser keeps it but asks again each time, and gets a 304 while unchanged.
         headers = {"ETag": self.etag, "Vary": "Accept-Encoding", "Cache-Control": "no-cache"}
         if if_none_match and self.etag in {tag.strip() for tag in if_none_match.split(",")}:
-            return Response(b"", status_code=HTTP_304_NOT_MODIFIED, headers=headers)
+            return HTTP_304_NOT_MODIFIED, headers, b""
+        headers["Content-Type"] = MediaType.JSON.value
         if "gzip" in accepted_encodings(accept_encoding):
-            return Response(self.gzipped, media_type=MediaType.JSON, headers={**headers, "Content-Encoding": "gzip"})
-        return Response(gzip.decompress(self.gzipped), media_type=MediaType.JSON, headers=headers)
+            return HTTP_200_OK, {**headers, "Content-Encoding": "gzip"}, self.gzipped
+        return HTTP_200_OK, headers, gzip.decompress(self.gzipped)
+
+    def response(self, accept_encoding: str, if_none_match: str | None) -> Response[Any]:
+        status, headers, body = self.answer(accept_encoding, if_none_match)
+        media_type = headers.pop("Content-Type", MediaType.JSON)
+        return Response(body, status_code=status, media_type=media_type, headers=headers)
 
 
 __all__ = ["EncodedAnswer"]

@@ -64,6 +64,8 @@ class Settings:
     backup_keep: int = 7
     # Server processes sharing the port and the database (`larder serve --workers N`).
     workers: int = 1
+    # Memory per process for kept answers of the catalogue's public reads (0: every read runs).
+    read_cache_mb: int = 16
 
     @property
     def uploads_dir(self) -> Path:
@@ -110,6 +112,7 @@ class Settings:
             ocr_idle_seconds=_seconds(get, "OCR_IDLE_SECONDS", 120.0),
             backup_keep=_count(get("BACKUP_KEEP"), "LARDER_BACKUP_KEEP", 7),
             workers=_workers(get("WORKERS")),
+            read_cache_mb=_count(get("READ_CACHE_MB"), "LARDER_READ_CACHE_MB", 16),
         )
 
     def prepared(self) -> Settings:
