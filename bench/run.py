@@ -220,9 +220,15 @@ SETUPS = [
     # As installed: the catalogue's public reads are kept in memory after their first answer, so
     # after the warm-up every list, search, filter and detail here is a repeated one.
     Setup("default", "", {}, (), ()),
-    # No memory for answers: every search and filter is made afresh (a first-time search), with
-    # the cost of keeping it included.
-    Setup("first", " (first time)", {"LARDER_READ_CACHE_MB": "0"}, ("search_tomato", "search_chick", "filter"), (1,)),
+    # No memory for answers: every search, filter and recipe is made afresh (as the first time it
+    # is asked for), the cost of keeping it included.
+    Setup(
+        "first",
+        " (first time)",
+        {"LARDER_READ_CACHE_MB": "0"},
+        ("search_tomato", "search_chick", "filter", "detail"),
+        (1,),
+    ),
     # Two processes on the 2 cores (`larder serve --workers 2`).
     Setup("workers2", " (--workers 2)", {"LARDER_WORKERS": "2"}, ("list", "detail"), (32,)),
 ]
