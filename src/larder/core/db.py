@@ -34,6 +34,7 @@ from sqlalchemy.orm import Session
 
 from larder.core.paths import migrations_dir
 from larder.core.settings import Settings
+from larder.core.sqlite_driver import one_hop_url
 
 __all__ = [
     "WRITE_LOCK_FILE",
@@ -119,9 +120,8 @@ def _install_sqlite_pragmas(sync_engine: Engine) -> None:
 
 def build_alchemy_config(settings: Settings) -> SQLAlchemyAsyncConfig:
     config = SQLAlchemyAsyncConfig(
-        # Not yet through core/sqlite_driver.py (one thread hop per statement): with it, a new
-        # connection's first pragma failed now and then with "database is locked" in CI.
-        connection_string=settings.database_url,
+        # One thread hop per statement on SQLite (core/sqlite_driver.py).
+        connection_string=one_hop_url(settings.database_url),
         engine_config=EngineConfig(pool_pre_ping=not settings.is_sqlite),
         session_config=AsyncSessionConfig(expire_on_commit=False),
         create_all=False,
