@@ -37,6 +37,7 @@ from larder.core.settings import Settings
 from larder.core.sqlite_driver import one_hop_url
 
 __all__ = [
+    "LATE_WRITE_TURN",
     "WRITE_LOCK_FILE",
     "Base",
     "DatabasePlugin",
@@ -51,6 +52,7 @@ __all__ = [
     "provide_db_session",
     "run_migrations",
     "standalone_session",
+    "take_write_turn",
 ]
 
 T = TypeVar("T")
@@ -91,6 +93,10 @@ _GATE_HELD = "larder_write_gate_held"
 WRITE_LOCK_FILE = ".write.lock"  # in the data dir
 _WRITE_FILE_LOCK = "larder_write_file_lock"
 _FILE_LOCK_HELD = "larder_write_file_lock_held"
+_LATE_TURN = "larder_late_write_turn"
+# Route `opt`: the request reads first and takes the write turn only when it is about to write
+# (`take_write_turn`), so the turn covers only the statements that change rows.
+LATE_WRITE_TURN = "late_write_turn"
 _ADMISSION = "larder_db_admission"
 _ADMITTED = "larder_db_admitted"
 DB_CONCURRENCY = 4  # requests working with the database at once; the rest wait in line
@@ -251,18 +257,14 @@ async def provide_db_session(
         admission = _admission(state)
         await admission.acquire()
         request.state[_ADMITTED] = admission
-        if writes and config.get_engine().dialect.name == "sqlite":
-            gate = _write_gate(state)
-            await gate.acquire()
-            request.state[_GATE_HELD] = gate
-            file_lock: WriteFileLock | None = state.get(_WRITE_FILE_LOCK)
-            if file_lock is not None:
-                await file_lock.acquire()
-                request.state[_FILE_LOCK_HELD] = file_lock
-            await session.connection(execution_options={_BEGIN_OPTION: "IMMEDIATE"})
+        if writes and opt.get(LATE_WRITE_TURN) and config.get_engine().dialect.name == "sqlite":
+            request.state[_LATE_TURN] = state
+        elif writes and config.get_engine().dialect.name == "sqlite":
+            await _take_turn(state, request.state, session)
         async with _one_transaction(session):
             yield session
     finally:
+        request.state.pop(_LATE_TURN, None)
         _leave_gate(request.state)
         del request.state[_AFTER_TRANSACTION]
         for callback in waiting:
@@ -270,6 +272,33 @@ async def provide_db_session(
                 await callback()
             except Exception:  # the answer stands; what failed here is bookkeeping
                 logger.exception("work after the transaction of %s failed", request.method)
+
+
+async def _take_turn(state: State, request_state: Any, session: AsyncSession) -> None:
+    """This process's turn, then the data dir's, then SQLite's write lock (BEGIN IMMEDIATE)."""
+    gate = _write_gate(state)
+    await gate.acquire()
+    request_state[_GATE_HELD] = gate
+    file_lock: WriteFileLock | None = state.get(_WRITE_FILE_LOCK)
+    if file_lock is not None:
+        await file_lock.acquire()
+        request_state[_FILE_LOCK_HELD] = file_lock
+    await session.connection(execution_options={_BEGIN_OPTION: "IMMEDIATE"})
+
+
+async def take_write_turn(request_state: Any, session: AsyncSession) -> bool:
+    """For a route marked LATE_WRITE_TURN: end the request's read transaction and take the write
+    turn, before the first change. True when it was taken here: what the request read so far may
+    have been changed by another writer since, and must be checked again. False when the request
+    has held the turn from its start (any other writing route, other callers, PostgreSQL)."""
+    state = request_state.pop(_LATE_TURN, None) if request_state is not None else None
+    if state is None:
+        return False
+    if session.new or session.dirty or session.deleted:
+        raise RuntimeError("take the write turn before changing anything")
+    await session.commit()  # ends the read transaction; nothing is written yet
+    await _take_turn(state, request_state, session)
+    return True
 
 
 class WriteFileLock:

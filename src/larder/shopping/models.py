@@ -17,6 +17,8 @@ class ShoppingList(Base):
 
     user_id: Mapped[int] = mapped_column(ForeignKey("user_account.id", ondelete="CASCADE"), index=True)
     name: Mapped[str] = mapped_column(String(100))
+    # Counted up by database triggers on every change of the list's items (migration 0021).
+    items_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
     items: Mapped[list[ShoppingListItem]] = relationship(
         back_populates="shopping_list",

@@ -47,7 +47,8 @@ class ShoppingListController(Controller):
     ) -> ShoppingListEnvelope:
         return ShoppingListEnvelope(shopping_list=await shopping.get(member, list_id))
 
-    @put("/{list_id:int}")
+    # Reads first, then takes the write turn for its writes alone (core/db.py, LATE_WRITE_TURN).
+    @put("/{list_id:int}", opt={"late_write_turn": True})
     async def update_list(
         self,
         list_id: PathId,
@@ -63,7 +64,7 @@ class ShoppingListController(Controller):
     ) -> None:
         await shopping.delete(member, list_id)
 
-    @post("/{list_id:int}/merge", status_code=HTTP_200_OK)
+    @post("/{list_id:int}/merge", status_code=HTTP_200_OK, opt={"late_write_turn": True})
     async def merge_items(
         self,
         list_id: PathId,

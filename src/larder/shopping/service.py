@@ -8,8 +8,8 @@ transaction across the list, the store and the other list, and is applied once p
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncGenerator, Sequence
-from typing import Any, Final
+from collections.abc import AsyncGenerator, Awaitable, Callable, Sequence
+from typing import Any, Final, TypeVar
 
 import msgspec
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
@@ -22,7 +22,7 @@ from sqlalchemy.orm import selectinload
 from larder.accounts.service import display_names
 from larder.catalogue.service import CatalogueService
 from larder.core.clock import now
-from larder.core.db import commit_writes_early, insert_all
+from larder.core.db import commit_writes_early, insert_all, take_write_turn
 from larder.core.errors import AppError, FieldCollector, FormError
 from larder.core.service import DomainService
 from larder.core.text import plain_name_problem
@@ -64,6 +64,7 @@ def check_list_name(errors: FieldCollector, name: str) -> None:
         errors.add("name", problem)
 
 
+T = TypeVar("T")
 _ITEM_COLUMNS = tuple(ShoppingListItem.__table__.columns)
 
 
@@ -73,8 +74,23 @@ class ShoppingListRepository(SQLAlchemyAsyncRepository[ShoppingList]):
     async def with_items(self, ids: Sequence[int]) -> list[ShoppingList]:
         if not ids:
             return []
-        statement = select(ShoppingList).options(selectinload(ShoppingList.items)).where(ShoppingList.id.in_(list(ids)))
+        statement = (
+            select(ShoppingList)
+            .options(selectinload(ShoppingList.items))
+            .where(ShoppingList.id.in_(list(ids)))
+            # Read again under the write turn, a list already loaded takes the database's values.
+            .execution_options(populate_existing=True)
+        )
         return list(await self.session.scalars(statement))
+
+    async def version_of(self, list_id: int) -> tuple[int, Any] | None:
+        """What changes with every write of the list (its items by trigger, the list by `_touch`)."""
+        row = (
+            await self.session.execute(
+                select(ShoppingList.items_version, ShoppingList.updated_at).where(ShoppingList.id == list_id)
+            )
+        ).first()
+        return (row.items_version, row.updated_at) if row else None
 
     async def lists(self, ids: Sequence[int]) -> list[ShoppingList]:
         """The lists alone; their items are read as rows (`item_rows`) when only answered."""
@@ -202,29 +218,37 @@ class ShoppingService(DomainService[ShoppingList]):
         return await self._saved(shopping_list, Role.OWNER)
 
     async def update(self, member: Member, list_id: int, data: ShoppingListUpdateIn) -> ShoppingListOut:
-        shopping_list, role = await self._open(member, list_id, Action.EDIT)
         errors = FieldCollector()
         if data.name is not None:
             check_list_name(errors, data.name)
         check_typed_quantities(errors, data.ingredients, field="ingredients")
         errors.raise_if_any()
+
+        async def prepare(shopping_list: ShoppingList) -> list[Resolved]:
+            return await self._resolve_items(shopping_list, data.ingredients)
+
+        shopping_list, role, resolved = await self._open_for_write(member, list_id, prepare)
         if data.name is not None:
             shopping_list.name = data.name.strip()
         removed = {str(value) for value in data.ingredients_to_remove}
         for item in [i for i in shopping_list.items if i.value in removed]:
             shopping_list.items.remove(item)
-        await self._put_items(shopping_list, data.ingredients, add=False)
+        await self._apply_items(shopping_list, data.ingredients, resolved, add=False)
         return await self._saved(shopping_list, role)
 
     async def merge(self, member: Member, list_id: int, ingredients: Sequence[ListItemIn]) -> ShoppingListOut:
         """Ingredients added by the merge rule ('Add Selected', send to list, moved items)."""
-        shopping_list, role = await self._open(member, list_id, Action.EDIT)
         errors = FieldCollector()
         if any(item.quantity is not None and item.quantity <= 0 for item in ingredients):
             # Recipes' fractions are merged as they are (¼ tsp); nothing is not an amount.
             errors.add("ingredients.quantity", MSG_QUANTITY_POSITIVE)
         errors.raise_if_any()
-        await self._put_items(shopping_list, ingredients, add=True)
+
+        async def prepare(shopping_list: ShoppingList) -> list[Resolved]:
+            return await self._resolve_items(shopping_list, ingredients)
+
+        shopping_list, role, resolved = await self._open_for_write(member, list_id, prepare)
+        await self._apply_items(shopping_list, ingredients, resolved, add=True)
         return await self._saved(shopping_list, role)
 
     async def delete(self, member: Member, list_id: int) -> None:
@@ -312,6 +336,21 @@ class ShoppingService(DomainService[ShoppingList]):
         )
         return found[0], role
 
+    async def _open_for_write(
+        self, member: Member, list_id: int, prepare: Callable[[ShoppingList], Awaitable[T]]
+    ) -> tuple[ShoppingList, Role, T]:
+        """Open the list to edit it and prepare the change (reads only: the caller's right, the
+        items, the catalogue's facts) before the write turn is taken, so the turn covers only the
+        writes. Read again under the turn only if its items or the list changed meanwhile."""
+        shopping_list, role = await self._open(member, list_id, Action.EDIT)
+        prepared = await prepare(shopping_list)
+        seen = (shopping_list.items_version, shopping_list.updated_at)
+        taken_late = await take_write_turn(self.request_state, self.session)
+        if taken_late and await self.repository.version_of(list_id) != seen:
+            shopping_list, role = await self._open(member, list_id, Action.EDIT)
+            prepared = await prepare(shopping_list)
+        return shopping_list, role, prepared
+
     async def _store_for(self, member: Member) -> int:
         """No store chosen: the caller's default store, or their only writable store (part 2 §4)."""
         default = await self.stores.default_store_id(member)
@@ -324,16 +363,26 @@ class ShoppingService(DomainService[ShoppingList]):
 
     async def _put_items(self, shopping_list: ShoppingList, sent: Sequence[ListItemIn], *, add: bool) -> None:
         """Set (PUT, create) or add by the merge rule (merge) each sent item."""
+        await self._apply_items(shopping_list, sent, await self._resolve_items(shopping_list, sent), add=add)
+
+    async def _resolve_items(self, shopping_list: ShoppingList, sent: Sequence[ListItemIn]) -> list[Resolved]:
+        """What each sent item is (a catalogue ingredient, or a custom one): reads only."""
         if not sent:
-            return
+            return []
         errors = FieldCollector()
         known_custom = {i.value: i.name for i in shopping_list.items if i.ingredient_id is None}
         resolved = await resolve_items(sent, self.catalogue, errors, known_custom=known_custom)
         errors.raise_if_any()
+        return [found for found in resolved if found is not None]  # every one, after raise_if_any
+
+    async def _apply_items(
+        self, shopping_list: ShoppingList, sent: Sequence[ListItemIn], resolved: list[Resolved], *, add: bool
+    ) -> None:
+        if not sent:
+            return
         by_value = {item.value: item for item in shopping_list.items}
         new_items: list[ShoppingListItem] = []
         for item, found in zip(sent, resolved, strict=True):
-            assert found is not None  # raise_if_any above
             unit = found.unit or found.default_unit
             row = by_value.get(found.value)
             if row is None:

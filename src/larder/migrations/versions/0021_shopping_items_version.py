@@ -1,0 +1,43 @@
+"""a shopping list's items version
+
+Revision ID: 0021
+Revises: 0020
+Create Date: 2026-11-25 03:20:00
+
+Every change of a list's items, by any writer, counts up its list's items_version (as
+food_store.stock_version does for a store): a write that read the list before it took the write
+turn checks it, and reads the list again only when somebody changed it meanwhile.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0021"
+down_revision = "0020"
+branch_labels = None
+depends_on = None
+
+_TRIGGERS = {
+    "shopping_item_inserted": "AFTER INSERT ON shopping_list_item BEGIN UPDATE shopping_list "
+    "SET items_version = items_version + 1 WHERE id = new.list_id; END",
+    "shopping_item_updated": "AFTER UPDATE ON shopping_list_item BEGIN UPDATE shopping_list "
+    "SET items_version = items_version + 1 WHERE id IN (old.list_id, new.list_id); END",
+    "shopping_item_deleted": "AFTER DELETE ON shopping_list_item BEGIN UPDATE shopping_list "
+    "SET items_version = items_version + 1 WHERE id = old.list_id; END",
+}
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("shopping_list", schema=None) as batch_op:
+        batch_op.add_column(sa.Column("items_version", sa.Integer(), server_default="0", nullable=False))
+    for name, body in _TRIGGERS.items():
+        op.execute(f"CREATE TRIGGER {name} {body}")
+
+
+def downgrade() -> None:
+    for name in _TRIGGERS:
+        op.execute(f"DROP TRIGGER IF EXISTS {name}")
+    with op.batch_alter_table("shopping_list", schema=None) as batch_op:
+        batch_op.drop_column("items_version")
