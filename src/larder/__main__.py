@@ -111,12 +111,12 @@ def _announce(settings: Settings, first_code: str | None) -> None:
 
 @contextlib.contextmanager
 def _data_dir_in_use(settings: Settings) -> Iterator[None]:
-    from larder.core.backup import BackupError, data_dir_lock
+    from larder.core.data_dir import DataDirBusy, data_dir_lock
 
     with contextlib.ExitStack() as held:
         try:
             held.enter_context(data_dir_lock(settings.data_dir, exclusive=False))
-        except BackupError as exc:
+        except DataDirBusy as exc:
             raise click.ClickException(str(exc)) from None
         yield
 

@@ -20,13 +20,13 @@ from alembic.config import Config
 from larder.core.backup import (
     BackupError,
     BackupKeeper,
-    data_dir_lock,
     known_revisions,
     list_backups,
     read_manifest,
     restore_backup,
     take_backup,
 )
+from larder.core.data_dir import data_dir_lock
 from larder.core.paths import migrations_dir
 from larder.core.settings import Settings
 from tests.support import free_port, make_settings

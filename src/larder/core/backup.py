@@ -17,7 +17,6 @@ Knows no domain: tables are counted as SQLite lists them.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import hashlib
 import json
 import os
@@ -38,6 +37,7 @@ from litestar.datastructures import State
 from sqlalchemy.engine import make_url
 
 from larder import __version__
+from larder.core.data_dir import DataDirBusy, data_dir_lock
 from larder.core.paths import migrations_dir
 from larder.core.settings import Settings
 
@@ -47,7 +47,6 @@ DATABASE = "larder.db"
 SECRET_KEY = "secret_key"  # noqa: S105 (the name of the key file, not a key)
 UPLOADS = "uploads/"
 BACKUPS_DIR = "backups"
-LOCK_FILE = ".larder.lock"
 NAME_PATTERN = re.compile(r"^larder-backup-\d{8}-\d{6}(?:-\d{1,3})?\.zip$")
 _CHUNK = 1 << 20
 
@@ -92,22 +91,12 @@ def backups_dir(settings: Settings) -> Path:
 
 
 @contextlib.contextmanager
-def data_dir_lock(data_dir: Path, *, exclusive: bool) -> Iterator[None]:
-    """Servers hold a shared lock on the data dir for as long as they serve (several may share one);
-    a restore takes it exclusively, so it refuses a data dir any server is using. The kernel lets
-    go of a lock when its process dies, so a crash leaves none behind."""
-    data_dir.mkdir(parents=True, exist_ok=True)
-    with open(data_dir / LOCK_FILE, "a+b") as handle:
-        try:
-            fcntl.flock(handle, (fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH) | fcntl.LOCK_NB)
-        except BlockingIOError:
-            if exclusive:
-                raise BackupError(f"A Larder server is running on {data_dir}: stop it first.") from None
-            raise BackupError(f"{data_dir} is being restored from a backup.") from None
-        try:
+def _alone_in(data_dir: Path) -> Iterator[None]:
+    try:
+        with data_dir_lock(data_dir, exclusive=True):
             yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
+    except DataDirBusy as exc:
+        raise BackupError(str(exc)) from None
 
 
 # -- taking a backup ----------------------------------------------------------------------------------
@@ -368,7 +357,7 @@ def restore_backup(settings: Settings, archive_path: Path, *, now: datetime | No
         )
     database = database_path(settings)
     data_dir = settings.data_dir
-    with data_dir_lock(data_dir, exclusive=True):
+    with _alone_in(data_dir):
         now = now or datetime.now(UTC)
         with tempfile.TemporaryDirectory(prefix=".restore-", dir=data_dir) as work:
             staged = Path(work)
@@ -441,7 +430,6 @@ __all__ = [
     "BackupKeeper",
     "Restored",
     "backups_dir",
-    "data_dir_lock",
     "database_path",
     "list_backups",
     "provide_backup_keeper",
