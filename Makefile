@@ -10,7 +10,7 @@ WEB_SRC := $(shell find webui -type f -not -path '*/node_modules/*' 2>/dev/null)
 CHROMIUM := /usr/bin/chromium
 export LARDER_DATA_DIR ?= $(CURDIR)/larder-data
 
-.PHONY: setup compile run test lint pytest vitest e2e binary smoke chromium bench clean
+.PHONY: setup compile run test lint pytest vitest e2e binary smoke chromium postgres test-postgres bench clean
 
 ## setup: virtualenv with the locked Python set, npm ci, and the built web app (idempotent)
 setup: $(STAMPS)/python $(STAMPS)/web compile
@@ -43,7 +43,16 @@ run: setup
 	$(BIN)/larder serve
 
 ## test: install what tests need, then lint, API tests, UI tests, browser tests, binary smoke test
-test: setup chromium lint pytest vitest e2e smoke
+test: setup chromium lint pytest test-postgres vitest e2e smoke
+
+## test-postgres: the API tests of the catalogue's discovery, lists, stores and sharing against a
+## throw-away PostgreSQL cluster (Debian's packages, installed when missing; tests/postgres_cluster.py).
+POSTGRES_TESTS := tests/shopping tests/stores tests/sharing tests/catalogue/test_discovery.py tests/catalogue/test_admin_catalogue.py
+test-postgres: $(STAMPS)/python postgres
+	$(PY) -m tests.postgres_cluster -q -p no:cacheprovider -n 2 -m "not sqlite_only" $(POSTGRES_TESTS)
+
+postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql postgresql-contrib; }
 
 chromium:
 	@test -x $(CHROMIUM) || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core; }

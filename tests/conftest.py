@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,7 @@ from larder.app import create_app
 from larder.core import clock
 from larder.core.settings import Settings
 from larder.stores import service as stores_service
+from tests import postgres_cluster
 from tests.factories import Member, make_member
 from tests.support import TOKYO, TOKYO_MORNING, MailCatcher, login, make_settings, new_invites, registration
 
@@ -34,19 +36,31 @@ def mail(smtp_server: MailCatcher) -> MailCatcher:
 
 @pytest.fixture(scope="session")
 def migrated_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One database migrated to head per test session; each test gets its own copy of the file."""
+    """One database migrated to head per test session; each test gets its own copy of the file.
+    On PostgreSQL tests/postgres_cluster.py has migrated a template database instead."""
+    if os.environ.get(postgres_cluster.ENV_SERVER):
+        return Path(os.devnull)
     settings = make_settings(str(tmp_path_factory.mktemp("template")))
     return settings.data_dir / "larder.db"
 
 
 @pytest.fixture
-def settings(tmp_path: Path, mail: MailCatcher, migrated_db: Path) -> Settings:
-    """A fresh instance: its own data dir and SQLite file, mail going to the real SMTP server."""
+def database_env() -> Iterator[dict[str, str]]:
+    """Nothing on SQLite (each test copies the migrated file); under `make test-postgres` a
+    database of the test's own (tests/postgres_cluster.py)."""
+    with postgres_cluster.own_database() as env:
+        yield env
+
+
+@pytest.fixture
+def settings(tmp_path: Path, mail: MailCatcher, migrated_db: Path, database_env: dict[str, str]) -> Settings:
+    """A fresh instance: its own data dir and database, mail going to the real SMTP server."""
     return make_settings(
         str(tmp_path / "data"),
         template_db=migrated_db,
         LARDER_SMTP_HOST="127.0.0.1",
         LARDER_SMTP_PORT=str(mail.port),
+        **database_env,
     )
 
 
@@ -94,7 +108,7 @@ def registered_member(registered_member_factory: Callable[..., Member]) -> Membe
 
 
 @pytest.fixture
-def tokyo_settings(tmp_path: Path, mail: MailCatcher, migrated_db: Path) -> Settings:
+def tokyo_settings(tmp_path: Path, mail: MailCatcher, migrated_db: Path, database_env: dict[str, str]) -> Settings:
     """An instance in Tokyo (UTC+9, no summer time), for the tests of days counted in
     LARDER_TIMEZONE: a module takes it with `def settings(tokyo_settings)`."""
     return make_settings(
@@ -103,6 +117,7 @@ def tokyo_settings(tmp_path: Path, mail: MailCatcher, migrated_db: Path) -> Sett
         LARDER_SMTP_HOST="127.0.0.1",
         LARDER_SMTP_PORT=str(mail.port),
         LARDER_TIMEZONE=TOKYO,
+        **database_env,
     )
 
 

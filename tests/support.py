@@ -98,9 +98,10 @@ def make_settings(data_dir: str, *, template_db: Path | None = None, **env: str)
     base = {"LARDER_DATA_DIR": data_dir, "LARDER_PUBLIC_URL": PUBLIC_URL}
     base.update(env)
     settings = Settings.from_env(base).prepared()
-    if template_db is not None:
+    # On PostgreSQL the database is the test's own copy of the migrated template (tests/conftest.py).
+    if settings.is_sqlite and template_db is not None:
         shutil.copyfile(template_db, settings.data_dir / "larder.db")
-    else:
+    elif settings.is_sqlite:
         run_migrations(settings)
     return settings
 

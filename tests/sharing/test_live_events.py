@@ -7,6 +7,7 @@ under test, the member makes a change of their own, which their stream must show
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import queue
@@ -21,6 +22,7 @@ import httpx
 import pytest
 
 from larder.core.server import GRACEFUL_SHUTDOWN_SECONDS
+from tests import postgres_cluster
 from tests.factories import Member, make_member
 from tests.serving import Served
 from tests.stores.support import LISTS, STORES, Kitchen, seed_kitchen
@@ -162,9 +164,11 @@ def change(entity_id: int, kind: str = "updated", type_: str = LIST, origin: str
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory, migrated_db: Path) -> Iterator[Live]:
     root = tmp_path_factory.mktemp("live")
-    settings = make_settings(str(root / "data"), template_db=migrated_db)
-    kitchen = seed_kitchen(settings, root)  # a catalogue already: the server loads no starter one
-    with Served(settings.data_dir) as served:
+    with contextlib.ExitStack() as held:
+        database = held.enter_context(postgres_cluster.own_database())
+        settings = make_settings(str(root / "data"), template_db=migrated_db, **database)
+        kitchen = seed_kitchen(settings, root)  # a catalogue already: the server loads no starter one
+        served = held.enter_context(Served(settings.data_dir, **database))
         world = Live(served, settings, kitchen)
         yield world
         world.http.close()
@@ -357,11 +361,11 @@ def test_a_refused_write_tells_nobody(live):
     live.barrier(friend, friend_stream)
 
 
-def test_stopping_the_server_ends_an_open_stream_cleanly(tmp_path, migrated_db):
-    settings = make_settings(str(tmp_path / "data"), template_db=migrated_db)
+def test_stopping_the_server_ends_an_open_stream_cleanly(tmp_path, migrated_db, database_env):
+    settings = make_settings(str(tmp_path / "data"), template_db=migrated_db, **database_env)
     seed_kitchen(settings, tmp_path)
     owner = make_member(settings, "owner_1", "owner@example.org", verified=True)
-    served = Served(settings.data_dir).start()
+    served = Served(settings.data_dir, **database_env).start()
     try:
         stream = Stream(served.url, owner.token)
         assert stream.next() == ("ready", "{}")

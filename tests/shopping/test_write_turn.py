@@ -3,10 +3,12 @@ commit, while the next writer may already write (writers queue on that turn)."""
 
 from __future__ import annotations
 
-import sqlite3
 from typing import Any
 
+from sqlalchemy import text
+
 from larder.core import db
+from larder.core.db import standalone_session
 from larder.shopping import service
 from larder.shopping.service import ShoppingListRepository
 from tests.stores.support import LISTS, new_list
@@ -42,14 +44,9 @@ def test_the_answer_of_a_list_write_is_read_after_the_write_turn_is_handed_on(cl
     assert [(item["value"], item["quantity"]) for item in kept["ingredients"]] == [(egg, 4)]
 
 
-def outside_writer(settings: Any) -> sqlite3.Connection:
-    """Another process's connection to the same file."""
-    return sqlite3.connect(settings.database_url.split("///", 1)[1], isolation_level=None)
-
-
-def test_a_list_write_reads_before_it_takes_the_write_turn(client, member, kitchen, settings, monkeypatch):
-    """The list, the caller's right and the catalogue's facts are read while another writer holds
-    the write lock; only the writes wait for it."""
+def test_a_list_write_reads_before_it_takes_the_write_turn(client, member, kitchen, monkeypatch):
+    """The list, the caller's right and the catalogue's facts are read before this process's write
+    turn is taken; only the writes wait for it."""
     egg = kitchen.value("Egg")
     list_id = new_list(client, member, ingredients=[{"value": egg, "quantity": 2}])["user_shoppinglist_id"]
     held_during_reads: list[bool] = []
@@ -64,7 +61,7 @@ def test_a_list_write_reads_before_it_takes_the_write_turn(client, member, kitch
         f"{LISTS}/{list_id}", json={"ingredients": [{"value": egg, "checked": True}]}, headers=member.headers
     )
     assert answer.status_code == 200, answer.text
-    assert held_during_reads == [False]  # the reads ran before this process's turn was taken
+    assert held_during_reads == [False]
     assert answer.json()["data"]["ingredients"][0]["checked"] is True
 
 
@@ -74,9 +71,10 @@ def test_a_change_made_between_the_reads_and_the_write_turn_is_not_lost(client, 
     original = service.take_write_turn
 
     async def another_writer_first(request_state: Any, session: Any) -> bool:
-        writer = outside_writer(settings)
-        writer.execute("update shopping_list_item set quantity = 5 where list_id = ?", (list_id,))
-        writer.close()
+        async with standalone_session(settings) as elsewhere:  # another connection, committed here
+            await elsewhere.execute(
+                text("update shopping_list_item set quantity = 5 where list_id = :id"), {"id": list_id}
+            )
         return await original(request_state, session)
 
     monkeypatch.setattr(service, "take_write_turn", another_writer_first)
@@ -96,14 +94,10 @@ def test_every_change_of_a_lists_items_counts_up_its_version(client, member, kit
     def version() -> int:
         return sql(settings, "select items_version from shopping_list where id = :id", id=list_id)[0][0]
 
-    writer = outside_writer(settings)
-    try:
-        before = version()
-        writer.execute("update shopping_list_item set checked = 1 where list_id = ?", (list_id,))
-        assert version() == before + 1
-        writer.execute("delete from shopping_list_item where list_id = ?", (list_id,))
-        assert version() == before + 2
-    finally:
-        writer.close()
+    before = version()
+    sql(settings, "update shopping_list_item set checked = true where list_id = :id", id=list_id)
+    assert version() == before + 1
+    sql(settings, "delete from shopping_list_item where list_id = :id", id=list_id)
+    assert version() == before + 2
     client.post(f"{LISTS}/{list_id}/merge", json={"ingredients": [{"value": egg}]}, headers=member.headers)
     assert version() == before + 3

@@ -7,13 +7,20 @@ from pathlib import Path
 from litestar.testing import TestClient
 
 from larder.app import create_app
+from larder.core.settings import Settings
+from tests import postgres_cluster
 from tests.factories import make_member
 from tests.stores.support import STORES, seed_kitchen
 from tests.support import make_settings
 
 
 def test_two_databases_with_the_same_store_ids_keep_their_own_stock(settings, migrated_db: Path, tmp_path: Path):
-    other = make_settings(str(tmp_path / "other"), template_db=migrated_db)
+    with postgres_cluster.own_database() as database:
+        other = make_settings(str(tmp_path / "other"), template_db=migrated_db, **database)
+        check_own_stock(settings, other, tmp_path)
+
+
+def check_own_stock(settings: Settings, other: Settings, tmp_path: Path) -> None:
     answers = []
     for instance, ingredient in ((settings, "Flour"), (other, "Milk")):
         kitchen = seed_kitchen(instance, tmp_path / instance.data_dir.name)

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Connection, select, text
+from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
+from larder.catalogue import search_index
 from larder.catalogue.models import Category, Ingredient, Recipe, RecipeIngredient, RecipeStep
 from larder.catalogue.queries import PER_PAGE, PageWindow, RecipeQuery
 from larder.catalogue.schemas import (
@@ -56,11 +57,6 @@ def to_ingredient_out(ingredient: Any) -> IngredientOut:
         estimated_expiry_days=ingredient.estimated_expiry_days,
     )
 
-
-COUNT_SQL = text("SELECT count(*) FROM recipe_fts WHERE recipe_fts MATCH :m")
-# FTS5 walks its rowids backwards for this order: no sort, and the cost follows the offset, not
-# the number of matches (a bm25 order would score every match: 8-10 ms for a common word).
-NEWEST_PAGE = text("SELECT rowid FROM recipe_fts WHERE recipe_fts MATCH :m ORDER BY rowid DESC LIMIT :n OFFSET :o")
 
 SUMMARY_COLUMNS = (
     Recipe.id,
@@ -119,23 +115,18 @@ def page(session: Session, query: RecipeQuery, number: int) -> Page[RecipeSummar
                 .offset(window.offset)
             )
         )
-    elif (match := query.fts_match()) is None:
-        window, ids = PageWindow(page=number, total=0), []
     else:
-        total = db.scalar(COUNT_SQL, {"m": match}) or 0
+        total = search_index.count(db, query)
         window = PageWindow(page=number, total=total)
-        in_name = query.name_match()
-        if in_name is None:
-            ids = _newest(db, match, window.offset, PER_PAGE) if window.offset < total else []
+        if query.name_match() is None:
+            ids = search_index.newest(db, query, window.offset, PER_PAGE) if window.offset < total else []
         else:
             # Relevance in two tiers, each newest first: recipes with every word in the name, then
             # the rest (words in the description or the ingredients).
-            first = f"({match}) AND ({in_name})"
-            named = db.scalar(COUNT_SQL, {"m": first}) or 0
-            ids = _newest(db, first, window.offset, PER_PAGE) if window.offset < named else []
+            named = search_index.count(db, query, "named")
+            ids = search_index.newest(db, query, window.offset, PER_PAGE, "named") if window.offset < named else []
             if len(ids) < PER_PAGE and window.offset + len(ids) < total:
-                rest = f"({match}) NOT ({in_name})"
-                ids += _newest(db, rest, max(0, window.offset - named), PER_PAGE - len(ids))
+                ids += search_index.newest(db, query, max(0, window.offset - named), PER_PAGE - len(ids), "unnamed")
     rows = summaries(session, ids)
     return Page(
         data=rows,
@@ -146,10 +137,6 @@ def page(session: Session, query: RecipeQuery, number: int) -> Page[RecipeSummar
         to=(window.offset + len(rows)) if rows else None,
         total=window.total,
     )
-
-
-def _newest(db: Connection, match: str, offset: int, limit: int) -> list[int]:
-    return list(db.scalars(NEWEST_PAGE, {"m": match, "n": limit, "o": offset}))
 
 
 def summaries(session: Session, ids: list[int]) -> list[RecipeSummary]:

@@ -15,7 +15,7 @@ from litestar.di import NamedDependency
 from sqlalchemy import delete, func, select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from larder.catalogue import reading
+from larder.catalogue import reading, search_index
 from larder.catalogue.models import (
     KIND_INGREDIENT,
     KIND_RECIPE,
@@ -139,12 +139,10 @@ class CatalogueService(DomainService[Recipe]):
         statement = select(Recipe.id, Recipe.name, Recipe.image, Recipe.category_id).where(Recipe.verified.is_(True))
         query = RecipeQuery(search=check_search(search) or None)
         if query.search:
-            match = query.fts_match()
-            if match is None:
+            matching = search_index.matching_ids(self.session.bind.dialect.name, query)
+            if matching is None:
                 return []
-            statement = statement.where(
-                Recipe.id.in_(select(text("rowid")).select_from(text("recipe_fts")).where(text("recipe_fts MATCH :m")))
-            ).params(m=match)
+            statement = statement.where(Recipe.id.in_(matching))
         rows = await self.session.execute(statement.order_by(func.lower(Recipe.name)).limit(RECIPE_OPTIONS_LIMIT))
         return [RecipeOptionOut(r.id, r.name, r.image, r.category_id) for r in rows]
 

@@ -26,7 +26,7 @@ from litestar.constants import HTTP_DISCONNECT, HTTP_RESPONSE_START
 from litestar.datastructures import State
 from litestar.plugins import InitPluginProtocol
 from litestar.types import Message, Scope
-from sqlalchemy import Table, create_engine, event, insert
+from sqlalchemy import Table, create_engine, event, insert, text
 from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
@@ -257,9 +257,9 @@ async def provide_db_session(
         admission = _admission(state)
         await admission.acquire()
         request.state[_ADMITTED] = admission
-        if writes and opt.get(LATE_WRITE_TURN) and config.get_engine().dialect.name == "sqlite":
+        if writes and opt.get(LATE_WRITE_TURN):
             request.state[_LATE_TURN] = state
-        elif writes and config.get_engine().dialect.name == "sqlite":
+        elif writes:
             await _take_turn(state, request.state, session)
         async with _one_transaction(session):
             yield session
@@ -274,11 +274,21 @@ async def provide_db_session(
                 logger.exception("work after the transaction of %s failed", request.method)
 
 
+# PostgreSQL's write turn: a transaction-level advisory lock every writer takes, so writers of all
+# instances take turns as SQLite's do, and a request's reads and writes see no other writer's
+# change in between (no lost update in a read-modify-write), as on SQLite.
+PG_WRITE_TURN_KEY = 0x4C61726465  # "Larde"
+
+
 async def _take_turn(state: State, request_state: Any, session: AsyncSession) -> None:
-    """This process's turn, then the data dir's, then SQLite's write lock (BEGIN IMMEDIATE)."""
+    """This process's turn, then (SQLite) the data dir's and SQLite's write lock (BEGIN IMMEDIATE)
+    or (PostgreSQL) the advisory lock of the database."""
     gate = _write_gate(state)
     await gate.acquire()
     request_state[_GATE_HELD] = gate
+    if _alchemy_config(state).get_engine().dialect.name != "sqlite":
+        await session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": PG_WRITE_TURN_KEY})
+        return
     file_lock: WriteFileLock | None = state.get(_WRITE_FILE_LOCK)
     if file_lock is not None:
         await file_lock.acquire()
@@ -290,7 +300,7 @@ async def take_write_turn(request_state: Any, session: AsyncSession) -> bool:
     """For a route marked LATE_WRITE_TURN: end the request's read transaction and take the write
     turn, before the first change. True when it was taken here: what the request read so far may
     have been changed by another writer since, and must be checked again. False when the request
-    has held the turn from its start (any other writing route, other callers, PostgreSQL)."""
+    has held the turn from its start (any other writing route, other callers)."""
     state = request_state.pop(_LATE_TURN, None) if request_state is not None else None
     if state is None:
         return False
@@ -440,8 +450,11 @@ async def standalone_session(settings: Settings) -> AsyncIterator[AsyncSession]:
     engine = config.get_engine()
     try:
         async with config.get_session() as session:
+            # The write turn as requests take it, so its reads see no other writer's change.
             if engine.dialect.name == "sqlite":
                 await session.connection(execution_options={_BEGIN_OPTION: "IMMEDIATE"})
+            else:
+                await session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": PG_WRITE_TURN_KEY})
             async with _one_transaction(session):
                 yield session
     finally:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from alembic import op
 
+from larder.migrations.portable import create_row_trigger, drop_row_trigger, on_postgres
+
 revision = "0006b"
 down_revision = "0006"
 branch_labels = None
@@ -39,34 +41,52 @@ FROM recipe r WHERE r.verified
 # One index segment after the bulk insert (a fragmented index makes every MATCH slower).
 _OPTIMIZE = "INSERT INTO recipe_fts (recipe_fts) VALUES ('optimize')"
 
-_TRIGGERS = (
-    "CREATE TRIGGER recipe_stats_insert AFTER INSERT ON recipe WHEN new.verified "
-    "BEGIN UPDATE recipe_stats SET verified_count = verified_count + 1; END",
-    "CREATE TRIGGER recipe_stats_delete AFTER DELETE ON recipe WHEN old.verified "
-    "BEGIN UPDATE recipe_stats SET verified_count = verified_count - 1; END",
-    "CREATE TRIGGER recipe_stats_update AFTER UPDATE OF verified ON recipe WHEN new.verified IS NOT old.verified "
-    "BEGIN UPDATE recipe_stats SET verified_count = verified_count + (CASE WHEN new.verified THEN 1 ELSE -1 END); END",
-)
+
+def _create_triggers() -> None:
+    changed = "new.verified IS DISTINCT FROM old.verified" if on_postgres() else "new.verified IS NOT old.verified"
+    create_row_trigger(
+        "recipe_stats_insert",
+        "INSERT",
+        "recipe",
+        "UPDATE recipe_stats SET verified_count = verified_count + 1",
+        when="new.verified",
+    )
+    create_row_trigger(
+        "recipe_stats_delete",
+        "DELETE",
+        "recipe",
+        "UPDATE recipe_stats SET verified_count = verified_count - 1",
+        when="old.verified",
+    )
+    create_row_trigger(
+        "recipe_stats_update",
+        "UPDATE OF verified",
+        "recipe",
+        "UPDATE recipe_stats SET verified_count = verified_count + (CASE WHEN new.verified THEN 1 ELSE -1 END)",
+        when=changed,
+    )
 
 
 def upgrade() -> None:
-    op.execute("DROP TABLE recipe_fts")
-    op.execute(
-        "CREATE VIRTUAL TABLE recipe_fts USING fts5("
-        "name, description, ingredients, facets, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4')"
-    )
-    op.execute(_REBUILD)
-    op.execute(_OPTIMIZE)
+    if not on_postgres():  # PostgreSQL's index has had the facets since 0004 (migrations/portable.py)
+        op.execute("DROP TABLE recipe_fts")
+        op.execute(
+            "CREATE VIRTUAL TABLE recipe_fts USING fts5("
+            "name, description, ingredients, facets, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4')"
+        )
+        op.execute(_REBUILD)
+        op.execute(_OPTIMIZE)
     op.execute("CREATE TABLE recipe_stats (verified_count INTEGER NOT NULL)")
     op.execute("INSERT INTO recipe_stats (verified_count) SELECT count(*) FROM recipe WHERE verified")
-    for trigger in _TRIGGERS:
-        op.execute(trigger)
+    _create_triggers()
 
 
 def downgrade() -> None:
     for name in ("recipe_stats_insert", "recipe_stats_delete", "recipe_stats_update"):
-        op.execute(f"DROP TRIGGER {name}")
+        drop_row_trigger(name, "recipe")
     op.execute("DROP TABLE recipe_stats")
+    if on_postgres():
+        return
     op.execute("DROP TABLE recipe_fts")
     op.execute(
         "CREATE VIRTUAL TABLE recipe_fts USING fts5("

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from alembic import op
 
+from larder.migrations.portable import on_postgres
+
 revision = "0008"
 down_revision = "0007"
 branch_labels = None
@@ -81,12 +83,16 @@ _OPTIMIZE = "INSERT INTO recipe_fts (recipe_fts) VALUES ('optimize')"
 
 
 def upgrade() -> None:
+    if on_postgres():  # nothing indexed yet (migrations/portable.py)
+        return
     op.execute("DELETE FROM recipe_fts")
     op.execute(_REBUILD)
     op.execute(_OPTIMIZE)
 
 
 def downgrade() -> None:
+    if on_postgres():
+        return
     op.execute("DELETE FROM recipe_fts")
     op.execute(_REBUILD_0006B)
     op.execute(_OPTIMIZE)

@@ -15,6 +15,8 @@ import advanced_alchemy.types
 import sqlalchemy as sa
 from alembic import op
 
+from larder.migrations.portable import create_row_trigger, drop_row_trigger
+
 revision = "0012"
 down_revision = "0011"
 branch_labels = None
@@ -23,14 +25,12 @@ depends_on = None
 
 # Every change of a store's items, by any writer (another server process, a foreign key action, a
 # hand-made fix), counts up its store's stock_version: cached answers of that store are then unused.
-_STOCK_TRIGGERS = (
-    "CREATE TRIGGER store_item_inserted AFTER INSERT ON store_item "
-    "BEGIN UPDATE food_store SET stock_version = stock_version + 1 WHERE id = new.store_id; END",
-    "CREATE TRIGGER store_item_updated AFTER UPDATE ON store_item "
-    "BEGIN UPDATE food_store SET stock_version = stock_version + 1 WHERE id IN (old.store_id, new.store_id); END",
-    "CREATE TRIGGER store_item_deleted AFTER DELETE ON store_item "
-    "BEGIN UPDATE food_store SET stock_version = stock_version + 1 WHERE id = old.store_id; END",
-)
+_BUMP = "UPDATE food_store SET stock_version = stock_version + 1 WHERE id "
+_STOCK_TRIGGERS = {
+    "store_item_inserted": ("INSERT", _BUMP + "= new.store_id"),
+    "store_item_updated": ("UPDATE", _BUMP + "IN (old.store_id, new.store_id)"),
+    "store_item_deleted": ("DELETE", _BUMP + "= old.store_id"),
+}
 
 
 def upgrade() -> None:
@@ -180,13 +180,13 @@ def upgrade() -> None:
     with op.batch_alter_table("store_item", schema=None) as batch_op:
         batch_op.create_index("ix_store_item_store_value", ["store_id", "value"], unique=False)
 
-    for trigger in _STOCK_TRIGGERS:
-        op.execute(trigger)
+    for name, (event, body) in _STOCK_TRIGGERS.items():
+        create_row_trigger(name, event, "store_item", body)
 
 
 def downgrade() -> None:
-    for name in ("store_item_inserted", "store_item_updated", "store_item_deleted"):
-        op.execute(f"DROP TRIGGER IF EXISTS {name}")
+    for name in _STOCK_TRIGGERS:
+        drop_row_trigger(name, "store_item")
     with op.batch_alter_table("store_item", schema=None) as batch_op:
         batch_op.drop_index("ix_store_item_store_value")
 

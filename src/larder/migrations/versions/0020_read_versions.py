@@ -16,6 +16,8 @@ import advanced_alchemy.types
 import sqlalchemy as sa
 from alembic import op
 
+from larder.migrations.portable import create_row_trigger, drop_row_trigger
+
 revision = "0020"
 down_revision = "0019"
 branch_labels = None
@@ -48,12 +50,11 @@ def upgrade() -> None:
     bump = "UPDATE read_version SET version = version + 1 WHERE name = 'catalogue'"
     for table in CATALOGUE_TABLES:
         for write in WRITES:
-            # Names from the constants above, never from input.
-            op.execute(f"CREATE TRIGGER {_trigger(table, write)} AFTER {write} ON {table} BEGIN {bump}; END")
+            create_row_trigger(_trigger(table, write), write, table, bump)
 
 
 def downgrade() -> None:
     for table in CATALOGUE_TABLES:
         for write in WRITES:
-            op.execute(f"DROP TRIGGER IF EXISTS {_trigger(table, write)}")
+            drop_row_trigger(_trigger(table, write), table)
     op.drop_table("read_version")

@@ -14,30 +14,30 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from larder.migrations.portable import create_row_trigger, drop_row_trigger
+
 revision = "0021"
 down_revision = "0020"
 branch_labels = None
 depends_on = None
 
+_BUMP = "UPDATE shopping_list SET items_version = items_version + 1 WHERE id "
 _TRIGGERS = {
-    "shopping_item_inserted": "AFTER INSERT ON shopping_list_item BEGIN UPDATE shopping_list "
-    "SET items_version = items_version + 1 WHERE id = new.list_id; END",
-    "shopping_item_updated": "AFTER UPDATE ON shopping_list_item BEGIN UPDATE shopping_list "
-    "SET items_version = items_version + 1 WHERE id IN (old.list_id, new.list_id); END",
-    "shopping_item_deleted": "AFTER DELETE ON shopping_list_item BEGIN UPDATE shopping_list "
-    "SET items_version = items_version + 1 WHERE id = old.list_id; END",
+    "shopping_item_inserted": ("INSERT", _BUMP + "= new.list_id"),
+    "shopping_item_updated": ("UPDATE", _BUMP + "IN (old.list_id, new.list_id)"),
+    "shopping_item_deleted": ("DELETE", _BUMP + "= old.list_id"),
 }
 
 
 def upgrade() -> None:
     with op.batch_alter_table("shopping_list", schema=None) as batch_op:
         batch_op.add_column(sa.Column("items_version", sa.Integer(), server_default="0", nullable=False))
-    for name, body in _TRIGGERS.items():
-        op.execute(f"CREATE TRIGGER {name} {body}")
+    for name, (event, body) in _TRIGGERS.items():
+        create_row_trigger(name, event, "shopping_list_item", body)
 
 
 def downgrade() -> None:
     for name in _TRIGGERS:
-        op.execute(f"DROP TRIGGER IF EXISTS {name}")
+        drop_row_trigger(name, "shopping_list_item")
     with op.batch_alter_table("shopping_list", schema=None) as batch_op:
         batch_op.drop_column("items_version")
