@@ -130,11 +130,3 @@ def test_seed_is_idempotent(tmp_path):
     assert "recipes" in first
     assert " 0 recipes" not in first
     assert "0 categories, 0 ingredients, 0 recipes and 0 images added." in larder(tmp_path, "seed").stdout
-
-
-def test_several_processes_on_postgresql_are_refused_before_anything_starts(tmp_path):
-    # Never reached: the refusal comes before any connection.
-    url = f"postgresql+asyncpg://nobody@/larder?host={tmp_path}/no-server"
-    result = larder(tmp_path / "data", "serve", "--workers", "2", env={"LARDER_DATABASE_URL": url}, check=False)
-    assert result.returncode == 1
-    assert "On PostgreSQL run one process for now" in result.stderr

@@ -6,6 +6,7 @@ count wherever they were made; writes from both processes all land; daily jobs a
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import threading
@@ -19,6 +20,7 @@ import pytest
 from larder.accounts.service import LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT
 from larder.core.db import build_alchemy_config
 from larder.core.jobs import claim
+from tests import postgres_cluster
 from tests.serving import Served
 from tests.sharing.test_live_events import LISTS, Live, change
 from tests.stores.support import seed_kitchen
@@ -30,9 +32,13 @@ WAIT = 10.0
 @pytest.fixture(scope="module")
 def two(tmp_path_factory: pytest.TempPathFactory, migrated_db: Path) -> Iterator[tuple[Live, Live]]:
     root = tmp_path_factory.mktemp("two")
-    settings = make_settings(str(root / "data"), template_db=migrated_db)
-    kitchen = seed_kitchen(settings, root)
-    with Served(settings.data_dir) as first, Served(settings.data_dir) as second:
+    with contextlib.ExitStack() as held:
+        # Under `make test-postgres`, two processes on one PostgreSQL database (NOTIFY/LISTEN).
+        database = held.enter_context(postgres_cluster.own_database())
+        settings = make_settings(str(root / "data"), template_db=migrated_db, **database)
+        kitchen = seed_kitchen(settings, root)
+        first = held.enter_context(Served(settings.data_dir, **database))
+        second = held.enter_context(Served(settings.data_dir, **database))
         worlds = (Live(first, settings, kitchen), Live(second, settings, kitchen))
         yield worlds
         for world in worlds:
@@ -131,10 +137,12 @@ def children_of(pid: int) -> list[int]:
     return found
 
 
-def test_workers_share_the_port_the_changes_and_a_clean_stop(tmp_path: Path, migrated_db: Path) -> None:
-    settings = make_settings(str(tmp_path / "data"), template_db=migrated_db)
+def test_workers_share_the_port_the_changes_and_a_clean_stop(
+    tmp_path: Path, migrated_db: Path, database_env: dict[str, str]
+) -> None:
+    settings = make_settings(str(tmp_path / "data"), template_db=migrated_db, **database_env)
     kitchen = seed_kitchen(settings, tmp_path)
-    served = Served(settings.data_dir, LARDER_WORKERS="2").start()
+    served = Served(settings.data_dir, LARDER_WORKERS="2", **database_env).start()
     try:
         assert served.process is not None
         workers = children_of(served.process.pid)

@@ -83,10 +83,6 @@ def serve(host: str | None, port: int | None, workers: int | None) -> None:
 
     limit_malloc_arenas()  # before any thread starts (core/memory.py)
     settings = _settings(host, port, workers)
-    if settings.workers > 1 and not settings.is_sqlite:
-        # Live changes cross processes through the SQLite file; PostgreSQL's LISTEN/NOTIFY bus is
-        # not built yet, and a member's open screen would miss what another process changed.
-        raise click.ClickException("On PostgreSQL run one process for now (LARDER_WORKERS=1).")
     # Held while serving, from before the migrations: `larder restore` refuses a data dir in use.
     with _data_dir_in_use(settings):
         preparing = _prepare_elsewhere(settings)

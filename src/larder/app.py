@@ -49,11 +49,12 @@ from larder.core.db import (
 )
 from larder.core.email import Mailer
 from larder.core.errors import exception_handlers
-from larder.core.events import LocalEventBus, provide_event_bus
+from larder.core.events import provide_event_bus
 from larder.core.headers import security_headers_hook
 from larder.core.memory import memory_upkeep
 from larder.core.openapi import SECURITY_COMPONENTS, describe_errors
 from larder.core.paths import web_dist_dir
+from larder.core.pg_events import PgEventBus
 from larder.core.read_cache import ReadCache, ReadCacheMiddleware, ReadVersions
 from larder.core.requests import StrictJSONRequest
 from larder.core.settings import Settings, get_settings
@@ -147,10 +148,9 @@ def create_app(settings: Settings | None = None) -> Litestar:
     page_parser = PageParser()
     # Cheap to make: the OCR engine loads on the first scan and unloads when idle (receipts/ocr.py).
     receipt_reader = ReceiptReader(idle_seconds=settings.ocr_idle_seconds)
-    # Changes fan out in memory to this process's streams and, on SQLite, through the live_event
-    # table to the other processes serving the same file (`--workers N`). PostgreSQL would put
-    # LISTEN/NOTIFY behind the same interface.
-    event_bus = SharedEventBus(database_path(settings)) if settings.is_sqlite else LocalEventBus()
+    # Changes fan out in memory to this process's streams and to the other processes on the same
+    # database: through the live_event table on SQLite (`--workers N`), NOTIFY/LISTEN on PostgreSQL.
+    event_bus = SharedEventBus(database_path(settings)) if settings.is_sqlite else PgEventBus(settings.database_url)
     # Versions are read from the SQLite file; on PostgreSQL the public reads run every time.
     read_versions = ReadVersions(str(database_path(settings)) if settings.is_sqlite else None)
     app = Litestar(

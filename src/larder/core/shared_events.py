@@ -8,7 +8,7 @@ table's new rows every `POLL_SECONDS` while it holds a stream and hands them to 
 (a process with no stream open reads nothing, from the start on). Rows older than
 `KEEP_SECONDS` are deleted by the writers now and then.
 
-PostgreSQL would do the same with LISTEN/NOTIFY behind the same `EventBus` calls.
+On PostgreSQL, core/pg_events.py does the same with NOTIFY and LISTEN.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import anyio.to_thread
 from sqlalchemy import Float, String, Text, delete, insert
@@ -50,13 +50,13 @@ class LiveEvent(Base):
     at: Mapped[float] = mapped_column(Float, index=True)  # seconds since the epoch
 
 
-def _encode(change: Change, audience: Audience) -> str:
+def encode_change(change: Change, audience: Audience) -> str:
     return json.dumps(
         [change.type, change.id, change.kind, change.origin, sorted(audience.user_ids), sorted(audience.emails)]
     )
 
 
-def _decode(payload: str) -> tuple[Change, Audience]:
+def decode_change(payload: str) -> tuple[Change, Audience]:
     kind, entity_id, what, origin, user_ids, emails = json.loads(payload)
     return Change(kind, entity_id, what, origin), Audience(frozenset(user_ids), frozenset(emails))
 
@@ -81,7 +81,7 @@ class SharedEventBus(LocalEventBus):
 
     def record(self, session: Session, changes: list[tuple[Change, Audience]]) -> None:
         now = time.time()
-        rows = [{"process": self.process, "payload": _encode(c, a), "at": now} for c, a in changes]
+        rows = [{"process": self.process, "payload": encode_change(c, a), "at": now} for c, a in changes]
         session.execute(insert(LiveEvent), rows)
         self._recorded += len(rows)
         if self._recorded >= PRUNE_EVERY:
@@ -103,7 +103,7 @@ class SharedEventBus(LocalEventBus):
                     logger.exception("reading other processes' live changes failed")
             for process, payload in rows:
                 if process != self.process:
-                    self.publish(*_decode(payload))
+                    self.publish(*decode_change(payload))
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), self.poll_seconds)
 
@@ -140,13 +140,22 @@ class SharedEventBus(LocalEventBus):
             self._connection = None
 
 
+@runtime_checkable
+class ListeningBus(Protocol):
+    """A bus that hears other processes' changes (this module's, and core/pg_events.py's)."""
+
+    async def listen(self, stop: asyncio.Event) -> None: ...
+
+    def close_connection(self) -> None: ...
+
+
 def shared_event_listener(app: Any) -> contextlib.AbstractAsyncContextManager[None]:
-    """A lifespan: the bus reads other processes' changes while the app serves."""
+    """A lifespan: the bus hears other processes' changes while the app serves."""
     bus = app.state["event_bus"]
 
     @asynccontextmanager
     async def listening() -> AsyncIterator[None]:
-        if not isinstance(bus, SharedEventBus):
+        if not isinstance(bus, ListeningBus):
             yield
             return
         stop = asyncio.Event()
@@ -161,4 +170,4 @@ def shared_event_listener(app: Any) -> contextlib.AbstractAsyncContextManager[No
     return listening()
 
 
-__all__ = ["LiveEvent", "SharedEventBus", "shared_event_listener"]
+__all__ = ["ListeningBus", "LiveEvent", "SharedEventBus", "decode_change", "encode_change", "shared_event_listener"]
