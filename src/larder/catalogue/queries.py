@@ -158,6 +158,22 @@ class RecipeQuery:
         words = fts_expression(self.search) if self.search else None
         return f"name : ({words})" if words else None
 
+    def facet_terms(self) -> tuple[list[str | list[str]], list[str]] | None:
+        """The facet tokens a recipe must carry (a list: any one of them) and those it must not;
+        None when nothing can match (only custom categories, which no catalogue recipe has)."""
+        wanted: list[str | list[str]] = [f"i{i}" for i in dict.fromkeys(self.include_ingredients)]
+        if self.include_categories:
+            categories = [f"c{c}" for c in dict.fromkeys(self.include_categories) if c > 0]
+            if not categories:
+                return None
+            wanted.append(categories)
+        if self.preferences:
+            chosen = set(self.preferences)
+            wanted.append(tag_token(tuple(name for name in FACET_TAGS if name in chosen)))
+        negatives = [f"i{i}" for i in dict.fromkeys(self.exclude_ingredients)]
+        negatives += [f"c{c}" for c in dict.fromkeys(self.exclude_categories)]
+        return wanted, negatives
+
     def fts_match(self) -> str | None:
         """The whole query as one FTS5 expression over recipe_fts, or None when nothing can match.
 
@@ -171,20 +187,14 @@ class RecipeQuery:
                 return None  # text with no searchable word matches nothing
             positives.append(f"{{name description ingredients}} : ({words})")
         positives += [f"ingredients : ({fts_expression(words)})" for words in self.include_ingredient_words]
-        facets = [f"i{ingredient_id}" for ingredient_id in dict.fromkeys(self.include_ingredients)]
-        if self.include_categories:
-            categories = [f"c{c}" for c in dict.fromkeys(self.include_categories) if c > 0]
-            if not categories:
-                return None  # only custom categories, which no catalogue recipe has
-            facets.append(f"({' OR '.join(categories)})")
-        wanted = set(self.preferences)
-        if wanted:
-            facets.append(tag_token(tuple(name for name in FACET_TAGS if name in wanted)))
+        terms = self.facet_terms()
+        if terms is None:
+            return None
+        wanted, negatives = terms
+        facets = [term if isinstance(term, str) else f"({' OR '.join(term)})" for term in wanted]
         if facets:
             positives.append(f"facets : ({' AND '.join(facets)})")
         expression = " AND ".join(f"({p})" for p in positives) if positives else "facets : all"
-        negatives = [f"i{i}" for i in dict.fromkeys(self.exclude_ingredients)]
-        negatives += [f"c{c}" for c in dict.fromkeys(self.exclude_categories)]
         excluded = [f"facets : ({' OR '.join(negatives)})"] if negatives else []
         excluded += [f"ingredients : ({fts_expression(words)})" for words in self.exclude_ingredient_words]
         if excluded:

@@ -30,7 +30,7 @@ from sqlalchemy import (
     text,
 )
 
-from larder.catalogue.queries import FACET_TAGS, MAX_SEARCH_TOKENS, RecipeQuery, tag_token
+from larder.catalogue.queries import MAX_SEARCH_TOKENS, RecipeQuery
 
 Tier = Literal["all", "named", "unnamed"]
 
@@ -92,21 +92,16 @@ def _postgres(query: RecipeQuery, tier: Tier) -> ColumnElement[bool] | None:
             conditions.append(not_(_words(_index.c.name, searched)))
     for words in query.include_ingredient_words:
         conditions.append(_words(_index.c.ingredients, _prefixes(words) or ""))
-    facets = [f"i{ingredient_id}" for ingredient_id in dict.fromkeys(query.include_ingredients)]
-    if query.include_categories:
-        categories = [f"c{c}" for c in dict.fromkeys(query.include_categories) if c > 0]
-        if not categories:
-            return None  # only custom categories, which no catalogue recipe has
-        facets.append(f"({' | '.join(categories)})")
-    wanted = set(query.preferences)
-    if wanted:
-        facets.append(tag_token(tuple(name for name in FACET_TAGS if name in wanted)))
-    negatives = [f"i{i}" for i in dict.fromkeys(query.exclude_ingredients)]
-    negatives += [f"c{c}" for c in dict.fromkeys(query.exclude_categories)]
+    terms = query.facet_terms()
+    if terms is None:
+        return None
+    wanted, negatives = terms
+    facets = [term if isinstance(term, str) else f"({' | '.join(term)})" for term in wanted]
     if negatives:
         facets.append(f"!({' | '.join(negatives)})")
     if facets or not conditions:
-        expression = " & ".join(facets if any(not f.startswith("!") for f in facets) else ["all", *facets])
+        # Every recipe carries `all`: it stands in when only exclusions (or nothing) are asked for.
+        expression = " & ".join(facets if wanted else ["all", *facets])
         tokens = func.to_tsvector(_SIMPLE, _index.c.facets)
         conditions.append(tokens.op("@@")(func.to_tsquery(_SIMPLE, expression)))
     for words in query.exclude_ingredient_words:
