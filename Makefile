@@ -45,11 +45,10 @@ run: setup
 ## test: install what tests need, then lint, API tests, UI tests, browser tests, binary smoke test
 test: setup chromium lint pytest test-postgres vitest e2e smoke
 
-## test-postgres: the API tests of the catalogue's discovery, lists, stores and sharing, several
-## processes on one database, and PostgreSQL's own machinery (tests/postgres), against a throw-away
-## PostgreSQL cluster (Debian's packages, installed when missing; tests/postgres_cluster.py).
-POSTGRES_TESTS := tests/shopping tests/stores tests/sharing tests/catalogue/test_discovery.py \
-	tests/catalogue/test_admin_catalogue.py tests/test_processes.py tests/postgres
+## test-postgres: the whole API suite (tests/ but the browser's) against a throw-away PostgreSQL
+## cluster (Debian's packages, installed when missing; tests/postgres_cluster.py), but for the tests
+## of SQLite's own machinery (marked sqlite_only); tests/postgres runs only here.
+POSTGRES_TESTS := tests --ignore=tests/e2e
 test-postgres: $(STAMPS)/python postgres
 	$(PY) -m tests.postgres_cluster -q -p no:cacheprovider -n 2 -m "not sqlite_only" $(POSTGRES_TESTS)
 

@@ -1,6 +1,7 @@
 """Live changes under a neighbourhood's load: households editing shared lists with streams open.
 
     python bench/live_load.py [--households 200] [--seconds 300] [--quick] [--profile FILE]
+                              [--workers N] [--postgres]
 
 Starts `larder serve` on a fresh data directory with LARDER_MAX_CONNECTIONS raised for the run (two
 connections per member: the event stream and the keep-alive connection its writes go over, plus
@@ -49,7 +50,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from household_load import percentile
-from run import Server
+from run import ROOT, Server
 
 MEMBERS = 3  # per household: the owner and the two it shares its list with
 LIST_ITEMS = 8
@@ -104,7 +105,7 @@ runpy.run_module("larder", run_name="__main__", alter_sys=True)
 
 
 # -- accounts and lists ---------------------------------------------------------------------------
-def prepare_accounts(data_dir: Path, count: int) -> list[tuple[str, str]]:
+def prepare_accounts(data_dir: Path, count: int, database: dict[str, str]) -> list[tuple[str, str]]:
     """`count` verified accounts with a live session each: (address, bearer token). Made in-process with
     one password hash for all (argon2 costs ~0.1 s an account; the bench measures none of it)."""
     from larder.accounts import service as accounts
@@ -112,7 +113,7 @@ def prepare_accounts(data_dir: Path, count: int) -> list[tuple[str, str]]:
     from larder.core.security import hash_password
     from larder.core.settings import Settings
 
-    settings = Settings.from_env({"LARDER_DATA_DIR": str(data_dir)}).prepared()
+    settings = Settings.from_env({"LARDER_DATA_DIR": str(data_dir), **database}).prepared()
     run_migrations(settings)
     one_hash = hash_password(PASSWORD)
     accounts.hash_password = lambda _password: one_hash  # type: ignore[assignment]
@@ -630,7 +631,8 @@ def report(args: argparse.Namespace, found: dict, tally: Tally, max_connections:
     peak = max((mb for _, mb in tally.rss), default=0.0)
     lines = [
         f"{args.households} households x {MEMBERS} members ({members} streams), writes every "
-        f"{WAIT[0]:.0f}-{WAIT[1]:.0f} s each for {seconds:.0f} s; {args.workers} server process(es); "
+        f"{WAIT[0]:.0f}-{WAIT[1]:.0f} s each for {seconds:.0f} s; {args.workers} server process(es) on "
+        f"{'PostgreSQL (a local cluster on the same cores)' if args.postgres else 'the SQLite file'}; "
         f"LARDER_MAX_CONNECTIONS={max_connections} per process; "
         f"{time.strftime('%Y-%m-%d %H:%M %Z')}; load average {found['load'][0]:.1f} before, "
         f"{found['load'][1]:.1f} after",
@@ -681,20 +683,34 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="30 s of writes")
     parser.add_argument("--profile", type=Path, help="run the server under cProfile, its output to this file")
     parser.add_argument("--workers", type=int, default=1, help="server processes (larder serve --workers N)")
+    parser.add_argument(
+        "--postgres",
+        action="store_true",
+        help="on a throw-away PostgreSQL cluster (tests/postgres_cluster.py) instead of the SQLite file",
+    )
     args = parser.parse_args()
     if args.quick:
         args.seconds = 30
     members = args.households * MEMBERS
     max_connections = 2 * members + 200  # a stream and a write connection per member, and headroom
-    with tempfile.TemporaryDirectory() as tmp:
+    with contextlib.ExitStack() as held:
+        database: dict[str, str] = {}
+        if args.postgres:
+            sys.path.insert(0, str(ROOT))
+            from tests import postgres_cluster
+
+            server_url = held.enter_context(postgres_cluster.cluster())
+            postgres_cluster.admin(server_url, "CREATE DATABASE larder_bench")
+            database = {"LARDER_DATABASE_URL": postgres_cluster.database_url(server_url, "larder_bench")}
+        tmp = held.enter_context(tempfile.TemporaryDirectory())
         data = Path(tmp) / "data"
         made = time.perf_counter()
-        accounts = prepare_accounts(data, members)
+        accounts = prepare_accounts(data, members, database)
         python_args = ("-c", PROFILE_SERVER, str(args.profile.resolve())) if args.profile else ()
         server = Server(
             data,
             Path(tmp) / "server.log",
-            env={"LARDER_MAX_CONNECTIONS": str(max_connections), "LARDER_WORKERS": str(args.workers)},
+            env={"LARDER_MAX_CONNECTIONS": str(max_connections), "LARDER_WORKERS": str(args.workers), **database},
             python_args=python_args,
         )
         try:

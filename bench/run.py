@@ -100,9 +100,11 @@ class Server:
     ) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        env = {**os.environ, **(env or {}), "LARDER_DATA_DIR": str(data_dir)}
+        # The shell's LARDER_* location settings are dropped; the run's own (a PostgreSQL URL) are kept.
+        inherited = {**os.environ}
         for name in ("LARDER_HOST", "LARDER_PORT", "LARDER_DATABASE_URL", "LARDER_PUBLIC_URL"):
-            env.pop(name, None)
+            inherited.pop(name, None)
+        env = {**inherited, **(env or {}), "LARDER_DATA_DIR": str(data_dir)}
         self.env = env
         self.log = log.open("w")
         self.process = subprocess.Popen(

@@ -44,6 +44,13 @@ def migrated_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return settings.data_dir / "larder.db"
 
 
+@pytest.fixture(autouse=True)
+def _drop_new_databases() -> Iterator[None]:
+    """The PostgreSQL databases a test made through make_settings go with it (nothing on SQLite)."""
+    yield
+    postgres_cluster.drop_new_databases()
+
+
 @pytest.fixture
 def database_env() -> Iterator[dict[str, str]]:
     """Nothing on SQLite (each test copies the migrated file); under `make test-postgres` a

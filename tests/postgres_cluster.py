@@ -92,18 +92,39 @@ def admin(server: str, *statements: str) -> None:
     asyncio.run(_admin(server, *statements))
 
 
+_made: list[str] = []
+
+
+def new_database() -> dict[str, str]:
+    """Under this runner, a database of its own copied from the migrated template, as the settings
+    that name it, dropped by `drop_new_databases` when the test ends; elsewhere (SQLite) nothing."""
+    server = os.environ.get(ENV_SERVER)
+    if not server:
+        return {}
+    name = f"t_{uuid.uuid4().hex[:16]}"
+    admin(server, f"CREATE DATABASE {name} TEMPLATE {TEMPLATE}")
+    _made.append(name)
+    return {"LARDER_DATABASE_URL": database_url(server, name)}
+
+
+def drop_new_databases() -> None:
+    server = os.environ.get(ENV_SERVER)
+    if server and _made:
+        admin(server, *(f"DROP DATABASE {name} WITH (FORCE)" for name in _made))
+    _made.clear()
+
+
 @contextlib.contextmanager
 def own_database() -> Iterator[dict[str, str]]:
-    """Under this runner, a database of the caller's own, copied from the migrated template and
-    dropped afterwards, as the settings that name it; elsewhere (SQLite) nothing."""
+    """`new_database`, dropped when the block ends."""
     server = os.environ.get(ENV_SERVER)
     if not server:
         yield {}
         return
-    name = f"t_{uuid.uuid4().hex[:16]}"
-    admin(server, f"CREATE DATABASE {name} TEMPLATE {TEMPLATE}")
+    env = new_database()
+    name = _made.pop()
     try:
-        yield {"LARDER_DATABASE_URL": database_url(server, name)}
+        yield env
     finally:
         admin(server, f"DROP DATABASE {name} WITH (FORCE)")
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import email
+import os
 import queue
 import re
 import shutil
 import socket
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from email.message import Message
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from litestar.testing import TestClient
 from larder.accounts.service import InviteService
 from larder.core.db import run_migrations, standalone_session
 from larder.core.settings import Settings
+from tests import postgres_cluster
 
 PUBLIC_URL = "http://larder.test"
 LINK = re.compile(r"(https?://\S+/(verify|reset-password)\?token=([A-Za-z0-9._-]+))")
@@ -96,6 +98,12 @@ class MailCatcher:
 def make_settings(data_dir: str, *, template_db: Path | None = None, **env: str) -> Settings:
     """A prepared instance in `data_dir`; its database copied from a migrated template when given."""
     base = {"LARDER_DATA_DIR": data_dir, "LARDER_PUBLIC_URL": PUBLIC_URL}
+    if "LARDER_DATABASE_URL" in os.environ:
+        # A test running `larder` commands names its database in the environment they inherit.
+        base["LARDER_DATABASE_URL"] = os.environ["LARDER_DATABASE_URL"]
+    elif "LARDER_DATABASE_URL" not in env:
+        # Under `make test-postgres` every instance a test makes gets a PostgreSQL database of its own.
+        base.update(postgres_cluster.new_database())
     base.update(env)
     settings = Settings.from_env(base).prepared()
     # On PostgreSQL the database is the test's own copy of the migrated template (tests/conftest.py).
@@ -122,11 +130,29 @@ def new_invites(settings: Settings, count: int = 1, uses: int = 1, expires_days:
     return run_db(settings, work)
 
 
+def _bound(settings: Settings, value: Any) -> Any:
+    """A date or time as the database keeps it: SQLite as SQLAlchemy writes it there (text),
+    PostgreSQL as the value itself."""
+    if settings.is_sqlite and isinstance(value, datetime):
+        return value.strftime("%Y-%m-%d %H:%M:%S.%f")
+    if settings.is_sqlite and isinstance(value, date):
+        return value.isoformat()
+    return value
+
+
+def as_date(value: date | str) -> date:
+    """A date column as read by `sql`: text on SQLite, a date on PostgreSQL."""
+    return value if isinstance(value, date) else date.fromisoformat(value)
+
+
 def sql(settings: Settings, statement: str, **params: Any) -> list[tuple[Any, ...]]:
+    """One statement in a transaction of its own; dates and times are given as Python values."""
     from sqlalchemy import text
 
+    bound = {name: _bound(settings, value) for name, value in params.items()}
+
     async def work(session: Any) -> list[tuple[Any, ...]]:
-        result = await session.execute(text(statement), params)
+        result = await session.execute(text(statement), bound)
         return [tuple(row) for row in result] if result.returns_rows else []
 
     return run_db(settings, work)

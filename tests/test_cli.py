@@ -6,11 +6,20 @@ import os
 import re
 import subprocess
 import sys
+from datetime import UTC, datetime
 
 import pytest
 
 from larder.core.security import INVITE_ALPHABET
+from tests import postgres_cluster
 from tests.support import make_settings, sql
+
+
+@pytest.fixture(autouse=True)
+def database(monkeypatch):
+    """Under `make test-postgres`, one database for the commands and the test's own reads."""
+    for name, value in postgres_cluster.new_database().items():
+        monkeypatch.setenv(name, value)
 
 
 def larder(data_dir, *args, env=None, check=True):
@@ -82,7 +91,7 @@ def test_outbox_shows_kept_mail(tmp_path):
         settings,
         "insert into outbox_email (recipient, subject, body, status, created_at, updated_at) "
         "values ('a@b.co', 'Reset', 'http://x/reset-password?token=t', 'kept', :at, :at)",
-        at="2026-01-01 00:00:00.000000",
+        at=datetime(2026, 1, 1, tzinfo=UTC),
     )
     out = larder(tmp_path, "outbox", "--last", "1").stdout
     assert "To: a@b.co" in out
@@ -100,7 +109,7 @@ def test_inbox_shows_contact_messages_and_bug_reports(tmp_path):
             kind=kind,
             message=message,
             page=page,
-            at="2026-01-01 00:00:00.000000",
+            at=datetime(2026, 1, 1, tzinfo=UTC),
         )
     out = larder(tmp_path, "inbox").stdout
     assert "From: Ann <ann@example.org>" in out

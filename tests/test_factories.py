@@ -27,7 +27,7 @@ def test_a_made_member_is_what_registration_and_login_leave(
     assert made_account["role"] == "user"
     rows = sql(settings, "select role, email_verified_at is null, preferences, length(password_hash) from user_account")
     assert rows[0] == rows[1]
-    sessions = "select user_agent, revoked_at is null, expires_at > datetime('now') from user_session order by id"
+    sessions = "select user_agent, revoked_at is null, expires_at > CURRENT_TIMESTAMP from user_session order by id"
     assert sql(settings, sessions) == [("testclient", 1, 1)] * 2
 
 

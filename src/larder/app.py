@@ -55,7 +55,7 @@ from larder.core.memory import memory_upkeep
 from larder.core.openapi import SECURITY_COMPONENTS, describe_errors
 from larder.core.paths import web_dist_dir
 from larder.core.pg_events import PgEventBus
-from larder.core.read_cache import ReadCache, ReadCacheMiddleware, ReadVersions
+from larder.core.read_cache import PostgresReadVersions, ReadCache, ReadCacheMiddleware, ReadVersions
 from larder.core.requests import StrictJSONRequest
 from larder.core.settings import Settings, get_settings
 from larder.core.shared_events import SharedEventBus, shared_event_listener
@@ -151,8 +151,11 @@ def create_app(settings: Settings | None = None) -> Litestar:
     # Changes fan out in memory to this process's streams and to the other processes on the same
     # database: through the live_event table on SQLite (`--workers N`), NOTIFY/LISTEN on PostgreSQL.
     event_bus = SharedEventBus(database_path(settings)) if settings.is_sqlite else PgEventBus(settings.database_url)
-    # Versions are read from the SQLite file; on PostgreSQL the public reads run every time.
-    read_versions = ReadVersions(str(database_path(settings)) if settings.is_sqlite else None)
+    read_versions = (
+        ReadVersions(str(database_path(settings)))
+        if settings.is_sqlite
+        else PostgresReadVersions(settings.database_url)
+    )
     app = Litestar(
         route_handlers=[
             health,

@@ -4,7 +4,6 @@ shares counting until the new address is verified."""
 
 from __future__ import annotations
 
-import asyncio
 from types import SimpleNamespace
 from typing import Any
 
@@ -19,7 +18,8 @@ from tests.factories import Member, make_member
 def check_for(client: TestClient[Any], token: str) -> PolicyMember | None:
     request = SimpleNamespace(headers={"authorization": f"Bearer {token}"}, app=client.app)
     check = provide_member_check(request)  # type: ignore[arg-type]
-    return asyncio.run(check())
+    # On the app's own event loop: its database connections belong to it (asyncpg's cannot move).
+    return client.blocking_portal.call(check)
 
 
 def test_a_live_session_gives_the_member_as_it_is_now(client: TestClient[Any], settings: Settings) -> None:

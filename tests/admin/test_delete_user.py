@@ -6,11 +6,11 @@ later that names `user_account` fails here until the household below owns a row 
 
 from __future__ import annotations
 
-import sqlite3
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from sqlalchemy import inspect
 
 from larder.accounts.service import MSG_DELETE_LAST_ADMIN, MSG_DELETE_SELF, MSG_USER_NOT_FOUND, UserService
 from larder.core.errors import Conflict
@@ -27,15 +27,22 @@ VICTIM_EMAIL = "alice@example.org"
 
 
 def user_tables(settings) -> dict[str, tuple[str, str]]:
-    """Every table naming an account: {table: (column, on delete)}."""
-    found = {}
-    with sqlite3.connect(settings.data_dir / "larder.db") as db:
-        tables = [row[0] for row in db.execute("select name from sqlite_master where type = 'table'")]
-        for table in tables:
-            for row in db.execute(f"pragma foreign_key_list('{table}')"):
-                if row[2] == "user_account":
-                    found[table] = (row[3], row[6])
-    return found
+    """Every table naming an account: {table: (column, on delete)}, as the database declares it."""
+
+    def foreign_keys(connection) -> dict[str, tuple[str, str]]:
+        schema = inspect(connection)
+        found = {}
+        for table in schema.get_table_names():
+            for key in schema.get_foreign_keys(table):
+                if key["referred_table"] == "user_account":
+                    on_delete = key["options"].get("ondelete") or "NO ACTION"
+                    found[table] = (key["constrained_columns"][0], on_delete.upper())
+        return found
+
+    async def work(session):
+        return await (await session.connection()).run_sync(foreign_keys)
+
+    return run_db(settings, work)
 
 
 def rows_of(settings, user_id: int) -> dict[str, int]:

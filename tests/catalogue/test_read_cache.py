@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import gzip
 import json
-import sqlite3
 
 import pytest
 
@@ -22,12 +21,19 @@ def catalogue(settings, tmp_path):
     return {row[1]: row[0] for row in sql(settings, "select id, name from recipe")}
 
 
+class OutsideWriter:
+    """Another connection writing the database, as the command line or a second server would."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+
+    def execute(self, statement: str) -> None:
+        sql(self.settings, statement)
+
+
 @pytest.fixture
 def outside_writer(settings):
-    """Another process writing the file, as the command line or a second server would."""
-    connection = sqlite3.connect(settings.database_url.split("///", 1)[1], isolation_level=None)
-    yield connection
-    connection.close()
+    return OutsideWriter(settings)
 
 
 def reads(recipe_id: int) -> list[tuple[str, str, dict | None]]:
@@ -163,12 +169,12 @@ def test_refusals_and_misses_are_answered_as_before_and_never_kept(client, catal
         assert refused.status_code == 422
         assert "etag" not in refused.headers
     path = f"/api/pwa/recipes/{catalogue['Crème brûlée']}"
-    outside_writer.execute("update recipe set verified = 0 where name = 'Crème brûlée'")
+    outside_writer.execute("update recipe set verified = false where name = 'Crème brûlée'")
     missing = client.get(path)
     assert missing.status_code == 404
     assert missing.json()["message"] == "No recipe with this id."
     assert "etag" not in missing.headers
-    outside_writer.execute("update recipe set verified = 1 where name = 'Crème brûlée'")
+    outside_writer.execute("update recipe set verified = true where name = 'Crème brûlée'")
     assert client.get(path).json()["name"] == "Crème brûlée"
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 from litestar.testing import TestClient
 
@@ -167,7 +169,7 @@ def test_inbox_is_bounded(client, settings, admin):
             "insert into inbox_message (kind, name, email, message, created_at, updated_at) "
             "values ('contact', 'A', 'a@b.co', :m, :at, :at)",
             m=f"m{i}",
-            at="2026-01-01 00:00:00.000000",
+            at=datetime(2026, 1, 1, tzinfo=UTC),
         )
     listed = client.get("/api/admin/inbox", headers=admin.headers).json()
     assert len(listed) == 200

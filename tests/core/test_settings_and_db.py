@@ -84,6 +84,7 @@ def test_explicit_secret_key_wins(tmp_path):
     assert not (tmp_path / "secret_key").exists()
 
 
+@pytest.mark.sqlite_only
 def test_sqlite_runs_in_wal_with_foreign_keys_and_busy_timeout(tmp_path):
     settings = make_settings(str(tmp_path))
 
@@ -119,7 +120,7 @@ def test_a_failed_unit_of_work_leaves_nothing_behind(tmp_path):
             await session.execute(
                 text(
                     "insert into invite_code (code, max_uses, uses, created_at, updated_at) "
-                    "values ('AAAAAAAA', 1, 0, '', '')"
+                    "values ('AAAAAAAA', 1, 0, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
                 )
             )
             raise RuntimeError("boom")
@@ -134,23 +135,31 @@ def test_a_failed_unit_of_work_leaves_nothing_behind(tmp_path):
 
 
 def test_read_only_requests_never_wait_for_the_write_lock(client, settings):
-    """A filter is a POST that only reads: it must answer while another process holds the write lock
-    (taking the lock would wait out the 10 s busy timeout and then fail)."""
-    import sqlite3
+    """A filter is a POST that only reads: it must answer while another process holds the write turn
+    (SQLite's write lock, PostgreSQL's advisory lock): taking it would wait until that one ends."""
+    import threading
     import time
 
-    assert client.get("/api/pwa/recipes").status_code == 200  # the app has opened the file (WAL from now on)
-    writer = sqlite3.connect(settings.database_url.split("///", 1)[1], isolation_level=None)
+    assert client.get("/api/pwa/recipes").status_code == 200  # the app has opened the database
+    holding, release = threading.Event(), threading.Event()
+
+    async def hold_the_write_turn() -> None:
+        async with standalone_session(settings):  # takes the turn as a writing request does
+            holding.set()
+            await asyncio.to_thread(release.wait, 60)
+
+    holder = threading.Thread(target=asyncio.run, args=(hold_the_write_turn(),))
+    holder.start()
     try:
-        assert writer.execute("PRAGMA journal_mode").fetchone() == ("wal",)
-        writer.execute("BEGIN IMMEDIATE")
+        assert holding.wait(30)
         started = time.monotonic()
         response = client.post("/api/pwa/recipe-filter", json={"pageToRequest": 1, "filters": []})
         assert response.status_code == 200, response.text
+        # Waiting for the turn would last until the holder gives up (60 s), or fail on SQLite's 10 s.
         assert time.monotonic() - started < 5
     finally:
-        writer.execute("ROLLBACK")
-        writer.close()
+        release.set()
+        holder.join()
 
 
 def test_every_start_gives_the_planner_statistics(tmp_path):

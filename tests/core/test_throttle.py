@@ -97,3 +97,24 @@ def test_counts_survive_a_restart_and_old_ones_are_forgotten(db_settings):
 
     run(first_process)
     assert run(second_process) == 0
+
+
+def test_keys_longer_than_the_column_are_counted_each_on_its_own(db_settings):
+    """A key holds what a caller typed (the e-mail address of a failed sign-in); PostgreSQL refuses
+    a value longer than the column, so a long key is kept as its start and a digest."""
+    clock = FakeClock()
+    limit = Limit(attempts=2, window_seconds=60)
+    long_key = "login:fail:" + "a" * 300 + "@example.org"
+    other_long_key = "login:fail:" + "a" * 300 + "@example.net"
+
+    async def work() -> None:
+        store, config = store_of(db_settings, clock)
+        throttle = Throttle(store)
+        for _ in range(2):
+            await throttle.hit(long_key, limit)
+        with pytest.raises(TooManyRequests):
+            await throttle.hit(long_key, limit)
+        await throttle.hit(other_long_key, limit)
+        await config.get_engine().dispose()
+
+    run(work)

@@ -35,7 +35,7 @@ from tests.stores.support import (
     receive,
     snapshot,
 )
-from tests.support import sql
+from tests.support import as_date, sql
 
 
 def check(client: Any, who: Any, plan_id: int, status: int = 200) -> dict[str, Any]:
@@ -506,9 +506,8 @@ def test_reschedule_dates_the_plan_from_the_new_start(client, settings, kitchen,
         "checked": False,
     }
     assert (plan["user_mealplan_id"], plan["role"], plan["owner_name"]) == (plan_id, "owner", "alice_1")
-    assert sql(settings, "select start_date, end_date from meal_plan where id = :i", i=plan_id) == [
-        ("2028-02-27", "2028-03-01")
-    ]
+    ((start, end),) = sql(settings, "select start_date, end_date from meal_plan where id = :i", i=plan_id)
+    assert (as_date(start), as_date(end)) == (date(2028, 2, 27), date(2028, 3, 1))
     assert quantities(client, alice, pantry["id"]) == {flour: (1, "kg")}  # adjust_stock off
     late = {"recipes": [{"day": 0, "index": 0}], "reschedule_start": "9999-12-30"}
     assert complete(client, alice, plan_id, late, 422)["errors"] == {

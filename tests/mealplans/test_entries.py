@@ -210,7 +210,7 @@ def test_an_entry_already_on_the_plan_is_kept_as_it_is(client, settings, househo
     other = own_recipe(settings, alice.id, "Alice pie")
     plan = new_plan(client, alice, recipes=[day(0, entry("USER", soup)), day(1, entry("A9", stew))])
     share_plan(client, alice, plan["user_mealplan_id"], bob.email, can_edit=True)
-    sql(settings, "update recipe set verified = 0 where id = :id", id=stew)
+    sql(settings, "update recipe set verified = false where id = :id", id=stew)
 
     sent = [*plan["recipes"][:2], day(2, custom("Bob's pizza"))]
     answer = put_plan(client, bob, plan["user_mealplan_id"], {"recipes": sent})["data"]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from larder.core.db import build_alchemy_config
@@ -11,7 +11,7 @@ from larder.core.email import Mailer
 from larder.core.settings import Settings
 from larder.notifications.service import send_due_digests
 from tests.stores.support import STORES
-from tests.support import make_settings, sql
+from tests.support import as_date, make_settings, sql
 
 SETTINGS = "/api/pwa/notifications/settings"
 
@@ -40,12 +40,12 @@ def settings_of(client: Any) -> Settings:
     return client.app.state["settings"]
 
 
-def days_ago(days: int) -> str:
-    return (datetime.now(UTC) - timedelta(days=days)).strftime("%Y-%m-%d %H:%M:%S.%f")
+def days_ago(days: int) -> datetime:
+    return datetime.now(UTC) - timedelta(days=days)
 
 
 def insert(settings: Settings, table: str, **values: Any) -> int:
-    values = {"created_at": "2026-01-01 00:00:00.000000", "updated_at": "2026-01-01 00:00:00.000000", **values}
+    values = {"created_at": datetime(2026, 1, 1, tzinfo=UTC), "updated_at": datetime(2026, 1, 1, tzinfo=UTC), **values}
     columns = ", ".join(values)
     marks = ", ".join(f":{name}" for name in values)
     sql(settings, f"insert into {table} ({columns}) values ({marks})", **values)  # noqa: S608 — the test's own names
@@ -126,7 +126,7 @@ def test_the_hour_and_the_day_are_the_instance_zone(tmp_path, mail, migrated_db)
         LARDER_SMTP_HOST="127.0.0.1",
         LARDER_SMTP_PORT=str(mail.port),
     )
-    stamp = "2026-01-01 00:00:00.000000"
+    stamp = datetime(2026, 1, 1, tzinfo=UTC)
     user_id = insert(
         settings,
         "user_account",
@@ -149,9 +149,9 @@ def test_the_hour_and_the_day_are_the_instance_zone(tmp_path, mail, migrated_db)
         unit="unit",
         default_unit="unit",
         default_quantity=1,
-        date_added="2026-11-24 20:00:00.000000",
+        date_added=datetime(2026, 11, 24, 20, tzinfo=UTC),
         estimated_expiry_days=1,
-        checked=0,
+        checked=False,
     )
     insert(settings, "expiry_digest", user_id=user_id, hour=9)
 
@@ -160,4 +160,5 @@ def test_the_hour_and_the_day_are_the_instance_zone(tmp_path, mail, migrated_db)
     sent = mail.next_mail("kiwi@example.org")
     assert sent.subject == "1 item expires in the next 2 days"
     assert "expires 26/11/2026" in sent.body
-    assert sql(settings, "select last_sent_on from expiry_digest") == [("2026-11-25",)]
+    ((last_sent_on,),) = sql(settings, "select last_sent_on from expiry_digest")
+    assert as_date(last_sent_on) == date(2026, 11, 25)

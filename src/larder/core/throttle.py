@@ -9,6 +9,7 @@ SQLite's write lock would wait for itself.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import time
 from collections.abc import Callable
@@ -25,10 +26,22 @@ from larder.core.errors import TooManyRequests
 KEPT_SECONDS = 86_400  # longer than any window; older attempts are deleted by `forget_old`
 
 
+KEY_LENGTH = 255
+
+
+def stored_key(key: str) -> str:
+    """The key as the table keeps it: a key holds what a caller typed (an e-mail address at sign-in),
+    so one longer than the column is kept as its start and a digest of the whole, still one per key
+    (PostgreSQL refuses a longer value where SQLite would keep it)."""
+    if len(key) <= KEY_LENGTH:
+        return key
+    return f"{key[:180]}#{hashlib.sha256(key.encode()).hexdigest()}"
+
+
 class ThrottleAttempt(Base):
     __tablename__ = "throttle_attempt"
     __table_args__ = (Index("ix_throttle_attempt_key_at", "key", "at"),)
-    key: Mapped[str] = mapped_column(String(255))
+    key: Mapped[str] = mapped_column(String(KEY_LENGTH))
     at: Mapped[float] = mapped_column(Float)  # seconds since the epoch
 
 
@@ -60,7 +73,7 @@ class ThrottleStore:
             row = (
                 await session.execute(
                     select(func.count(), func.min(ThrottleAttempt.at), func.max(ThrottleAttempt.at)).where(
-                        ThrottleAttempt.key == key, ThrottleAttempt.at > since
+                        ThrottleAttempt.key == stored_key(key), ThrottleAttempt.at > since
                     )
                 )
             ).one()
@@ -70,7 +83,7 @@ class ThrottleStore:
         if not attempts:
             return
         async with self.config.get_session() as session:
-            await session.execute(insert(ThrottleAttempt), [{"key": k, "at": at} for k, at in attempts])
+            await session.execute(insert(ThrottleAttempt), [{"key": stored_key(k), "at": at} for k, at in attempts])
             await session.commit()
 
     async def forget_old(self) -> None:

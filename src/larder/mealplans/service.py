@@ -29,7 +29,7 @@ from typing import Any, Final, NamedTuple
 import msgspec
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
 from litestar.di import NamedDependency
-from sqlalchemy import Row, String, bindparam, cast, delete, func, literal, or_, select
+from sqlalchemy import Row, bindparam, delete, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload
 
@@ -41,6 +41,7 @@ from larder.core.clock import now
 from larder.core.db import insert_all
 from larder.core.errors import Conflict, FieldCollector, FormError, NotFound
 from larder.core.service import DomainService
+from larder.core.sql_dates import days_after
 from larder.core.text import plain_name_problem
 from larder.imports.service import checked_url, imported_recipe_cards
 from larder.mealplans.models import MealPlan, MealPlanEntry
@@ -197,8 +198,7 @@ _ENTRIES = (
     .where(MealPlanEntry.plan_id.in_(bindparam("plan_ids", expanding=True)))
     .order_by(MealPlanEntry.plan_id, MealPlanEntry.day, MealPlanEntry.position)
 )
-# SQLite keeps a Date as 'YYYY-MM-DD'; date(start, '+N days') is the entry's date in that form.
-_ON = func.date(MealPlan.start_date, literal("+") + cast(MealPlanEntry.day, String) + literal(" days"))
+_ON = days_after(MealPlan.start_date, MealPlanEntry.day)
 _ON_DATES = (
     select(MealPlan.id, MealPlan.name.label("plan_name"), _ON.label("on"), *_ENTRY_COLUMNS[1:])
     .join(MealPlanEntry, MealPlanEntry.plan_id == MealPlan.id)
@@ -254,7 +254,7 @@ class MealPlanRepository(SQLAlchemyAsyncRepository[MealPlan]):
             "shared": list(shared),
             "first": min(days),
             "last": max(days),
-            "days": [day.isoformat() for day in days],
+            "days": list(days),
         }
         return list(await self.session.execute(_ON_DATES, parameters))
 
@@ -304,7 +304,7 @@ class MealPlanService(DomainService[MealPlan]):
             return found
         shared = await self.access.shared_with(member, EntityType.MEAL_PLAN)
         for row in await self.repository.on_dates(member, list(shared), list(found)):
-            on = date.fromisoformat(row.on)
+            on = row.on
             found[on].append(
                 PlannedMealOut(
                     date=on,
