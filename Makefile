@@ -47,8 +47,11 @@ test: setup chromium lint pytest test-postgres vitest e2e smoke
 
 ## test-postgres: the whole API suite (tests/ but the browser's) against a throw-away PostgreSQL
 ## cluster (Debian's packages, installed when missing; tests/postgres_cluster.py), but for the tests
-## of SQLite's own machinery (marked sqlite_only); tests/postgres runs only here.
-POSTGRES_TESTS := tests --ignore=tests/e2e
+## of SQLite's own machinery (marked sqlite_only) and the files that never open a database (the
+## kitchen arithmetic, OCR, HTTP limits, process memory), which `pytest` has run already.
+## tests/postgres runs only here.
+POSTGRES_TESTS := tests --ignore=tests/e2e --ignore=tests/kitchen --ignore=tests/receipts/test_ocr.py \
+	--ignore=tests/receipts/test_corpus.py --ignore=tests/core/test_server_limits.py --ignore=tests/core/test_memory.py
 test-postgres: $(STAMPS)/python postgres
 	$(PY) -m tests.postgres_cluster -q -p no:cacheprovider -n 2 -m "not sqlite_only" $(POSTGRES_TESTS)
 

@@ -27,6 +27,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -248,23 +249,70 @@ def run_size(name: str, args: argparse.Namespace) -> list[dict[str, Any]]:
     try:
         data_dir = work / "data"
         shutil.copytree(source, data_dir)
-        for setup in SETUPS:
-            if args.setups and setup.key not in args.setups:
-                continue
-            rows += run_setup(setup, size, meta, data_dir, work, args)
+        with contextlib.ExitStack() as held:
+            database = held.enter_context(on_postgres(data_dir, work)) if args.postgres else {}
+            for setup in SETUPS:
+                if args.setups and setup.key not in args.setups:
+                    continue
+                rows += run_setup(setup, size, meta, data_dir, work, args, database)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return rows
 
 
+@contextlib.contextmanager
+def on_postgres(data_dir: Path, work: Path) -> Iterator[dict[str, str]]:
+    """The catalogue moved into a throw-away PostgreSQL cluster (tests/postgres_cluster.py) the way
+    a user moves an install: `larder backup` of the SQLite data dir, `larder restore` onto PostgreSQL."""
+    sys.path.insert(0, str(ROOT))
+    from tests import postgres_cluster
+
+    with postgres_cluster.cluster() as server:
+        postgres_cluster.admin(server, "CREATE DATABASE larder_bench")
+        database = {"LARDER_DATABASE_URL": postgres_cluster.database_url(server, "larder_bench")}
+        archive = work / "move.zip"
+        env = {k: v for k, v in os.environ.items() if not k.startswith("LARDER_")}
+        env["LARDER_DATA_DIR"] = str(data_dir)
+        started = time.perf_counter()
+        for command, extra in ((["backup", str(archive)], {}), (["restore", str(archive)], database)):
+            subprocess.run(
+                [sys.executable, "-m", "larder", *command],
+                env={**env, **extra},
+                cwd=ROOT,
+                check=True,
+                capture_output=True,
+            )
+        print(f"   moved into PostgreSQL in {time.perf_counter() - started:.0f} s")
+        yield database
+
+
+def postgres_cpu_seconds() -> float:
+    """CPU of every PostgreSQL process on the machine (the bench's cluster is the only one running)."""
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, IndexError):
+            text = stat.read_text()
+            if "(postgres)" in text:
+                fields = text.rsplit(")", 1)[1].split()
+                total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
 def run_setup(
-    setup: Setup, size: int, meta: dict[str, Any], data_dir: Path, work: Path, args: argparse.Namespace
+    setup: Setup,
+    size: int,
+    meta: dict[str, Any],
+    data_dir: Path,
+    work: Path,
+    args: argparse.Namespace,
+    database: dict[str, str],
 ) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
-    server = Server(data_dir, work / f"server-{setup.key}.log", env=setup.env)
+    server = Server(data_dir, work / f"server-{setup.key}.log", env={**setup.env, **database})
+    label = setup.label + (" on PostgreSQL" if database else "")
     try:
         started_in = server.wait()
-        print(f"\n== {size:,} recipes{setup.label}: server on {server.base}", end=" ")
+        print(f"\n== {size:,} recipes{label}: server on {server.base}", end=" ")
         print(f"(up in {started_in:.1f} s, load {load():.2f})")
         points = [
             e
@@ -277,19 +325,22 @@ def run_setup(
             wrk(server.base, endpoint, 8, args.warmup)  # warm caches, not recorded
             for connections in setup.connections or args.connections:
                 before_load = load()
-                cpu_before = server.cpu_seconds()
+                cpu_before, db_cpu_before = server.cpu_seconds(), postgres_cpu_seconds()
                 result = wrk(server.base, endpoint, connections, args.duration)
                 cpu = server.cpu_seconds() - cpu_before
+                db_cpu = postgres_cpu_seconds() - db_cpu_before
                 after_load = load()
                 row = {
                     "size": size,
                     "setup": setup.key,
                     "endpoint": endpoint.key,
-                    "label": endpoint.label + setup.label,
+                    "label": endpoint.label + label,
                     "connections": connections,
                     "load": round(before_load, 2),
                     "load_after": round(after_load, 2),
                     "cpu_ms_per_request": round(1000 * cpu / max(result["requests"], 1), 2),
+                    # PostgreSQL's own processes, besides Larder's (0 on SQLite, inside Larder's process).
+                    "db_cpu_ms_per_request": round(1000 * db_cpu / max(result["requests"], 1), 2),
                     **result,
                 }
                 rows.append(row)
@@ -303,7 +354,7 @@ def run_setup(
 # -- report ---------------------------------------------------------------------------------------
 HEADER = (
     f"{'recipes':>8} {'endpoint':<34} {'conn':>4} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'req/s':>8}"
-    f" {'cpu ms/req':>10} {'errors':>6} {'load before/after':>17}"
+    f" {'cpu ms/req':>10} {'db ms/req':>8} {'errors':>6} {'load before/after':>17}"
 )
 
 
@@ -314,7 +365,8 @@ def errors(row: dict[str, Any]) -> int:
 def format_row(row: dict[str, Any]) -> str:
     return (
         f"{row['size']:>8,} {row['label']:<34} {row['connections']:>4} {row['p50_ms']:>8.2f} {row['p95_ms']:>8.2f}"
-        f" {row['p99_ms']:>8.2f} {row['rps']:>8.0f} {row['cpu_ms_per_request']:>10.2f} {errors(row):>6}"
+        f" {row['p99_ms']:>8.2f} {row['rps']:>8.0f} {row['cpu_ms_per_request']:>10.2f}"
+        f" {row.get('db_cpu_ms_per_request', 0):>8.2f} {errors(row):>6}"
         f" {row['load']:>8.2f}/{row['load_after']:<8.2f}"
     )
 
@@ -380,13 +432,15 @@ def write_results(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
         " (other sessions share the machine);"
         " `cpu ms/req` is the server process's CPU time divided by the requests it answered.",
         "",
-        "| recipes | endpoint | conn | p50 ms | p95 ms | p99 ms | req/s | cpu ms/req | errors | load before/after |",
-        "|--:|:--|--:|--:|--:|--:|--:|--:|--:|--:|",
+        "| recipes | endpoint | conn | p50 ms | p95 ms | p99 ms | req/s | cpu ms/req | PostgreSQL cpu ms/req"
+        " | errors | load before/after |",
+        "|--:|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
     ]
     for row in rows:
         lines.append(
             f"| {row['size']:,} | {row['label']} | {row['connections']} | {row['p50_ms']:.2f} | {row['p95_ms']:.2f}"
-            f" | {row['p99_ms']:.2f} | {row['rps']:.0f} | {row['cpu_ms_per_request']:.2f} | {errors(row)}"
+            f" | {row['p99_ms']:.2f} | {row['rps']:.0f} | {row['cpu_ms_per_request']:.2f}"
+            f" | {row.get('db_cpu_ms_per_request', 0):.2f} | {errors(row)}"
             f" | {row['load']:.2f} / {row['load_after']:.2f} |"
         )
     lines += [
@@ -405,8 +459,9 @@ def write_results(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
             f" lines, {meta['recipe_steps']:,} steps, {meta['db_mb']} MB, built in {meta['seconds']['total']} s;"
             f" search hits {hits}; filter matches {meta['filter_matches']:,} recipes."
         )
-    (BENCH / "results.md").write_text("\n".join(lines) + "\n")
-    (BENCH / "results.json").write_text(json.dumps({"machine": info, "rows": rows}, indent=1) + "\n")
+    stem = "results-postgres" if args.postgres else "results"
+    (BENCH / f"{stem}.md").write_text("\n".join(lines) + "\n")
+    (BENCH / f"{stem}.json").write_text(json.dumps({"machine": info, "rows": rows}, indent=1) + "\n")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -418,6 +473,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", default="", help="comma list of endpoint keys (health, list, search_tomato, ...)")
     parser.add_argument("--setups", default="", help="comma list of default, first, workers2 (all when empty)")
     parser.add_argument("--no-write", action="store_true", help="print only; leave results.md alone")
+    parser.add_argument(
+        "--postgres",
+        action="store_true",
+        help="on a throw-away PostgreSQL cluster (the catalogue moved by backup and restore); results-postgres.md",
+    )
     args = parser.parse_args(argv)
     args.sizes = [s.strip() for s in args.sizes.split(",") if s.strip()]
     args.connections = [int(c) for c in args.connections.split(",")]
@@ -436,7 +496,7 @@ def main(argv: list[str] | None = None) -> int:
         print(line)
     if not args.no_write:
         write_results(rows, args)
-        print(f"\nwrote {BENCH / 'results.md'}")
+        print(f"\nwrote {BENCH / ('results-postgres.md' if args.postgres else 'results.md')}")
     return 0
 
 

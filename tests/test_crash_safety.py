@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
+import pytest
 
 from tests.serving import Served, larder_cli
 
@@ -90,6 +91,7 @@ def stored_recipes(url: str, token: str) -> dict[int, dict[str, object]]:
     return {item["user_recipe_id"]: item for item in answer.json()}
 
 
+@pytest.mark.sqlite_only  # SQLite's own durability (WAL, synchronous=NORMAL); PostgreSQL keeps its own
 def test_no_acknowledged_write_is_lost_to_sigkill(tmp_path: Path) -> None:
     rng = random.Random(SEED)
     data_dir = tmp_path / "data"
