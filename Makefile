@@ -46,10 +46,11 @@ run: setup
 test: setup chromium lint pytest test-postgres vitest e2e smoke
 
 ## test-postgres: the API tests of the catalogue's discovery, lists, stores and sharing, several
-## processes on one database, and PostgreSQL's own machinery (tests/postgres), against a throw-away
+## processes on one database, backups, and PostgreSQL's own machinery (tests/postgres), against a throw-away
 ## PostgreSQL cluster (Debian's packages, installed when missing; tests/postgres_cluster.py).
 POSTGRES_TESTS := tests/shopping tests/stores tests/sharing tests/catalogue/test_discovery.py \
-	tests/catalogue/test_admin_catalogue.py tests/test_processes.py tests/postgres
+	tests/catalogue/test_admin_catalogue.py tests/test_processes.py tests/core/test_backup.py \
+	tests/admin/test_backups.py tests/postgres
 test-postgres: $(STAMPS)/python postgres
 	$(PY) -m tests.postgres_cluster -q -p no:cacheprovider -n 2 -m "not sqlite_only" $(POSTGRES_TESTS)
 
