@@ -448,6 +448,32 @@ def test_a_truncated_archive_is_refused_and_the_database_is_untouched(
     assert [p.name for p in settings.data_dir.iterdir() if p.name.startswith(("before-restore", ".restore"))] == []
 
 
+def test_rows_postgres_cannot_hold_leave_the_database_as_it_was(settings: Settings, tmp_path: Path) -> None:
+    """SQLite keeps text longer than its column's length; PostgreSQL refuses it, and the whole
+    restore with it: the rows already emptied and copied are back as they were."""
+    source = make_settings(str(tmp_path / "sqlite"))
+    with contextlib.closing(sqlite3.connect(source.data_dir / "larder.db")) as connection:
+        connection.execute(
+            "INSERT INTO news_item (title, html_content, created_at, updated_at) "
+            "VALUES (?, '', '2026-01-02 03:04:05', '2026-01-02 03:04:05')",
+            ("Long " * 100,),
+        )
+        connection.commit()
+    archive = take_backup(source, tmp_path / "long.zip").path
+    sql(
+        settings,
+        "insert into news_item (title, html_content, created_at, updated_at) values ('Mine', '', now(), now())",
+    )
+    (settings.uploads_dir / "mine.jpg").write_bytes(PHOTO)
+    versions = sql(settings, "select * from read_version")
+
+    with pytest.raises(BackupError, match=r"rows of table news_item could not be copied.*too long"):
+        restore_backup(settings, archive)
+    assert sql(settings, "select title from news_item") == [("Mine",)]
+    assert sql(settings, "select * from read_version") == versions
+    assert uploads_of(settings) == {"mine.jpg": PHOTO}
+
+
 def test_a_restore_onto_postgres_is_refused_while_a_server_uses_the_data_dir(filled: Filled, tmp_path: Path) -> None:
     settings = filled.settings
     taken = take_backup(settings, tmp_path / "b.zip")

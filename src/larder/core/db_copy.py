@@ -22,7 +22,6 @@ and PostgreSQL's sequences are each set to the larger of the highest id and the 
 from __future__ import annotations
 
 import contextlib
-import sqlite3
 import warnings
 from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
@@ -155,6 +154,17 @@ def _shaper(source: Table, target: Table) -> tuple[list[Column[Any]], Callable[[
     return [source.columns[name] for name in names], shape
 
 
+@contextlib.contextmanager
+def _naming(table: str) -> Iterator[None]:
+    """A value one side cannot hold (text too long for its column, a date SQLite holds in a form of
+    its own) ends the copy with the table's name and the database's own words."""
+    try:
+        yield
+    except (SQLAlchemyError, ValueError, TypeError) as exc:
+        reason = getattr(exc, "orig", None) or exc
+        raise CopyError(f"The rows of table {table} could not be copied: {reason}") from None
+
+
 def _select(source: Table, columns: list[Column[Any]]) -> Any:
     # Rows in id order: the copy is laid out as the rows were made.
     return select(*columns).order_by(*source.primary_key.columns)
@@ -213,11 +223,12 @@ async def _copy_into_sqlite(source: AsyncConnection, target: Connection) -> None
             target.execute(delete(table))
         for table in target_metadata.sorted_tables:
             columns, shape = _shaper(source_metadata.tables[table.name], table)
-            result = await source.stream(
-                _select(source_metadata.tables[table.name], columns).execution_options(yield_per=BATCH)
-            )
-            async for rows in result.partitions(BATCH):
-                target.execute(insert(table), [shape(row) for row in rows])
+            with _naming(table.name):
+                result = await source.stream(
+                    _select(source_metadata.tables[table.name], columns).execution_options(yield_per=BATCH)
+                )
+                async for rows in result.partitions(BATCH):
+                    target.execute(insert(table), [shape(row) for row in rows])
     for table_name, last in counters.items():
         _raise_sqlite_counter(target, table_name, last)
     broken = target.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
@@ -295,9 +306,10 @@ async def _copy_into_postgres(source: Connection, target: AsyncConnection) -> di
     for table in ordered:
         columns, shape = _shaper(source_metadata.tables[table.name], table)
         copied[table.name] = 0
-        for rows in _batches(source.execute(_select(source_metadata.tables[table.name], columns))):
-            await target.execute(insert(table), [shape(row) for row in rows])
-            copied[table.name] += len(rows)
+        with _naming(table.name):
+            for rows in _batches(source.execute(_select(source_metadata.tables[table.name], columns))):
+                await target.execute(insert(table), [shape(row) for row in rows])
+                copied[table.name] += len(rows)
     for table in ordered:
         await target.execute(text(f'ALTER TABLE "{table.name}" ENABLE TRIGGER USER'))
     counters = _sqlite_counters(source)
@@ -337,13 +349,4 @@ async def postgres_revision(url: str) -> str | None:
         await engine.dispose()
 
 
-def sqlite_revision(database: Path) -> str | None:
-    with contextlib.closing(sqlite3.connect(f"file:{database}?mode=ro", uri=True)) as connection:
-        try:
-            row = connection.execute(f"SELECT version_num FROM {VERSION_TABLE}").fetchone()  # noqa: S608 (a constant)
-        except sqlite3.OperationalError:
-            return None
-    return row[0] if row else None
-
-
-__all__ = ["CopyError", "postgres_revision", "postgres_to_sqlite", "sqlite_revision", "sqlite_to_postgres"]
+__all__ = ["CopyError", "postgres_revision", "postgres_to_sqlite", "sqlite_to_postgres"]
