@@ -25,7 +25,15 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from larder.app import create_app
-from larder.core.backup import BackupError, BackupKeeper, known_revisions, read_manifest, restore_backup, take_backup
+from larder.core.backup import (
+    BackupError,
+    BackupKeeper,
+    known_revisions,
+    list_backups,
+    read_manifest,
+    restore_backup,
+    take_backup,
+)
 from larder.core.data_dir import data_dir_lock
 from larder.core.paths import migrations_dir
 from larder.core.settings import Settings
@@ -502,3 +510,23 @@ def test_the_keeper_takes_backups_of_a_postgres_install(filled: Filled) -> None:
     assert taken is not None and taken.path.parent == filled.settings.data_dir / "backups"
     assert read_manifest(taken.path)["counts"]["recipe"] == 6
     assert asyncio.run(keeper.take_if_due()) is None  # one a day
+
+
+def test_a_server_on_postgres_takes_its_daily_backup(settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+    from larder import bootstrap
+
+    monkeypatch.setattr(bootstrap, "BACKUP_FIRST_CHECK_AFTER_SECONDS", 0)
+    taken = threading.Event()
+    take = BackupKeeper.take
+
+    async def take_and_tell(keeper: BackupKeeper) -> Any:
+        try:
+            return await take(keeper)
+        finally:
+            taken.set()
+
+    monkeypatch.setattr(BackupKeeper, "take", take_and_tell)
+    with TestClient(create_app(settings)):
+        assert taken.wait(timeout=60)
+    (kept,) = list_backups(settings)
+    assert read_manifest(kept.path)["schema_revision"] == HEAD
