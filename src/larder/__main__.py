@@ -199,7 +199,8 @@ def backup(path: Path | None) -> None:
 def restore(path: Path) -> None:
     """Restore a backup archive into the data dir, which no server may be using. What the data dir
     held is moved into a before-restore-<time> folder first; an archive of an older version is
-    migrated, one of a newer version refused."""
+    migrated, one of a newer version refused. With LARDER_DATABASE_URL naming a PostgreSQL
+    database, the archive's rows replace the database's, after a backup of them into backups/."""
     from larder.core.backup import BackupError, restore_backup
     from larder.core.db import run_migrations
 
@@ -210,6 +211,9 @@ def restore(path: Path) -> None:
         raise click.ClickException(str(exc)) from None
     if restored.set_aside is not None:
         click.echo(f"What the data dir held before is in {restored.set_aside}.")
+    if not settings.is_sqlite:
+        held = f"; what it held is backed up in {restored.replaced}" if restored.replaced else ""
+        click.echo(f"The rows of the PostgreSQL database were replaced by the backup's{held}.")
     run_migrations(settings)
     rows = sum(restored.counts.values())
     click.echo(

@@ -243,7 +243,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             housekeeping,
             memory_upkeep,
             expiry_digests,
-            *([daily_backups] if settings.is_sqlite else []),
+            daily_backups,
         ],
         # Every answer, the web app's and the API's alike, leaves with the security headers.
         before_send=[security_headers_hook(settings.public_url)],

@@ -29,7 +29,7 @@ from larder.core.backup import (
 from larder.core.data_dir import data_dir_lock
 from larder.core.paths import migrations_dir
 from larder.core.settings import Settings
-from tests.support import free_port, make_settings
+from tests.support import free_port, make_settings, sql
 from tests.test_cli import larder
 
 HEAD = max(known_revisions())
@@ -61,16 +61,21 @@ def revision_of(database: Path) -> str:
 
 @pytest.fixture
 def instance(settings: Settings) -> Settings:
-    """An instance with rows in its tables and a few uploaded images."""
-    with contextlib.closing(sqlite3.connect(settings.data_dir / "larder.db")) as connection:
-        connection.execute(
-            "INSERT INTO news_item (title, html_content, created_at, updated_at) "
-            "VALUES ('Backups', '<p>Kept</p>', '2026-11-24 10:00:00', '2026-11-24 10:00:00')"
-        )
-        connection.commit()
+    """An instance with rows in its tables and a few uploaded images (on SQLite, or on PostgreSQL
+    under tests/postgres_cluster.py)."""
+    sql(
+        settings,
+        "INSERT INTO news_item (title, html_content, created_at, updated_at) "
+        "VALUES ('Backups', '<p>Kept</p>', '2026-11-24 10:00:00', '2026-11-24 10:00:00')",
+    )
     for index in range(3):
         (settings.uploads_dir / f"photo-{index}.jpg").write_bytes(bytes(range(256)) * (index + 1))
     return settings
+
+
+def database_of(settings: Settings) -> dict[str, str]:
+    """The environment naming the instance's database to a `larder` command."""
+    return {} if settings.is_sqlite else {"LARDER_DATABASE_URL": settings.database_url}
 
 
 def fresh(tmp_path: Path, name: str) -> Settings:
@@ -86,6 +91,7 @@ def in_use(tmp_path: Path, name: str) -> Settings:
 # -- a consistent copy --------------------------------------------------------------------------------
 
 
+@pytest.mark.sqlite_only  # the SQLite file itself (tests/postgres/test_backup_postgres.py for PostgreSQL)
 def test_a_backup_taken_while_a_writer_writes_is_one_consistent_snapshot(instance: Settings, tmp_path: Path) -> None:
     database = instance.data_dir / "larder.db"
     with contextlib.closing(sqlite3.connect(database)) as setup:
@@ -131,6 +137,7 @@ def test_a_backup_taken_while_a_writer_writes_is_one_consistent_snapshot(instanc
         assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
 
 
+@pytest.mark.sqlite_only  # the SQLite file itself (tests/postgres/test_backup_postgres.py for PostgreSQL)
 def test_a_backup_neither_waits_for_an_open_write_nor_holds_what_it_has_not_committed(
     instance: Settings, tmp_path: Path
 ) -> None:
@@ -156,7 +163,7 @@ def test_the_manifest_holds_version_revision_counts_and_checksums(instance: Sett
     assert manifest["app"] == "larder" and manifest["format"] == 1
     assert manifest["schema_revision"] == HEAD
     assert manifest["counts"]["news_item"] == 1
-    assert manifest["counts"]["ingredient"] == len(tables_of(instance.data_dir / "larder.db")["ingredient"])
+    assert manifest["counts"]["ingredient"] == sql(instance, "SELECT count(*) FROM ingredient")[0][0]
     assert set(manifest["files"]) == {
         "larder.db",
         "secret_key",
@@ -171,6 +178,7 @@ def test_the_manifest_holds_version_revision_counts_and_checksums(instance: Sett
 # -- restoring ----------------------------------------------------------------------------------------
 
 
+@pytest.mark.sqlite_only  # the SQLite file itself (tests/postgres/test_backup_postgres.py for PostgreSQL)
 def test_a_restore_into_a_fresh_data_dir_gives_back_every_table_and_upload_byte_for_byte(
     instance: Settings, tmp_path: Path
 ) -> None:
@@ -184,6 +192,7 @@ def test_a_restore_into_a_fresh_data_dir_gives_back_every_table_and_upload_byte_
     assert (restored.data_dir / "secret_key").read_bytes() == (instance.data_dir / "secret_key").read_bytes()
 
 
+@pytest.mark.sqlite_only  # the SQLite file itself (tests/postgres/test_backup_postgres.py for PostgreSQL)
 def test_what_the_data_dir_held_is_set_aside_not_lost(instance: Settings, tmp_path: Path) -> None:
     taken = take_backup(instance, tmp_path / "b.zip")
     target = in_use(tmp_path, "busy")
@@ -204,6 +213,7 @@ def test_what_the_data_dir_held_is_set_aside_not_lost(instance: Settings, tmp_pa
     assert tables_of(target.data_dir / "larder.db") == tables_of(instance.data_dir / "larder.db")
 
 
+@pytest.mark.sqlite_only  # the SQLite file itself (tests/postgres/test_backup_postgres.py for PostgreSQL)
 @pytest.mark.parametrize("keep", [0.3, 0.6, 0.95])
 def test_a_truncated_archive_is_refused_and_nothing_changes(instance: Settings, tmp_path: Path, keep: float) -> None:
     whole = take_backup(instance, tmp_path / "whole.zip").path.read_bytes()
@@ -244,6 +254,7 @@ def test_an_archive_reaching_outside_the_data_dir_is_refused(instance: Settings,
     assert not (tmp_path / "escape").exists()
 
 
+@pytest.mark.sqlite_only  # the SQLite file itself (tests/postgres/test_backup_postgres.py for PostgreSQL)
 def test_an_archive_of_a_newer_schema_is_refused(instance: Settings, tmp_path: Path) -> None:
     with contextlib.closing(sqlite3.connect(instance.data_dir / "larder.db")) as connection:
         connection.execute("UPDATE alembic_version SET version_num = '0099'")
@@ -270,6 +281,7 @@ def test_an_archive_of_an_older_schema_is_restored_and_migrated(tmp_path: Path) 
     assert revision_of(tmp_path / "new" / "larder.db") == HEAD
 
 
+@pytest.mark.sqlite_only  # the SQLite file itself (tests/postgres/test_backup_postgres.py for PostgreSQL)
 def test_a_restore_is_refused_while_a_server_uses_the_data_dir(instance: Settings, tmp_path: Path) -> None:
     taken = take_backup(instance, tmp_path / "b.zip")
     # Servers share the data dir among themselves, but never with a restore.
@@ -293,6 +305,7 @@ def test_a_server_does_not_start_on_a_data_dir_being_restored(tmp_path: Path) ->
 # -- the command line ---------------------------------------------------------------------------------
 
 
+@pytest.mark.sqlite_only  # the SQLite file itself (tests/postgres/test_backup_postgres.py for PostgreSQL)
 def test_backup_and_restore_from_the_command_line(instance: Settings, tmp_path: Path) -> None:
     made = larder(instance.data_dir, "backup", str(tmp_path / "cli.zip"))
     assert f"Backup written to {tmp_path / 'cli.zip'}" in made.stdout
@@ -308,7 +321,7 @@ def test_backup_and_restore_from_the_command_line(instance: Settings, tmp_path: 
 
 
 def test_backup_into_the_default_folder(instance: Settings) -> None:
-    result = larder(instance.data_dir, "backup")
+    result = larder(instance.data_dir, "backup", env=database_of(instance))
     kept = list_backups(instance)
     assert len(kept) == 1 and f"Backup written to {kept[0].path} " in result.stdout
 

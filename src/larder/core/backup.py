@@ -1,21 +1,27 @@
-"""Backups of a whole instance: one zip archive with a consistent copy of the SQLite database, the
-uploaded images, the signing key, and a manifest to check it all by.
+"""Backups of a whole instance: one zip archive with a consistent copy of the database as a SQLite
+file, the uploaded images, the signing key, and a manifest to check it all by.
 
-The database is copied with SQLite's online backup API in one step: it reads one snapshot under
-a read transaction, so a server writing meanwhile neither waits for it (WAL mode) nor spoils it.
-Uploads are written once under new names and deleted only days after nothing shows them, so the
-files a snapshot refers to are still there when they are copied after it.
+A SQLite database is copied with SQLite's online backup API in one step: it reads one snapshot
+under a read transaction, so a server writing meanwhile neither waits for it (WAL mode) nor spoils
+it. A PostgreSQL database is copied into a SQLite file migrated to the same schema, every table
+read in one REPEATABLE READ, READ ONLY transaction (core/db_copy.py): the same archive, whichever
+database made it, so an install moves from SQLite to PostgreSQL (and back) by a backup and a
+restore. Uploads are written once under new names and deleted only days after nothing shows them,
+so the files a snapshot refers to are still there when they are copied after it.
 
 The manifest holds the app version, the schema revision, the row count of every table, and the
 size and SHA-256 of every member. A restore checks all of it before it touches the data dir,
 refuses a revision this version does not know (a newer Larder made it), puts what was there
 aside (`before-restore-<time>/`), never into the void, and migrates an older archive to head.
+Restored onto PostgreSQL, the archive's rows replace the database's in one transaction, after a
+backup of what it held (`backups/before-restore-<time>.zip`).
 
-Knows no domain: tables are counted as SQLite lists them.
+Knows no domain: tables are counted as SQLite lists them, and copied as each database lists them.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import hashlib
 import json
@@ -27,7 +33,7 @@ import tempfile
 import threading
 import zipfile
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import IO, Any
@@ -38,6 +44,7 @@ from sqlalchemy.engine import make_url
 
 from larder import __version__
 from larder.core.data_dir import DataDirBusy, data_dir_lock
+from larder.core.db_copy import CopyError, postgres_revision, postgres_to_sqlite, sqlite_to_postgres
 from larder.core.paths import migrations_dir
 from larder.core.settings import Settings
 
@@ -72,6 +79,8 @@ class Restored:
     counts: dict[str, int]
     uploads: int
     set_aside: Path | None
+    # PostgreSQL: the archive of the database's rows before the restore replaced them.
+    replaced: Path | None = None
 
 
 # -- the data dir -------------------------------------------------------------------------------------
@@ -79,7 +88,7 @@ class Restored:
 
 def database_path(settings: Settings) -> Path:
     if not settings.is_sqlite:
-        raise BackupError("Backups are made of SQLite databases; back up a PostgreSQL database with pg_dump.")
+        raise BackupError("The database is not a SQLite file.")
     path = make_url(settings.database_url).database
     if not path or path == ":memory:":
         raise BackupError("The database is not a file.")
@@ -121,8 +130,8 @@ def take_backup(settings: Settings, target: Path | None = None, *, now: datetime
     """Write an archive of the instance to `target` (a file, or a folder to put a new one in;
     by default the data dir's backups/). The archive appears whole or not at all."""
     now = now or datetime.now(UTC)
-    source = database_path(settings)
-    if not source.is_file():
+    source = database_path(settings) if settings.is_sqlite else None
+    if source is not None and not source.is_file():
         raise BackupError(f"There is no database at {source} to back up.")
     if target is None or target.is_dir():
         folder = target if target is not None else backups_dir(settings)
@@ -131,7 +140,10 @@ def take_backup(settings: Settings, target: Path | None = None, *, now: datetime
     target.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix=".backup-", dir=target.parent) as work:
         copy = Path(work) / DATABASE
-        _snapshot(source, copy)
+        if source is not None:
+            _snapshot(source, copy)
+        else:
+            _snapshot_postgres(settings, copy)
         revision, counts = _describe(copy)
         partial = Path(work) / "archive.zip"
         files: dict[str, dict[str, Any]] = {}
@@ -165,6 +177,29 @@ def _snapshot(source: Path, copy: Path) -> None:
         contextlib.closing(sqlite3.connect(copy)) as out,
     ):
         live.backup(out)  # all pages in one step: one consistent snapshot
+        out.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
+
+
+def _sqlite_settings(settings: Settings, database: Path) -> Settings:
+    return replace(settings, database_url=f"sqlite+aiosqlite:///{database}")
+
+
+def _migrate_file(settings: Settings, database: Path) -> None:
+    """Bring the SQLite file `database` to head (a new file gets the whole schema)."""
+    from larder.core.db import run_migrations
+
+    run_migrations(_sqlite_settings(settings, database))
+
+
+def _snapshot_postgres(settings: Settings, copy: Path) -> None:
+    """A SQLite file migrated to head, holding every row of the PostgreSQL database as one
+    snapshot of it showed them."""
+    _migrate_file(settings, copy)
+    try:
+        asyncio.run(postgres_to_sqlite(settings.database_url, copy))
+    except CopyError as exc:
+        raise BackupError(str(exc)) from None
+    with contextlib.closing(sqlite3.connect(copy)) as out:
         out.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
 
 
@@ -345,7 +380,9 @@ def read_manifest(archive_path: Path) -> dict[str, Any]:
 
 def restore_backup(settings: Settings, archive_path: Path, *, now: datetime | None = None) -> Restored:
     """Put the archive's instance into the data dir (which no server may be using). What was there
-    is moved to `before-restore-<time>/` first. The caller migrates the database to head after."""
+    is moved to `before-restore-<time>/` first. On SQLite the caller migrates the database to head
+    after; a PostgreSQL database is at head when this returns, its rows replaced by the archive's
+    after a backup of them was written (`Restored.replaced`)."""
     manifest = read_manifest(archive_path)
     revision = manifest.get("schema_revision")
     if not isinstance(revision, str):
@@ -355,8 +392,9 @@ def restore_backup(settings: Settings, archive_path: Path, *, now: datetime | No
             f"{archive_path} was made by a newer Larder ({manifest.get('version')}, schema {revision}); "
             f"this is {__version__}. Upgrade Larder first."
         )
-    database = database_path(settings)
+    database = database_path(settings) if settings.is_sqlite else None
     data_dir = settings.data_dir
+    replaced = None
     with _alone_in(data_dir):
         now = now or datetime.now(UTC)
         with tempfile.TemporaryDirectory(prefix=".restore-", dir=data_dir) as work:
@@ -367,9 +405,13 @@ def restore_backup(settings: Settings, archive_path: Path, *, now: datetime | No
                     destination.parent.mkdir(parents=True, exist_ok=True)
                     with archive.open(name) as member, open(destination, "wb") as out:
                         shutil.copyfileobj(member, out, _CHUNK)
+            if database is None:
+                # The rows first, in one transaction: when they cannot be copied nothing has changed.
+                replaced = _restore_onto_postgres(settings, staged / DATABASE, now)
             set_aside = _set_aside(settings, database, now)
-            database.parent.mkdir(parents=True, exist_ok=True)
-            os.replace(staged / DATABASE, database)
+            if database is not None:
+                database.parent.mkdir(parents=True, exist_ok=True)
+                os.replace(staged / DATABASE, database)
             if (staged / SECRET_KEY).exists():
                 os.replace(staged / SECRET_KEY, data_dir / SECRET_KEY)
                 os.chmod(data_dir / SECRET_KEY, 0o600)
@@ -380,12 +422,43 @@ def restore_backup(settings: Settings, archive_path: Path, *, now: datetime | No
                     os.replace(upload, settings.uploads_dir / upload.name)
                     uploads += 1
         _fsync_dir(data_dir)
-    return Restored(revision, dict(manifest.get("counts", {})), uploads, set_aside)
+    return Restored(revision, dict(manifest.get("counts", {})), uploads, set_aside, replaced)
 
 
-def _set_aside(settings: Settings, database: Path, now: datetime) -> Path | None:
+def _restore_onto_postgres(settings: Settings, staged: Path, now: datetime) -> Path | None:
+    """The PostgreSQL database migrated to head, a backup of what it held written into backups/
+    (never pruned: it is no daily one), then its rows replaced by those of the archive's SQLite
+    file, migrated to head as well. The backup's path; None when the database had no schema yet."""
+    from larder.core.db import PG_WRITE_TURN_KEY, run_migrations
+
+    try:
+        current = asyncio.run(postgres_revision(settings.database_url))
+    except CopyError as exc:
+        raise BackupError(str(exc)) from None
+    if current is not None and current not in known_revisions():
+        raise BackupError(
+            f"The PostgreSQL database is at schema {current}, which a newer Larder made; "
+            f"this is {__version__}. Upgrade Larder first."
+        )
+    _migrate_file(settings, staged)
+    run_migrations(settings)
+    replaced = None
+    if current is not None:
+        folder = backups_dir(settings)
+        folder.mkdir(parents=True, exist_ok=True)
+        stamp = f"before-restore-{now.astimezone(UTC):%Y%m%d-%H%M%S}"
+        replaced = take_backup(settings, _unused(folder, stamp, ".zip"), now=now).path
+    try:
+        asyncio.run(sqlite_to_postgres(staged, settings.database_url, lock_key=PG_WRITE_TURN_KEY))
+    except CopyError as exc:
+        raise BackupError(str(exc)) from None
+    return replaced
+
+
+def _set_aside(settings: Settings, database: Path | None, now: datetime) -> Path | None:
     """Move the data dir's database (with its WAL files), key and uploads into a folder of their own."""
-    present = [p for p in (database, *_wal_files(database)) if p.exists()]
+    files = (database, *_wal_files(database)) if database is not None else ()
+    present = [p for p in files if p.exists()]
     uploads = _uploads(settings.uploads_dir)
     key = settings.data_dir / SECRET_KEY
     if not present and not uploads:
