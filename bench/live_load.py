@@ -50,7 +50,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from household_load import percentile
-from run import ROOT, Server
+from run import ROOT, Server, postgres_cpu_seconds
 
 MEMBERS = 3  # per household: the owner and the two it shares its list with
 LIST_ITEMS = 8
@@ -492,6 +492,7 @@ class Run:
         stop_watch = asyncio.Event()
         started = time.perf_counter()
         cpu_server, cpu_client, cpu_loop = self.server.cpu_seconds(), client_cpu(), self.loop_cpu()
+        cpu_database = postgres_cpu_seconds()
         load_before = os.getloadavg()
         watcher = asyncio.create_task(self.watch(started, stop_watch))
         if self.args.profile:
@@ -502,6 +503,7 @@ class Run:
         if self.args.profile:
             self.server.process.send_signal(signal.SIGUSR2)
         cpu_server = self.server.cpu_seconds() - cpu_server
+        cpu_database = postgres_cpu_seconds() - cpu_database
         cpu_loop = self.loop_cpu() - cpu_loop
         cpu_client = client_cpu() - cpu_client
         load_after = os.getloadavg()
@@ -529,6 +531,7 @@ class Run:
             "rss_streams_open": rss_streams_open,
             "writing_seconds": writing_seconds,
             "cpu_server": cpu_server,
+            "cpu_database": cpu_database,
             "cpu_client": cpu_client,
             "cpu_loop": cpu_loop,
             "load": (load_before[0], load_after[0]),
@@ -666,7 +669,8 @@ def report(args: argparse.Namespace, found: dict, tally: Tally, max_connections:
         f"- CPU over the {seconds:.0f} s of writes: server {found['cpu_server']:.0f} s "
         f"({found['cpu_server'] / seconds:.0%} of a core; its event loop thread {found['cpu_loop']:.0f} s, "
         f"the other threads {found['cpu_server'] - found['cpu_loop']:.0f} s), client {found['cpu_client']:.0f} s "
-        f"({found['cpu_client'] / seconds:.0%} of a core); server CPU per write "
+        f"({found['cpu_client'] / seconds:.0%} of a core), PostgreSQL {found['cpu_database']:.0f} s "
+        f"({found['cpu_database'] / seconds:.0%} of a core; 0 on SQLite); server CPU per write "
         f"{found['cpu_server'] / max(1, len(tally.write_ms)) * 1000:.1f} ms under load, "
         f"{found['alone_cpu_ms']:.1f} ms alone",
         "",
