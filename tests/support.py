@@ -114,6 +114,13 @@ def make_settings(data_dir: str, *, template_db: Path | None = None, **env: str)
     return settings
 
 
+def sqlite_settings(data_dir: str, **env: str) -> Settings:
+    """A prepared instance on a SQLite file whichever database the suite runs on (the SQLite side
+    of a move between the two)."""
+    url = f"sqlite+aiosqlite:///{Path(data_dir).resolve() / 'larder.db'}"
+    return make_settings(data_dir, LARDER_DATABASE_URL=url, **env)
+
+
 def run_db(settings: Settings, work: Any) -> Any:
     async def run() -> Any:
         async with standalone_session(settings) as session:

@@ -124,9 +124,11 @@ def _data_dir_in_use(settings: Settings) -> Iterator[None]:
 def _prepare(settings: Settings) -> str | None:
     """Migrations, then the starter catalogue and the first invite code of an empty instance."""
     from larder.bootstrap import prepare_instance
+    from larder.core.backup import prepare_backup_schema
     from larder.core.db import run_migrations
 
     run_migrations(settings)
+    prepare_backup_schema(settings)
     return _with_session(settings, lambda session: prepare_instance(session, settings))
 
 

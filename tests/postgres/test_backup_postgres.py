@@ -25,11 +25,14 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from larder.app import create_app
+from larder.core import backup as backups
 from larder.core.backup import (
+    SCHEMA_FILE,
     BackupError,
     BackupKeeper,
     known_revisions,
     list_backups,
+    prepare_backup_schema,
     read_manifest,
     restore_backup,
     take_backup,
@@ -41,7 +44,7 @@ from tests.catalogue.fixtures import seed, write_catalogue
 from tests.factories import Member, make_member
 from tests.mealplans.support import new_plan
 from tests.stores.support import LISTS, new_list, new_store, receive
-from tests.support import make_settings, sql
+from tests.support import make_settings, sql, sqlite_settings
 from tests.test_cli import larder
 
 HEAD = max(known_revisions())
@@ -262,7 +265,7 @@ def test_a_postgres_database_at_another_schema_is_not_backed_up(filled: Filled, 
 
 @pytest.fixture
 def sqlite_instance(tmp_path: Path) -> Filled:
-    return fill(make_settings(str(tmp_path / "sqlite")), tmp_path)
+    return fill(sqlite_settings(str(tmp_path / "sqlite")), tmp_path)
 
 
 def test_a_sqlite_backup_restored_onto_postgres_gives_back_every_row_and_works_on(
@@ -459,7 +462,7 @@ def test_a_truncated_archive_is_refused_and_the_database_is_untouched(
 def test_rows_postgres_cannot_hold_leave_the_database_as_it_was(settings: Settings, tmp_path: Path) -> None:
     """SQLite keeps text longer than its column's length; PostgreSQL refuses it, and the whole
     restore with it: the rows already emptied and copied are back as they were."""
-    source = make_settings(str(tmp_path / "sqlite"))
+    source = sqlite_settings(str(tmp_path / "sqlite"))
     with contextlib.closing(sqlite3.connect(source.data_dir / "larder.db")) as connection:
         connection.execute(
             "INSERT INTO news_item (title, html_content, created_at, updated_at) "
@@ -530,3 +533,44 @@ def test_a_server_on_postgres_takes_its_daily_backup(settings: Settings, monkeyp
         assert taken.wait(timeout=60)
     (kept,) = list_backups(settings)
     assert read_manifest(kept.path)["schema_revision"] == HEAD
+
+
+def test_a_prepared_schema_spares_the_server_the_migrations(filled: Filled, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`larder serve` prepares the empty schema in its child process; a backup then copies it and
+    never runs the migrations in the server (they would stay in its memory)."""
+    prepare_backup_schema(filled.settings)
+    assert (filled.settings.data_dir / SCHEMA_FILE).is_file()
+
+    def no_migrations(*_: Any) -> None:
+        raise AssertionError("the migrations ran in the server")
+
+    monkeypatch.setattr(backups, "_migrate_file", no_migrations)
+    taken = take_backup(filled.settings)
+    assert read_manifest(taken.path)["counts"]["recipe"] == 6
+
+
+def test_a_prepared_schema_of_another_revision_is_not_used(filled: Filled, monkeypatch: pytest.MonkeyPatch) -> None:
+    prepare_backup_schema(filled.settings)
+    with contextlib.closing(sqlite3.connect(filled.settings.data_dir / SCHEMA_FILE)) as schema:
+        schema.execute("UPDATE alembic_version SET version_num = '0001'")
+        schema.commit()
+    migrated = []
+    migrate = backups._migrate_file
+    monkeypatch.setattr(backups, "_migrate_file", lambda *args: migrated.append(1) or migrate(*args))
+    taken = take_backup(filled.settings)
+    assert migrated == [1]
+    assert read_manifest(taken.path)["schema_revision"] == HEAD
+
+
+def test_serve_prepares_the_schema_for_backups_in_its_child_process(settings: Settings, tmp_path: Path) -> None:
+    from tests.serving import Served
+
+    served = Served(settings.data_dir, LARDER_DATABASE_URL=settings.database_url).start()
+    try:
+        prepared = settings.data_dir / SCHEMA_FILE
+        assert prepared.is_file()
+        with contextlib.closing(sqlite3.connect(prepared)) as schema:
+            assert schema.execute("SELECT version_num FROM alembic_version").fetchone() == (HEAD,)
+            assert schema.execute("SELECT count(*) FROM recipe").fetchone() == (0,)
+    finally:
+        served.stop()

@@ -54,6 +54,7 @@ DATABASE = "larder.db"
 SECRET_KEY = "secret_key"  # noqa: S105 (the name of the key file, not a key)
 UPLOADS = "uploads/"
 BACKUPS_DIR = "backups"
+SCHEMA_FILE = ".backup-schema.db"
 NAME_PATTERN = re.compile(r"^larder-backup-\d{8}-\d{6}(?:-\d{1,3})?\.zip$")
 _CHUNK = 1 << 20
 
@@ -191,10 +192,45 @@ def _migrate_file(settings: Settings, database: Path) -> None:
     run_migrations(_sqlite_settings(settings, database))
 
 
+def prepare_backup_schema(settings: Settings) -> None:
+    """On PostgreSQL, an empty SQLite file at the schema head, kept in the data dir for the
+    backups to copy. `larder serve` makes it in the child process that runs the migrations, so a
+    server's daily backup does not load the migrations (alembic, mako, every revision: ~14 MB
+    kept for good) into the server's own memory. Replaced whole: servers sharing the data dir may
+    each write it."""
+    if settings.is_sqlite:
+        return
+    with tempfile.TemporaryDirectory(prefix=".schema-", dir=settings.data_dir) as work:
+        fresh = Path(work) / SCHEMA_FILE
+        _migrate_file(settings, fresh)
+        with contextlib.closing(sqlite3.connect(fresh)) as out:
+            out.execute("PRAGMA journal_mode=DELETE")
+        os.replace(fresh, settings.data_dir / SCHEMA_FILE)
+
+
+def _file_revision(database: Path) -> str | None:
+    with (
+        contextlib.suppress(sqlite3.Error),
+        contextlib.closing(sqlite3.connect(f"file:{database}?mode=ro", uri=True)) as connection,
+    ):
+        row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
+        return row[0] if row else None
+    return None
+
+
+def _empty_schema(settings: Settings, copy: Path) -> None:
+    """The prepared schema file when it is at the database's revision, else one migrated here."""
+    prepared = settings.data_dir / SCHEMA_FILE
+    if prepared.is_file() and _file_revision(prepared) == asyncio.run(postgres_revision(settings.database_url)):
+        shutil.copyfile(prepared, copy)
+    else:
+        _migrate_file(settings, copy)
+
+
 def _snapshot_postgres(settings: Settings, copy: Path) -> None:
-    """A SQLite file migrated to head, holding every row of the PostgreSQL database as one
+    """A SQLite file at the database's schema, holding every row of the PostgreSQL database as one
     snapshot of it showed them."""
-    _migrate_file(settings, copy)
+    _empty_schema(settings, copy)
     try:
         asyncio.run(postgres_to_sqlite(settings.database_url, copy))
     except CopyError as exc:
@@ -505,6 +541,7 @@ __all__ = [
     "backups_dir",
     "database_path",
     "list_backups",
+    "prepare_backup_schema",
     "provide_backup_keeper",
     "prune_backups",
     "read_manifest",
