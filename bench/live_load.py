@@ -714,7 +714,14 @@ def main() -> int:
         server = Server(
             data,
             Path(tmp) / "server.log",
-            env={"LARDER_MAX_CONNECTIONS": str(max_connections), "LARDER_WORKERS": str(args.workers), **database},
+            env={
+                "LARDER_MAX_CONNECTIONS": str(max_connections),
+                # Every simulated member connects from 127.0.0.1: one address for the whole load.
+                "LARDER_MAX_CONNECTIONS_PER_ADDRESS": str(2 * max_connections),
+                "LARDER_MAX_EVENT_STREAMS": str(max_connections),
+                "LARDER_WORKERS": str(args.workers),
+                **database,
+            },
             python_args=python_args,
         )
         try:

@@ -6,6 +6,7 @@ and fails when it does not act in time.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import select
 import socket
@@ -13,11 +14,14 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 
+from larder.core.connections import UNFINISHED_HEADS_PER_ADDRESS
 from larder.core.server import MAX_HEADER_BYTES, server_options
 from larder.core.settings import ServerLimits, Settings, SettingsError
-from tests.serving import Served
+from larder.sharing.live import MAX_STREAMS_PER_MEMBER, MSG_TOO_MANY_STREAMS
+from tests.serving import Served, larder_cli
 
 HEADER_TIMEOUT = 1.0
 BODY_TIMEOUT = 1.5
@@ -210,3 +214,174 @@ def test_limits_come_from_the_environment() -> None:
 def test_unusable_limits_are_refused(name: str, value: str) -> None:
     with pytest.raises(SettingsError, match=f"LARDER_{name}"):
         Settings.from_env({"LARDER_DATA_DIR": "not-created", f"LARDER_{name}": value})
+
+
+# -- one client cannot take every connection ------------------------------------------------------------
+
+PASSWORD = "correct horse battery staple"
+OTHER_ADDRESS = "127.0.0.2"  # loopback too, but another client address as far as the server knows
+
+
+def connect_from(server: Served, address: str) -> socket.socket:
+    return socket.create_connection(("127.0.0.1", server.port), timeout=10, source_address=(address, 0))
+
+
+def is_closed_at_once(sock: socket.socket) -> bool:
+    """Whether the server closed the connection without answering (it may have been accepted first)."""
+    try:
+        sock.sendall(request())
+    except (BrokenPipeError, ConnectionResetError):
+        return True
+    readable, _, _ = select.select([sock], [], [], SLACK)
+    assert readable, "the server neither answered nor closed the connection"
+    try:
+        return sock.recv(65536) == b""
+    except ConnectionResetError:
+        return True
+
+
+def health_from(server: Served, address: str) -> int:
+    with connect_from(server, address) as sock:
+        sock.sendall(request())
+        return read_response(sock)[0]
+
+
+def sign_in(served: Served, email: str) -> str:
+    larder_cli(served.data_dir, "user", "create", "--email", email, "--name", email.split("@")[0], LARDER_PASSWORD=PASSWORD)
+    answer = httpx.post(f"{served.url}/api/pwa/login", json={"email": email, "password": PASSWORD}, timeout=30)
+    assert answer.status_code == 200, answer.text
+    return answer.json()["token"]
+
+
+def open_stream(served: Served, token: str) -> tuple[socket.socket, int, bytes]:
+    """A live event stream on its own connection: the socket (left open), its status and the first
+    bytes of its answer (the `ready` event once it is a stream)."""
+    sock = connect(served)
+    sock.sendall(
+        f"GET /api/pwa/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
+        f"Authorization: Bearer {token}\r\n\r\n".encode()
+    )
+    received = b""
+    deadline = time.monotonic() + 10
+
+    def complete() -> bool:
+        head, found, body = received.partition(b"\r\n\r\n")
+        if not found:
+            return False
+        if b" 200 " in head.split(b"\r\n")[0]:
+            return b"event: ready" in body
+        return len(body) >= _length(received)
+
+    while not complete():
+        readable, _, _ = select.select([sock], [], [], max(0.0, deadline - time.monotonic()))
+        assert readable, f"no answer to the stream's request: {received!r}"
+        chunk = sock.recv(65536)
+        if not chunk:
+            break
+        received += chunk
+    return sock, int(received.split(b" ", 2)[1]), received
+
+
+@pytest.fixture(scope="module")
+def streams_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    data_dir = tmp_path_factory.mktemp("streams") / "data"
+    with Served(data_dir, LARDER_MAX_CONNECTIONS="4", LARDER_HEADER_TIMEOUT="60") as served:
+        yield served
+
+
+def test_event_streams_do_not_take_request_slots(streams_server: Served) -> None:
+    token = sign_in(streams_server, "streams@example.com")
+    streams = [open_stream(streams_server, token) for _ in range(MAX_STREAMS_PER_MEMBER)]
+    try:
+        assert [status for _, status, _ in streams] == [200] * MAX_STREAMS_PER_MEMBER
+        # Ten streams held, four request slots: everyone else's requests are still served.
+        for _ in range(3):
+            assert health_from(streams_server, "127.0.0.1") == 200
+    finally:
+        for sock, _, _ in streams:
+            sock.close()
+
+
+def test_a_member_holds_at_most_its_share_of_streams(streams_server: Served) -> None:
+    greedy = sign_in(streams_server, "greedy@example.com")
+    other = sign_in(streams_server, "household-member@example.com")
+    held = [open_stream(streams_server, greedy) for _ in range(MAX_STREAMS_PER_MEMBER)]
+    try:
+        sock, status, answer = open_stream(streams_server, greedy)
+        sock.close()
+        assert status == 429
+        assert json.loads(answer.partition(b"\r\n\r\n")[2])["message"] == MSG_TOO_MANY_STREAMS
+        # Another member of the household still gets live changes.
+        sock, status, answer = open_stream(streams_server, other)
+        sock.close()
+        assert status == 200 and b"event: ready" in answer
+    finally:
+        for sock, _, _ in held:
+            sock.close()
+    # A closed stream gives its place back.
+    with closing_stream(streams_server, greedy) as status:
+        assert status == 200
+
+
+@contextlib.contextmanager
+def closing_stream(served: Served, token: str) -> Iterator[int]:
+    deadline = time.monotonic() + SLACK
+    while True:  # the server hears of the closed sockets a moment after they close
+        sock, status, _ = open_stream(served, token)
+        if status != 429 or time.monotonic() > deadline:
+            break
+        sock.close()
+        select.select([], [], [], 0.05)  # a poll interval while the server notices the closes
+    try:
+        yield status
+    finally:
+        sock.close()
+
+
+def test_one_address_holds_at_most_its_share_of_connections(tmp_path: Path) -> None:
+    with Served(tmp_path / "data", LARDER_MAX_CONNECTIONS_PER_ADDRESS="4", LARDER_HEADER_TIMEOUT="60") as served:
+        held = [connect(served) for _ in range(3)]
+        try:
+            with connect(served) as fourth:
+                fourth.sendall(request())
+                assert read_response(fourth)[0] == 200
+                # The address's fifth connection is closed; another address is served.
+                with connect(served) as fifth:
+                    assert is_closed_at_once(fifth)
+                assert health_from(served, OTHER_ADDRESS) == 200
+        finally:
+            for sock in held:
+                sock.close()
+
+
+def test_unfinished_request_heads_of_one_address_cannot_starve_the_others(tmp_path: Path) -> None:
+    # A slow-loris from one address against twenty request slots: it keeps only its share of
+    # unfinished heads, and another client is served.
+    with Served(tmp_path / "data", LARDER_MAX_CONNECTIONS="20", LARDER_HEADER_TIMEOUT="60") as served:
+        slow = [connect(served) for _ in range(UNFINISHED_HEADS_PER_ADDRESS)]
+        try:
+            for sock in slow:
+                sock.sendall(HALF_A_HEADER)
+            refused = [connect(served) for _ in range(5)]
+            assert all(is_closed_at_once(sock) for sock in refused)
+            for sock in refused:
+                sock.close()
+            assert health_from(served, OTHER_ADDRESS) == 200
+            # A head completed gives its address's place back.
+            slow[0].sendall(b"cation/json\r\n\r\n")
+            assert read_response(slow[0])[0] == 200
+            assert health_from(served, "127.0.0.1") == 200
+        finally:
+            for sock in slow:
+                sock.close()
+
+
+def test_a_trusted_proxy_is_not_held_to_one_address_share(tmp_path: Path) -> None:
+    env = {"LARDER_MAX_CONNECTIONS_PER_ADDRESS": "2", "LARDER_HEADER_TIMEOUT": "60"}
+    with Served(tmp_path / "data", LARDER_TRUSTED_PROXIES="127.0.0.1", **env) as served:
+        held = [connect(served) for _ in range(UNFINISHED_HEADS_PER_ADDRESS + 2)]
+        try:
+            assert health_from(served, "127.0.0.1") == 200
+        finally:
+            for sock in held:
+                sock.close()

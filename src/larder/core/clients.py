@@ -29,6 +29,11 @@ def _is_trusted(address: str, networks: tuple[IpNetwork, ...]) -> bool:
     return any(ip in network for network in networks)
 
 
+def is_trusted_proxy(address: str, trusted_proxies: tuple[str, ...]) -> bool:
+    """Whether a peer is one of the reverse proxies named in `LARDER_TRUSTED_PROXIES`."""
+    return bool(trusted_proxies) and _is_trusted(address, _networks(trusted_proxies))
+
+
 def client_address(connection: ASGIConnection[Any, Any, Any, Any]) -> str:
     peer = connection.client.host if connection.client else "unknown"
     settings = connection.app.state.get("settings")
@@ -43,4 +48,4 @@ def client_address(connection: ASGIConnection[Any, Any, Any, Any]) -> str:
     return peer
 
 
-__all__ = ["client_address"]
+__all__ = ["client_address", "is_trusted_proxy"]

@@ -88,6 +88,15 @@ class EventBus(Protocol):
 
     def subscribe(self, user_id: int, email: str | None) -> Subscription: ...
 
+    def streams_of(self, user_id: int) -> int:
+        """Streams this process holds open for one account."""
+        ...
+
+    @property
+    def streams(self) -> int:
+        """Streams this process holds open in all."""
+        ...
+
     def readdress(self, subscription: Subscription, email: str | None) -> None: ...
 
     def unsubscribe(self, subscription: Subscription) -> None: ...
@@ -143,6 +152,9 @@ class LocalEventBus:
         for subscriptions in list(self._by_user.values()):
             for subscription in subscriptions:
                 subscription.offer(None)
+
+    def streams_of(self, user_id: int) -> int:
+        return len(self._by_user.get(user_id, ()))
 
     @property
     def streams(self) -> int:

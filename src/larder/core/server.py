@@ -13,9 +13,12 @@ protocol here adds two deadlines to uvicorn's own:
 A deadline that passes closes the connection (a handler still waiting for the body sees the
 client disconnect). Headers are capped by h11's incomplete-event size (a longer head gets a 400).
 
-Connections beyond `max_connections` are still accepted (so they hear why), but each of their
-requests is answered 503 in the API's error shape with `Connection: close`; uvicorn's own
-`limit_concurrency` would answer in plain text, and one connection early.
+Connections are counted by kind and by client address (core/connections.py): event streams apart
+from request slots, and each address held to its share of connections and of unfinished request
+heads (a connection past its address's share is closed at once). Connections beyond
+`max_connections` are still accepted (so they hear why), but each of their requests is answered
+503 in the API's error shape with `Connection: close`; uvicorn's own `limit_concurrency` would
+answer in plain text, count every stream as a request, and one connection early.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import contextlib
 import json
 import logging
 import os
+import resource
 import signal
 import socket
 import sys
@@ -37,13 +41,17 @@ import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from larder.core.connections import Admission, ConnectionBook
 from larder.core.settings import ServerLimits, Settings
 
 logger = logging.getLogger("larder")
 
 MAX_HEADER_BYTES = 16 * 1024  # request line and headers; a bearer token is well under 1 KiB
 GRACEFUL_SHUTDOWN_SECONDS = 10  # on SIGTERM, requests in flight get this long to finish
+FILES_BESIDE_CONNECTIONS = 256  # the database, its journal, uploads being read, the OCR process's pipes
 _BUSY_BODY = json.dumps({"message": "The server is busy. Please try again."}).encode()
+_EVENT_STREAM = b"text/event-stream"
+REFUSAL_LOG_SECONDS = 10.0  # one warning per this long: a flood must not flood the log too
 
 
 async def _over_the_limit(scope: Any, receive: Any, send: Any) -> None:
@@ -65,20 +73,37 @@ async def _over_the_limit(scope: Any, receive: Any, send: Any) -> None:
 
 
 class GuardedH11Protocol(H11Protocol):
-    """uvicorn's h11 protocol with header and body deadlines and a JSON connection limit."""
+    """uvicorn's h11 protocol with header and body deadlines, per-address shares, event streams
+    counted apart, and a JSON connection limit."""
 
     limits: ServerLimits = ServerLimits()
+    book: ConnectionBook = ConnectionBook(ServerLimits())  # one per server (protocol_for)
+    _refusal_logged_at = float("-inf")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._deadline: asyncio.TimerHandle | None = None
         self._deadline_for: Any = None  # the h11 state the running deadline guards
+        self._address = ""
+        self._admitted = False  # counted in the book (until connection_lost)
+        self._unfinished = False  # still owes a request head
+        self._stream = False  # its answer in progress is an event stream
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        if len(self.connections) > self.limits.max_connections:
+        self._address = self.client[0] if self.client else ""
+        admission = self.book.admit(self._address)
+        if admission is Admission.REFUSE:
+            self._log_refusal()
+            transport.close()
+            return
+        self._admitted = True
+        self._unfinished = True
+        if admission is Admission.BUSY:
             self.app = _over_the_limit
             logger.warning("over %d open connections: answering 503", self.limits.max_connections)
+        else:
+            self.app = self._streams_apart(self.app)
         self._watch()
 
     def data_received(self, data: bytes) -> None:
@@ -86,18 +111,55 @@ class GuardedH11Protocol(H11Protocol):
         self._watch()
 
     def on_response_complete(self) -> None:
+        if self._stream:
+            self._stream = False
+            self.book.stream_ended()
         super().on_response_complete()
         self._watch()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
+        if self._admitted:
+            self._admitted = False
+            self.book.closed(self._address, stream=self._stream, unfinished=self._unfinished)
         super().connection_lost(exc)
+
+    def _streams_apart(self, app: Any) -> Any:
+        """The app, watched for answers that are event streams: their connection leaves the request
+        pool for as long as the stream runs."""
+
+        async def watched(scope: Any, receive: Any, send: Any) -> None:
+            async def sending(message: Any) -> None:
+                if message["type"] == "http.response.start" and _is_event_stream(message.get("headers", ())):
+                    self._stream_started()
+                await send(message)
+
+            await app(scope, receive, sending)
+
+        return watched
+
+    def _stream_started(self) -> None:
+        if self._admitted and not self._stream:
+            self._stream = True
+            self.book.stream_started()
+
+    def _log_refusal(self) -> None:
+        now = time.monotonic()
+        if now - GuardedH11Protocol._refusal_logged_at >= REFUSAL_LOG_SECONDS:
+            GuardedH11Protocol._refusal_logged_at = now
+            logger.warning(
+                "closing connections from %s: over its share of connections (%d) or of unfinished request heads",
+                self._address,
+                self.limits.max_connections_per_address,
+            )
 
     def _watch(self) -> None:
         """Keep the deadline of whatever the client still owes us: headers, body, or nothing."""
         if self.transport is None or self.transport.is_closing():
             return
         state = self.conn.their_state
+        # A head is owed on a new connection, and on a kept-alive one once its next head has begun.
+        self._set_unfinished(state is h11.IDLE and self.timeout_keep_alive_task is None)
         if state is h11.IDLE:
             if self.timeout_keep_alive_task is None:
                 self._arm(h11.IDLE, self.limits.header_timeout, "headers")
@@ -107,6 +169,11 @@ class GuardedH11Protocol(H11Protocol):
             self._arm(h11.SEND_BODY, self.limits.body_timeout, "body")
         else:
             self._disarm()  # the request is in: the handler may take its time
+
+    def _set_unfinished(self, unfinished: bool) -> None:
+        if self._admitted and unfinished != self._unfinished:
+            self._unfinished = unfinished
+            self.book.unfinished(self._address, unfinished)
 
     def _arm(self, state: Any, seconds: float, what: str) -> None:
         if self._deadline is not None and self._deadline_for is state:
@@ -129,8 +196,26 @@ class GuardedH11Protocol(H11Protocol):
             self.transport.close()
 
 
-def protocol_for(limits: ServerLimits) -> type[GuardedH11Protocol]:
-    return type("LarderHttpProtocol", (GuardedH11Protocol,), {"limits": limits})
+def _is_event_stream(headers: Any) -> bool:
+    return any(name.lower() == b"content-type" and value.startswith(_EVENT_STREAM) for name, value in headers)
+
+
+def protocol_for(limits: ServerLimits, trusted_proxies: tuple[str, ...] = ()) -> type[GuardedH11Protocol]:
+    """The protocol class of one server, with the book its connections share."""
+    book = ConnectionBook(limits, trusted_proxies)
+    return type("LarderHttpProtocol", (GuardedH11Protocol,), {"limits": limits, "book": book})
+
+
+def _enough_file_descriptors(limits: ServerLimits) -> None:
+    """Raise this process's soft limit on open files to what the connection limits may hold: a
+    default of 1,024 would fail new connections (and database files) long before the limits do."""
+    wanted = limits.max_connections + limits.max_event_streams + FILES_BESIDE_CONNECTIONS
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        ceiling = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (ceiling, hard))
+        if ceiling < wanted:
+            logger.warning("open files are limited to %d: fewer connections than the limits allow can be served", hard)
 
 
 def server_options(settings: Settings) -> dict[str, Any]:
@@ -139,7 +224,7 @@ def server_options(settings: Settings) -> dict[str, Any]:
     return {
         "host": settings.host,
         "port": settings.port,
-        "http": protocol_for(limits),
+        "http": protocol_for(limits, settings.trusted_proxies),
         "ws": "none",  # the app serves no WebSocket: no upgrade to accept
         "timeout_keep_alive": limits.keepalive_timeout,
         "timeout_graceful_shutdown": GRACEFUL_SHUTDOWN_SECONDS,
@@ -168,6 +253,7 @@ STARTUP_FAILURE = 3  # uvicorn's exit status when the server cannot start (port 
 
 
 def run(app: Any, settings: Settings, on_stop: Callable[[], None] = lambda: None) -> None:
+    _enough_file_descriptors(settings.limits)
     server = LarderServer(uvicorn.Config(app, **server_options(settings)), on_stop)
     server.run()
     if not server.started:
@@ -256,6 +342,7 @@ def _serve_as_worker(settings: Settings, make_app: Callable[[], Any], listener: 
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         _end_with_parent(parent)
+        _enough_file_descriptors(settings.limits)
         app = make_app()
         server = LarderServer(uvicorn.Config(app, **server_options(settings)), app.state.event_bus.close)
         server.run(sockets=[listener])

@@ -27,6 +27,10 @@ class ServerLimits:
     """What one client may hold of the server (`larder serve`, see core/server.py)."""
 
     max_connections: int = 200  # open connections served at once; the next ones are answered 503
+    # Open connections of one client address (a trusted proxy's are not counted; core/connections.py).
+    max_connections_per_address: int = 64
+    # Live event streams open at once, counted apart from the connections above (sharing/live.py).
+    max_event_streams: int = 1000
     header_timeout: float = 10.0  # seconds for the request line and headers to arrive in full
     body_timeout: float = 60.0  # seconds for the whole body to arrive once the headers are in
     keepalive_timeout: int = 5  # seconds an idle connection stays open between requests
@@ -180,6 +184,8 @@ def _limits(get: Callable[[str], str | None]) -> ServerLimits:
 
     return ServerLimits(
         max_connections=whole("MAX_CONNECTIONS", defaults.max_connections),
+        max_connections_per_address=whole("MAX_CONNECTIONS_PER_ADDRESS", defaults.max_connections_per_address),
+        max_event_streams=whole("MAX_EVENT_STREAMS", defaults.max_event_streams),
         header_timeout=positive("HEADER_TIMEOUT", defaults.header_timeout),
         body_timeout=positive("BODY_TIMEOUT", defaults.body_timeout),
         keepalive_timeout=whole("KEEPALIVE_TIMEOUT", defaults.keepalive_timeout),
