@@ -4,6 +4,8 @@ live stream of changes to what is shared."""
 from __future__ import annotations
 
 from litestar import Controller, get, put
+from litestar.background_tasks import BackgroundTask
+from litestar.datastructures import State
 from litestar.di import NamedDependency
 from litestar.params import JSONBody
 from litestar.response import ServerSentEvent
@@ -11,7 +13,7 @@ from litestar.response import ServerSentEvent
 from larder.core.events import EventBus
 from larder.core.spa import ALREADY_COMPRESSED
 from larder.core.wire import Data, Message
-from larder.sharing.live import event_stream
+from larder.sharing.live import close_stream, event_stream, open_stream
 from larder.sharing.schemas import SharedWithOut, SharePayload, ShareRecord
 from larder.sharing.service import AccessPolicy, EntityType, Member, MemberCheck, SharedItem, ShareEntry
 
@@ -56,10 +58,15 @@ class LiveController(Controller):
         member: NamedDependency[Member],
         event_bus: NamedDependency[EventBus],
         member_check: NamedDependency[MemberCheck],
+        state: State,
     ) -> ServerSentEvent:
         """Server-sent events: `ready`, then `change` {type, id, kind, origin} for each list, store
-        or plan the caller may see, `resync` when changes were dropped; see sharing/live.py."""
+        or plan the caller may see, `resync` when changes were dropped; see sharing/live.py. A member
+        holds at most 10 streams at once (429 past that)."""
+        subscription = open_stream(event_bus, member, state["settings"].limits.max_event_streams)
         return ServerSentEvent(
-            event_stream(event_bus, member, member_check),
+            event_stream(event_bus, member, member_check, subscription=subscription),
             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+            # Also when the client left before the stream began, and the generator never ran.
+            background=BackgroundTask(close_stream, event_bus, subscription),
         )
