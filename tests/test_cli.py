@@ -2,17 +2,30 @@
 
 from __future__ import annotations
 
+import json
 import os
+import queue
 import re
 import subprocess
 import sys
+import threading
+import uuid
+from collections.abc import Iterator
 from datetime import UTC, datetime
+from pathlib import Path
+from typing import IO
 
+import httpx
 import pytest
+from click.testing import CliRunner
 
+from larder.core import db
+from larder.core.data_dir import SetupBusy
+from larder.core.paths import seed_data_dir
 from larder.core.security import INVITE_ALPHABET
+from larder.core.settings import Settings, get_settings
 from tests import postgres_cluster
-from tests.support import make_settings, sql
+from tests.support import free_port, make_settings, sql
 
 
 @pytest.fixture(autouse=True)
@@ -139,3 +152,173 @@ def test_seed_is_idempotent(tmp_path):
     assert "recipes" in first
     assert " 0 recipes" not in first
     assert "0 categories, 0 ingredients, 0 recipes and 0 images added." in larder(tmp_path, "seed").stdout
+
+
+# -- the setup turn: one process at a time migrates and seeds ------------------------------------------
+
+WAITING = "preparing the database (migrations, starter catalogue): waiting"
+LINE_SECONDS = 120  # a bound on waiting for a line a process is expected to print
+
+
+@pytest.fixture
+def empty_database(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Under `make test-postgres`, a database without any schema (a new install's); on SQLite the
+    new data dir has no database file yet anyway."""
+    server = os.environ.get(postgres_cluster.ENV_SERVER)
+    if not server:
+        yield
+        return
+    name = f"t_empty_{uuid.uuid4().hex[:12]}"
+    postgres_cluster.admin(server, f"CREATE DATABASE {name}")
+    monkeypatch.setenv("LARDER_DATABASE_URL", postgres_cluster.database_url(server, name))
+    try:
+        yield
+    finally:
+        postgres_cluster.admin(server, f"DROP DATABASE {name} WITH (FORCE)")
+
+
+def new_instance(data_dir: Path) -> Settings:
+    """The settings the `larder` processes of the test see: a data dir with no database yet."""
+    env = {"LARDER_DATA_DIR": str(data_dir)}
+    if "LARDER_DATABASE_URL" in os.environ:
+        env["LARDER_DATABASE_URL"] = os.environ["LARDER_DATABASE_URL"]
+    return Settings.from_env(env).prepared()
+
+
+class Lines:
+    """The lines a process writes to one of its pipes, read as they come by a thread of their own."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self.seen: list[str] = []
+        self._lines: queue.Queue[str | None] = queue.Queue()
+        self._reader = threading.Thread(target=self._read, args=(stream,), daemon=True)
+        self._reader.start()
+
+    def _read(self, stream: IO[str]) -> None:
+        for line in stream:
+            self._lines.put(line)
+        self._lines.put(None)
+
+    def wait_for(self, text: str) -> str:
+        """The first line (from here on) holding `text`; fails when the stream ends first."""
+        while (line := self._lines.get(timeout=LINE_SECONDS)) is not None:
+            self.seen.append(line)
+            if text in line:
+                return line
+        raise AssertionError(f"ended without {text!r}:\n{''.join(self.seen)}")
+
+    def rest(self) -> str:
+        self._reader.join(timeout=LINE_SECONDS)
+        while not self._lines.empty():
+            line = self._lines.get()
+            if line is not None:
+                self.seen.append(line)
+        return "".join(self.seen)
+
+
+def start(data_dir: Path, *args: str, env: dict[str, str] | None = None) -> subprocess.Popen[str]:
+    full_env = {**os.environ, "LARDER_DATA_DIR": str(data_dir), "PYTHONUNBUFFERED": "1", **(env or {})}
+    full_env.pop("LARDER_SMTP_HOST", None)
+    return subprocess.Popen(
+        [sys.executable, "-m", "larder", *args],
+        env=full_env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def shipped_counts() -> tuple[int, int]:
+    catalogue = seed_data_dir() / "catalogue"
+    recipes = json.loads((catalogue / "recipes.json").read_text(encoding="utf-8"))
+    ingredients = json.loads((catalogue / "ingredients.json").read_text(encoding="utf-8"))
+    return len(recipes), len(ingredients)
+
+
+@pytest.mark.parametrize("round_", range(3))
+def test_serve_and_user_create_started_at_the_same_moment_on_a_new_instance_both_succeed(
+    tmp_path: Path, empty_database: None, round_: int
+) -> None:
+    """Both migrate and the server seeds: the setup turn makes them take turns. The test holds the
+    turn while both start, so both are waiting for it when it is let go: they race for it."""
+    data_dir = tmp_path / "data"
+    settings = new_instance(data_dir)
+    port = free_port()
+    with db.setup_turn(settings):
+        server = start(data_dir, "serve", "--host", "127.0.0.1", "--port", str(port))
+        creator = start(
+            data_dir, "user", "create", "--email", "cook@example.org", "--name", "headchef",
+            env={"LARDER_PASSWORD": "pw12345678"},
+        )  # fmt: skip
+        server_out, server_err, creator_err = Lines(server.stdout), Lines(server.stderr), Lines(creator.stderr)  # type: ignore[arg-type]
+        try:
+            server_err.wait_for(WAITING)
+            creator_err.wait_for(WAITING)
+        except BaseException:
+            server.kill()
+            creator.kill()
+            raise
+    try:
+        assert creator.wait(timeout=LINE_SECONDS) == 0, creator_err.rest()
+        assert "Created user headchef <cook@example.org>." in creator.stdout.read()  # type: ignore[union-attr]
+        server_out.wait_for(f"on http://127.0.0.1:{port}")
+        assert httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=10).status_code == 200
+        recipes = httpx.get(f"http://127.0.0.1:{port}/api/pwa/recipes", timeout=10)
+        assert recipes.status_code == 200, recipes.text
+        assert server.poll() is None
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    assert "Traceback" not in server_err.rest() + creator_err.rest()
+    shipped_recipes, shipped_ingredients = shipped_counts()
+    assert sql(settings, "select count(*), count(distinct name) from recipe") == [(shipped_recipes, shipped_recipes)]
+    assert sql(settings, "select count(*), count(distinct name) from ingredient") == [
+        (shipped_ingredients, shipped_ingredients)
+    ]
+    assert sql(settings, "select email from user_account") == [("cook@example.org",)]
+
+
+@pytest.mark.parametrize("command", [["migrate"], ["seed"], ["invite", "create"]])
+def test_a_command_that_migrates_waits_for_the_setup_turn_then_finds_the_work_done(
+    tmp_path: Path, empty_database: None, command: list[str]
+) -> None:
+    data_dir = tmp_path / "data"
+    settings = new_instance(data_dir)
+    with db.setup_turn(settings):
+        waiting = start(data_dir, *command)
+        said = Lines(waiting.stderr)  # type: ignore[arg-type]
+        said.wait_for(WAITING)
+        assert waiting.poll() is None
+    assert waiting.wait(timeout=LINE_SECONDS) == 0, said.rest()
+    again = larder(data_dir, *command)  # at head, the catalogue loaded: nothing left to do, no wait
+    assert WAITING not in again.stderr
+    if command == ["seed"]:
+        assert "0 categories, 0 ingredients, 0 recipes and 0 images added." in again.stdout
+
+
+def test_a_command_gives_up_waiting_for_the_setup_turn_with_a_message(
+    tmp_path: Path, empty_database: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from larder.__main__ import cli
+
+    data_dir = tmp_path / "data"
+    settings = new_instance(data_dir)
+    monkeypatch.setenv("LARDER_DATA_DIR", str(data_dir))
+    get_settings.cache_clear()  # the command reads the environment afresh
+    monkeypatch.setattr(db, "SETUP_WAIT_SECONDS", 0.2)
+    with db.setup_turn(settings):
+        with pytest.raises(SetupBusy, match="gave up waiting"), db.setup_turn(settings, timeout=0.1):
+            pass
+        result = CliRunner().invoke(cli, ["migrate"])
+    assert result.exit_code == 1
+    assert "Another Larder process has been preparing the database of" in result.output
+    assert "gave up waiting. Try again once it has finished." in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    get_settings.cache_clear()
+
+
+def test_an_unreachable_postgresql_database_is_said_plainly(tmp_path: Path) -> None:
+    url = f"postgresql+asyncpg://larder@127.0.0.1:{free_port()}/larder"
+    result = larder(tmp_path, "migrate", env={"LARDER_DATABASE_URL": url}, check=False)
+    assert result.returncode == 1
+    assert "cannot be reached" in result.stderr and "Traceback" not in result.stderr

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 import click
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder import __version__
@@ -40,12 +41,44 @@ def _settings(host: str | None = None, port: int | None = None, workers: int | N
         raise click.ClickException(str(exc)) from None
 
 
-def _migrated_settings(host: str | None = None, port: int | None = None) -> Settings:
+MSG_WAITING_FOR_SETUP = "Another Larder process is preparing the database (migrations, starter catalogue): waiting."
+
+
+@contextlib.contextmanager
+def _setup_turn(settings: Settings) -> Iterator[None]:
+    """The instance's setup turn (core/db.py `setup_turn`), held for the block: whatever migrates
+    or seeds does it alone; a process started at the same moment waits, says so, and then finds
+    the work done."""
+    from larder.core import db
+    from larder.core.data_dir import SetupBusy
+
+    def waiting() -> None:
+        click.echo(MSG_WAITING_FOR_SETUP, err=True)
+
+    with contextlib.ExitStack() as held:
+        try:
+            held.enter_context(db.setup_turn(settings, timeout=db.SETUP_WAIT_SECONDS, on_wait=waiting))
+        except (SetupBusy, db.DatabaseUnavailable) as exc:
+            raise click.ClickException(str(exc)) from None
+        yield
+
+
+@contextlib.contextmanager
+def _migrated() -> Iterator[Settings]:
+    """Settings of a database at head, the setup turn held for the block: a command's own work
+    never meets another process's migrations or its loading of the starter catalogue."""
     from larder.core.db import run_migrations
 
-    settings = _settings(host, port)
-    run_migrations(settings)
-    return settings
+    settings = _settings()
+    with _setup_turn(settings):
+        run_migrations(settings)
+        yield settings
+
+
+def _migrated_work(work: Callable[[Settings, AsyncSession], Awaitable[T]]) -> T:
+    """`work` in one transaction on a database at head, within the setup turn."""
+    with _migrated() as settings:
+        return _with_session(settings, lambda session: work(settings, session))
 
 
 def _with_session(settings: Settings, work: Callable[[AsyncSession], Awaitable[T]]) -> T:
@@ -60,6 +93,8 @@ def _with_session(settings: Settings, work: Callable[[AsyncSession], Awaitable[T
     except AppError as exc:
         details = "; ".join(m for msgs in (exc.errors or {}).values() for m in msgs)
         raise click.ClickException(details or exc.detail) from None
+    except OperationalError as exc:  # locked past the busy timeout, the server gone: said, not a traceback
+        raise click.ClickException(f"The database could not be used: {exc.orig or exc}") from None
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -122,14 +157,16 @@ def _data_dir_in_use(settings: Settings) -> Iterator[None]:
 
 
 def _prepare(settings: Settings) -> str | None:
-    """Migrations, then the starter catalogue and the first invite code of an empty instance."""
+    """Migrations, then the starter catalogue and the first invite code of an empty instance, in
+    the setup turn."""
     from larder.bootstrap import prepare_instance
     from larder.core.backup import prepare_backup_schema
     from larder.core.db import run_migrations
 
-    run_migrations(settings)
-    prepare_backup_schema(settings)
-    return _with_session(settings, lambda session: prepare_instance(session, settings))
+    with _setup_turn(settings):
+        run_migrations(settings)
+        prepare_backup_schema(settings)
+        return _with_session(settings, lambda session: prepare_instance(session, settings))
 
 
 def _prepare_elsewhere(settings: Settings) -> Callable[[], str | None]:
@@ -207,16 +244,17 @@ def restore(path: Path) -> None:
     from larder.core.db import run_migrations
 
     settings = _settings()
-    try:
-        restored = restore_backup(settings, path)
-    except BackupError as exc:
-        raise click.ClickException(str(exc)) from None
-    if restored.set_aside is not None:
-        click.echo(f"What the data dir held before is in {restored.set_aside}.")
-    if not settings.is_sqlite:
-        held = f"; what it held is backed up in {restored.replaced}" if restored.replaced else ""
-        click.echo(f"The rows of the PostgreSQL database were replaced by the backup's{held}.")
-    run_migrations(settings)
+    with _setup_turn(settings):  # nobody migrates the database while it is replaced
+        try:
+            restored = restore_backup(settings, path)
+        except BackupError as exc:
+            raise click.ClickException(str(exc)) from None
+        if restored.set_aside is not None:
+            click.echo(f"What the data dir held before is in {restored.set_aside}.")
+        if not settings.is_sqlite:
+            held = f"; what it held is backed up in {restored.replaced}" if restored.replaced else ""
+            click.echo(f"The rows of the PostgreSQL database were replaced by the backup's{held}.")
+        run_migrations(settings)
     rows = sum(restored.counts.values())
     click.echo(
         f"Restored {path.name}: {rows} rows in {len(restored.counts)} tables, {restored.uploads} uploaded images, "
@@ -227,8 +265,8 @@ def restore(path: Path) -> None:
 @cli.command()
 def migrate() -> None:
     """Apply database migrations only."""
-    settings = _migrated_settings()
-    click.echo(f"Database at head ({settings.database_url}).")
+    with _migrated() as settings:
+        click.echo(f"Database at head ({settings.database_url}).")
 
 
 @cli.command()
@@ -236,8 +274,7 @@ def seed() -> None:
     """Load the starter catalogue; adds only what is missing, so it is safe to run again."""
     from larder.catalogue.seed import load_catalogue
 
-    settings = _migrated_settings()
-    report = _with_session(settings, lambda session: load_catalogue(session, settings.uploads_dir))
+    report = _migrated_work(lambda settings, session: load_catalogue(session, settings.uploads_dir))
     click.echo(
         f"Catalogue: {report.categories} categories, {report.ingredients} ingredients, "
         f"{report.recipes} recipes and {report.images} images added."
@@ -261,7 +298,7 @@ def invite_create(count: int, uses: int, expires_days: int | None) -> None:
         codes = await InviteService(session=session).create_codes(count=count, uses=uses, expires_days=expires_days)
         return [c.code for c in codes]
 
-    for code in _with_session(_migrated_settings(), work):
+    for code in _migrated_work(lambda _settings, session: work(session)):
         click.echo(code)
 
 
@@ -279,14 +316,13 @@ def user_create(email: str, name: str, admin: bool) -> None:
     from larder.accounts.service import UserService
 
     password = os.environ.get("LARDER_PASSWORD") or click.prompt("Password", hide_input=True, confirmation_prompt=True)
-    settings = _migrated_settings()
 
-    async def work(session: AsyncSession) -> str:
+    async def work(settings: Settings, session: AsyncSession) -> str:
         users = UserService(session=session, settings=settings)
         created = await users.create_verified(name=name, email=email, password=password, admin=admin)
         return f"Created {created.role} {created.name} <{created.email}>."
 
-    click.echo(_with_session(settings, work))
+    click.echo(_migrated_work(work))
 
 
 @user.command("promote")
@@ -295,13 +331,11 @@ def user_promote(email: str) -> None:
     """Make an account an administrator."""
     from larder.accounts.service import UserService
 
-    settings = _migrated_settings()
-
-    async def work(session: AsyncSession) -> str:
+    async def work(settings: Settings, session: AsyncSession) -> str:
         promoted = await UserService(session=session, settings=settings).promote(email)
         return f"{promoted.name} <{promoted.email}> is now an administrator."
 
-    click.echo(_with_session(settings, work))
+    click.echo(_migrated_work(work))
 
 
 @user.command("delete")
@@ -310,13 +344,11 @@ def user_delete(email: str) -> None:
     """Delete an account and everything it owns, at once and for good (its published recipes stay)."""
     from larder.accounts.service import UserService
 
-    settings = _migrated_settings()
-
-    async def work(session: AsyncSession) -> str:
+    async def work(settings: Settings, session: AsyncSession) -> str:
         deleted = await UserService(session=session, settings=settings).delete_by_email(email)
         return f"Deleted {deleted.name} <{deleted.email}> and everything the account owned."
 
-    click.echo(_with_session(settings, work))
+    click.echo(_migrated_work(work))
 
 
 @cli.command()
@@ -325,7 +357,7 @@ def outbox(last: int) -> None:
     """Print the newest kept e-mails (used when no SMTP server is configured)."""
     from larder.core.email import newest_outbox
 
-    entries = _with_session(_migrated_settings(), lambda session: newest_outbox(session, last))
+    entries = _migrated_work(lambda _settings, session: newest_outbox(session, last))
     if not entries:
         click.echo("The outbox is empty.")
     for entry in entries:
@@ -340,12 +372,10 @@ def inbox(last: int) -> None:
     from larder.content.service import InboxService
     from larder.core.email import Mailer
 
-    settings = _migrated_settings()
-
-    async def work(session: AsyncSession) -> list[InboxMessageOut]:
+    async def work(settings: Settings, session: AsyncSession) -> list[InboxMessageOut]:
         return await InboxService(session, settings=settings, mailer=Mailer(settings)).newest(last)
 
-    messages = _with_session(settings, work)
+    messages = _migrated_work(work)
     if not messages:
         click.echo("The inbox is empty.")
     for m in messages:
