@@ -322,3 +322,16 @@ def test_an_unreachable_postgresql_database_is_said_plainly(tmp_path: Path) -> N
     result = larder(tmp_path, "migrate", env={"LARDER_DATABASE_URL": url}, check=False)
     assert result.returncode == 1
     assert "cannot be reached" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_two_processes_making_the_secret_key_at_once_both_get_the_first_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = Settings.from_env({"LARDER_DATA_DIR": str(tmp_path)}).prepared()
+    # The other process looked before the first one's key was there: it writes one too.
+    monkeypatch.setattr(Path, "exists", lambda self: False)
+    second = Settings.from_env({"LARDER_DATA_DIR": str(tmp_path)}).prepared()
+    monkeypatch.undo()
+    assert second.secret_key == first.secret_key
+    assert (tmp_path / "secret_key").stat().st_mode & 0o777 == 0o600
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["secret_key", "uploads"]

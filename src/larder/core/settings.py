@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import math
 import os
 import secrets
+import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -127,9 +129,16 @@ class Settings:
             return self
         key_file = self.data_dir / "secret_key"
         if not key_file.exists():
-            fd = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            with os.fdopen(fd, "w") as handle:
-                handle.write(secrets.token_urlsafe(48))
+            # Written aside, then linked in whole: a process starting at the same moment reads no
+            # file or all of it (never an empty one), and the first key linked in is everyone's.
+            fd, partial = tempfile.mkstemp(prefix=".secret_key-", dir=self.data_dir)  # mode 0600
+            try:
+                with os.fdopen(fd, "w") as handle:
+                    handle.write(secrets.token_urlsafe(48))
+                with contextlib.suppress(FileExistsError):
+                    os.link(partial, key_file)
+            finally:
+                os.unlink(partial)
         key = key_file.read_text().strip()
         if len(key) < 32:
             raise SettingsError(f"{key_file} holds too short a secret key")
