@@ -7,7 +7,7 @@ import time
 import jwt
 import pytest
 
-from tests.support import bearer, login
+from tests.support import bearer, login, sql
 
 
 def request_reset(client, mail, email):
@@ -139,3 +139,62 @@ def test_reset_token_bound_to_the_email_it_was_sent_to(client, mail, member_fact
     assert response.status_code == 422
     assert "email" in response.json()["errors"]
     assert login(client, "bob@example.org")
+
+
+def change_password(client, member, new_password):
+    response = client.put(
+        "/api/pwa/account/change-password",
+        headers=member.headers,
+        json={"current_password": member.password, "new_password": new_password, "confirm_password": new_password},
+    )
+    assert response.status_code == 200, response.text
+
+
+REPLACED = "This link is no longer valid: the password has been changed since it was sent."
+
+
+def test_an_older_reset_link_fails_after_a_newer_one_was_used(client, mail, member):
+    older = request_reset(client, mail, member.email)
+    newer = request_reset(client, mail, member.email)
+    assert reset(client, member.email, newer).status_code == 200
+    late = reset(client, member.email, older, password="takeover1")
+    assert late.status_code == 422
+    assert late.json()["errors"]["token"] == [REPLACED]
+    assert login(client, member.email, "newpass1")
+
+
+def test_a_reset_link_fails_after_a_password_change(client, mail, member):
+    mailed = request_reset(client, mail, member.email)
+    change_password(client, member, "changed-1")
+    late = reset(client, member.email, mailed, password="takeover1")
+    assert late.status_code == 422
+    assert late.json()["errors"]["token"] == [REPLACED]
+    assert login(client, member.email, "changed-1")
+
+
+def test_a_reset_link_asked_for_after_the_change_works(client, mail, member):
+    change_password(client, member, "changed-1")
+    assert reset(client, member.email, request_reset(client, mail, member.email)).status_code == 200
+    assert login(client, member.email, "newpass1")
+
+
+def test_a_verify_link_outlives_a_password_change(client, mail, member_factory):
+    # A new password does not make an address less proven: only a changed address voids its links.
+    alice = member_factory()
+    client.put(
+        "/api/pwa/account/update",
+        headers=alice.headers,
+        json={"name": alice.name, "email": "new@example.org", "current_password": alice.password},
+    )
+    _, _, verify_token = mail.next_mail("new@example.org").link()
+    change_password(client, alice, "changed-1")
+    assert client.post("/api/pwa/verify-email", json={"token": verify_token}).status_code == 200
+
+
+def test_a_link_mailed_before_reset_links_carried_a_stamp_still_works(client, settings, mail, member):
+    # Accounts made before the credential stamp existed start with "" and links then carried none.
+    sql(settings, "update user_account set credential_stamp = '' where id = :id", id=member.id)
+    token = request_reset(client, mail, member.email)
+    claims = jwt.decode(token, options={"verify_signature": False})
+    legacy = jwt.encode({k: v for k, v in claims.items() if k != "stamp"}, settings.secret_key, algorithm="HS256")
+    assert reset(client, member.email, legacy).status_code == 200

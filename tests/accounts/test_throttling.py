@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
-from larder.accounts import service as accounts_service
 from larder.accounts.service import (
     ACCOUNT_BACKOFF_AFTER,
     FORGOT_PER_EMAIL,
@@ -12,6 +9,7 @@ from larder.accounts.service import (
     LOGIN_PER_CLIENT,
     REGISTER_PER_CLIENT,
 )
+from tests.accounts.places import sign_in_from
 from tests.support import new_invites, registration, sql
 
 
@@ -60,31 +58,8 @@ def test_registration_throttled_per_client(client, settings):
     assert statuses[-1] == 429
 
 
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 2_000_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest.fixture
-def clock(client) -> FakeClock:
-    fake = FakeClock()
-    client.app.state["throttle_store"].clock = fake
-    return fake
-
-
-@pytest.fixture
-def from_clients(monkeypatch):
-    """Requests name their client with X-Test-Client (the test client always comes from one address)."""
-    monkeypatch.setattr(
-        accounts_service, "client_address", lambda connection: connection.headers.get("x-test-client", "testclient")
-    )
-
-
 def login(client, email: str, password: str, where: str):
-    return client.post("/api/pwa/login", json={"email": email, "password": password}, headers={"X-Test-Client": where})
+    return sign_in_from(client, email, password, where)
 
 
 def test_guessing_from_one_place_does_not_lock_the_owner_out(client, member, from_clients, clock):

@@ -1,4 +1,10 @@
-"""One-time links sent by e-mail (verify the address, reset the password): issued, mailed, redeemed once."""
+"""One-time links sent by e-mail (verify the address, reset the password): issued, mailed, redeemed once.
+
+A reset link also carries the account's credential stamp: setting the password (with any reset link
+or the change-password form) changes it, which ends every other reset link still in the inbox. A
+verify link is bound to the address alone: a new password does not make an address less proven, and
+changing the address already voids the links sent to the old one.
+"""
 
 from __future__ import annotations
 
@@ -20,6 +26,7 @@ PURPOSE_VERIFY = "verify"
 MSG_LINK_EXPIRED = "This link has expired."
 MSG_LINK_INVALID = "This link is invalid."
 MSG_LINK_USED = "This link has already been used."
+MSG_LINK_REPLACED = "This link is no longer valid: the password has been changed since it was sent."
 
 
 class AccountLinks:
@@ -29,8 +36,14 @@ class AccountLinks:
         self.mailer = mailer
 
     async def _issue(self, user: User, purpose: str, ttl_seconds: int) -> str:
+        extra = {"stamp": user.credential_stamp} if purpose == PURPOSE_RESET else {}
         token, claims = issue_token(
-            self.settings.secret_key, subject=str(user.id), purpose=purpose, ttl_seconds=ttl_seconds, email=user.email
+            self.settings.secret_key,
+            subject=str(user.id),
+            purpose=purpose,
+            ttl_seconds=ttl_seconds,
+            email=user.email,
+            **extra,
         )
         self.session.add(
             AccountToken(
@@ -63,6 +76,9 @@ class AccountLinks:
         # A link is bound to the address it was sent to: a changed e-mail makes old links void.
         if user is None or user.email != row.email:
             raise AppError(MSG_LINK_INVALID)
+        # Links mailed before the stamp existed carry none: they match the "" accounts start with.
+        if purpose == PURPOSE_RESET and claims.extra.get("stamp", "") != user.credential_stamp:
+            raise AppError(MSG_LINK_REPLACED)
         row.used_at = now()
         return user
 

@@ -9,6 +9,7 @@ from sqlalchemy import JSON, ForeignKey, Index, Integer, String, func
 from sqlalchemy.orm import Mapped, mapped_column
 
 from larder.core.db import Base
+from larder.core.security import new_token_id
 
 ROLE_USER = "user"
 ROLE_ADMIN = "admin"
@@ -23,6 +24,10 @@ class User(Base):
     email_verified_at: Mapped[datetime | None] = mapped_column(DateTimeUTC(timezone=True), default=None)
     # The filter preferences of part 1 §2.13 (vegan, vegetarian, gluten_free, sugar_free, dairy_free).
     preferences: Mapped[list[str]] = mapped_column(JSON, default=list, server_default="[]")
+    # Changed whenever the password is set (reset, change): a password-reset link or device token
+    # carries the value it was issued under and is void once it differs. Accounts older than the
+    # column start with "" until their first change.
+    credential_stamp: Mapped[str] = mapped_column(String(32), default=new_token_id, server_default="")
 
     @property
     def is_admin(self) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from litestar import Controller, Request, get, post, put
+from litestar import Controller, Request, Response, get, post, put
 from litestar.di import NamedDependency
 from litestar.params import JSONBody
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
@@ -35,8 +35,9 @@ class AccountController(Controller):
     @post("/login", status_code=HTTP_200_OK, opt=PUBLIC)
     async def login(
         self, data: JSONBody[LoginIn], request: Request[Any, Any, Any], users: NamedDependency[UserService]
-    ) -> LoginOut:
-        return await users.login(data.email, data.password, request.headers.get("user-agent"))
+    ) -> Response[LoginOut]:
+        signed_in = await users.login(data.email, data.password, request.headers.get("user-agent"), request.cookies)
+        return Response(signed_in.answer, cookies=[signed_in.device_cookie])
 
     @post("/logout", status_code=HTTP_200_OK)
     async def logout(self, auth: NamedDependency[Auth], users: NamedDependency[UserService]) -> Message:

@@ -8,16 +8,18 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import AsyncGenerator, Iterable
+from collections.abc import AsyncGenerator, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
 from litestar import Request
-from litestar.datastructures import State
+from litestar.datastructures import Cookie, State
 from litestar.di import NamedDependency
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from larder.accounts import devices
 from larder.accounts.invites import INVITE_CODE_LENGTH, InviteService
 from larder.accounts.links import MSG_LINK_INVALID, PURPOSE_RESET, PURPOSE_VERIFY, AccountLinks
 from larder.accounts.models import ROLE_ADMIN, ROLE_USER, User
@@ -38,6 +40,7 @@ from larder.core.errors import (
 from larder.core.security import (
     burn_password_check,
     hash_password,
+    new_token_id,
     verify_password,
 )
 from larder.core.service import DomainService
@@ -129,6 +132,14 @@ async def verified_contacts(session: AsyncSession, ids: Iterable[int]) -> dict[i
     return {user_id: (name, email) for user_id, name, email in rows}
 
 
+@dataclass(frozen=True)
+class SignedIn:
+    """A sign-in's answer, and the device token cookie that makes this browser known to the account."""
+
+    answer: LoginOut
+    device_cookie: Cookie
+
+
 class UserService(DomainService[User]):
     class Repo(SQLAlchemyAsyncRepository[User]):
         model_type = User
@@ -208,24 +219,34 @@ class UserService(DomainService[User]):
         return to_user_out(user)
 
     # -- sessions -------------------------------------------------------------------------------
-    async def login(self, email: str, password: str, user_agent: str | None) -> LoginOut:
+    async def login(
+        self, email: str, password: str, user_agent: str | None, cookies: Mapping[str, str] | None = None
+    ) -> SignedIn:
+        """Sign in; `cookies` are the request's, where a browser that signed in before keeps its device
+        token (accounts/devices.py)."""
         await self.throttle.hit(f"login:client:{self.client}", LOGIN_PER_CLIENT)
         # Only failures count against an account, so a household signing in on many devices is never
         # held back. Guessing from one place locks that place out of the account; guessing from many
-        # places only slows every attempt on the account down, so its owner can still get in.
+        # places only slows every attempt on the account down. A browser that signed in to the account
+        # before skips both and answers only for its own failures, so a stranger guessing from many
+        # places cannot keep the owner out.
         account_key = f"login:fail:{normalise_email(email)}"
         pair_key = f"{account_key}:{self.client}"
-        await self.throttle.check(pair_key, LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT)
-        await self._account_backoff(account_key)
         user = await self.by_email(email)
+        device = devices.recognise(self.settings, user, cookies or {})
+        if device is not None:
+            await self.throttle.check(device.failures_key, devices.DEVICE_FAILURES)
+        else:
+            await self.throttle.check(pair_key, LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT)
+            await self._account_backoff(account_key)
         if user is None:
             burn_password_check(password)
         if user is None or not verify_password(user.password_hash, password):
-            await self.throttle.record(pair_key)
-            await self.throttle.record(account_key)
+            for key in (device.failures_key,) if device is not None else (pair_key, account_key):
+                await self.throttle.record(key)
             raise Unauthorized(MSG_BAD_LOGIN)
         token = await self.open_session(user, user_agent)
-        return LoginOut(token=token, user=to_user_out(user))
+        return SignedIn(LoginOut(token=token, user=to_user_out(user)), devices.issue(self.settings, user))
 
     async def _account_backoff(self, account_key: str) -> None:
         """After many failures on one account from anywhere, each attempt waits a little longer (up to a
@@ -305,11 +326,10 @@ class UserService(DomainService[User]):
             raise FormError({"token": [exc.detail]}) from None
         if user.email != normalise_email(email):
             raise FormError({"email": ["This link was not sent to this email address."]})
-        user.password_hash = hash_password(password)
+        await self._set_password(user, password)
         # The link reached this inbox, so the address is proven.
         if user.email_verified_at is None:
             user.email_verified_at = now()
-        await self.sessions.revoke_all(user)
 
     # -- account settings -----------------------------------------------------------------------
     def profile(self, user: User) -> UserOut:
@@ -364,7 +384,14 @@ class UserService(DomainService[User]):
         form.raise_if_any()
         if not verify_password(user.password_hash, current_password):
             raise FormError({"current_password": [MSG_WRONG_PASSWORD]})
-        user.password_hash = hash_password(new_password)
+        await self._set_password(user, new_password)
+
+    async def _set_password(self, user: User, password: str) -> None:
+        """A new password ends everything the old one let anybody hold: the account's sessions, the
+        reset links still in inboxes and the device tokens of the browsers that signed in with it
+        (both carry the credential stamp, which changes here)."""
+        user.password_hash = hash_password(password)
+        user.credential_stamp = new_token_id()
         await self.sessions.revoke_all(user)
 
     async def set_preferences(self, user: User, preferences: list[str]) -> UserOut:
@@ -486,6 +513,7 @@ __all__ = [
     "MSG_NO_SESSION",
     "Auth",
     "InviteService",
+    "SignedIn",
     "UserService",
     "display_names",
     "is_email",
