@@ -101,7 +101,7 @@ def daily_backups(app: Litestar) -> AbstractAsyncContextManager[None]:
         # Several processes on one database: the first to claim the day takes it.
         if keeper.keep <= 0 or not keeper.due(now) or not await claim(config, "backup", f"{now:%Y-%m-%d}"):
             return
-        taken = await keeper.take()
+        taken = await keeper.take_daily()
         logger.info("backup written to %s (%.1f MB)", taken.path, taken.size / 1_000_000)
 
     return beside_the_server(

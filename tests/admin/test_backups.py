@@ -3,13 +3,14 @@ nobody else sees them, and no name reaches outside the data dir's backups/."""
 
 from __future__ import annotations
 
+import asyncio
 import zipfile
 from io import BytesIO
 
 import pytest
 
 from larder.admin.backups import MSG_NO_SUCH_BACKUP
-from larder.core.backup import list_backups
+from larder.core.backup import DAILY, ON_DEMAND_KEEP, OTHER, BackupKeeper, list_backups, take_backup
 from tests.admin.test_admin import make_admin
 
 
@@ -34,8 +35,9 @@ def test_an_administrator_takes_lists_and_downloads_a_backup(client, settings, a
     taken = client.post("/api/admin/backups", headers=admin.headers)
     assert taken.status_code == 201, taken.text
     backup = taken.json()
-    assert set(backup) == {"name", "size", "created_at"}
-    assert backup["name"].startswith("larder-backup-") and backup["name"].endswith(".zip")
+    assert set(backup) == {"name", "size", "created_at", "kind"}
+    assert backup["name"].startswith("larder-now-") and backup["name"].endswith(".zip")
+    assert backup["kind"] == "on_demand"
     kept = list_backups(settings)
     assert [b.name for b in kept] == [backup["name"]]
     assert backup["size"] == kept[0].size
@@ -51,6 +53,24 @@ def test_an_administrator_takes_lists_and_downloads_a_backup(client, settings, a
     assert download.content == kept[0].path.read_bytes()
     with zipfile.ZipFile(BytesIO(download.content)) as archive:
         assert {"manifest.json", "larder.db", "secret_key"} <= set(archive.namelist())
+
+
+def test_seven_clicks_on_back_up_now_leave_the_daily_backups_and_the_command_line_ones(client, settings, admin):
+    assert settings.backup_keep == 7
+    keeper = BackupKeeper(settings, settings.backup_keep)
+    for _ in range(settings.backup_keep):
+        asyncio.run(keeper.take_daily())
+    by_hand = take_backup(settings)  # `larder backup` into backups/
+    dailies = {b.name for b in list_backups(settings) if b.kind == DAILY}
+
+    taken = [client.post("/api/admin/backups", headers=admin.headers) for _ in range(7)]
+    assert [answer.status_code for answer in taken] == [201] * 7
+    listed = client.get("/api/admin/backups", headers=admin.headers).json()
+    assert {b["name"] for b in listed if b["kind"] == "daily"} == dailies
+    assert [b["name"] for b in listed if b["kind"] == "on_demand"] == [
+        answer.json()["name"] for answer in reversed(taken[-ON_DEMAND_KEEP:])
+    ]
+    assert [b["name"] for b in listed if b["kind"] == OTHER] == [by_hand.name]
 
 
 @pytest.mark.parametrize(

@@ -18,6 +18,10 @@ from alembic import command
 from alembic.config import Config
 
 from larder.core.backup import (
+    DAILY,
+    ON_DEMAND,
+    ON_DEMAND_KEEP,
+    OTHER,
     BackupError,
     BackupKeeper,
     known_revisions,
@@ -340,9 +344,10 @@ def test_the_keeper_takes_one_a_day_across_restarts_and_keeps_the_last_n(instanc
     assert not again.due(datetime.now(UTC) + timedelta(hours=23))
     assert again.due(datetime.now(UTC) + timedelta(days=1, seconds=1))
 
-    taken = [asyncio.run(again.take()) for _ in range(3)]
+    taken = [asyncio.run(again.take_daily()) for _ in range(3)]
     kept = list_backups(instance)
     assert [b.name for b in kept] == [taken[2].name, taken[1].name]
+    assert all(b.name.startswith("larder-daily-") and b.kind == DAILY for b in kept)
 
 
 def test_no_automatic_backups_when_keep_is_0(instance: Settings) -> None:
@@ -356,3 +361,50 @@ def test_backup_keep_must_be_a_count() -> None:
     with pytest.raises(SettingsError, match="LARDER_BACKUP_KEEP must be 0 or more"):
         Settings.from_env({"LARDER_BACKUP_KEEP": "-1"})
     assert Settings.from_env({}).backup_keep == 7
+
+
+# -- what each kind of archive may delete -------------------------------------------------------------
+
+
+def names(settings: Settings, kind: str) -> list[str]:
+    return [b.name for b in list_backups(settings) if b.kind == kind]
+
+
+def test_backups_taken_now_never_delete_the_daily_ones(instance: Settings) -> None:
+    keeper = BackupKeeper(instance, keep=7)
+    dailies = [asyncio.run(keeper.take_daily()).name for _ in range(7)]
+    now = [asyncio.run(keeper.take_now()).name for _ in range(7)]  # seven clicks on "Back up now"
+    assert sorted(names(instance, DAILY)) == sorted(dailies)
+    assert sorted(names(instance, ON_DEMAND)) == sorted(now[-ON_DEMAND_KEEP:])  # their own bound
+    assert all(name.startswith("larder-now-") for name in now)
+    assert not keeper.due(datetime.now(UTC))  # an archive taken now does not count as the day's either
+
+
+def test_with_keep_0_a_backup_taken_now_deletes_no_other(instance: Settings) -> None:
+    keeper = BackupKeeper(instance, keep=0)
+    first = asyncio.run(keeper.take_now())
+    second = asyncio.run(keeper.take_now())
+    assert sorted(names(instance, ON_DEMAND)) == sorted([first.name, second.name])
+
+
+def test_a_daily_backup_deletes_only_daily_ones_and_never_below_the_number_kept(instance: Settings) -> None:
+    keeper = BackupKeeper(instance, keep=2)
+    now = asyncio.run(keeper.take_now())
+    dailies = [asyncio.run(keeper.take_daily()).name for _ in range(4)]
+    assert sorted(names(instance, DAILY)) == sorted(dailies[-2:])
+    assert names(instance, ON_DEMAND) == [now.name]
+
+
+def test_archives_written_by_larder_backup_into_backups_are_never_pruned(instance: Settings) -> None:
+    written = [larder(instance.data_dir, "backup", env=database_of(instance)) for _ in range(2)]
+    by_hand = [b.name for b in list_backups(instance)]
+    assert len(by_hand) == 2 and all(name.startswith("larder-backup-") for name in by_hand), written
+    assert {b.kind for b in list_backups(instance)} == {OTHER}
+    keeper = BackupKeeper(instance, keep=1)
+    for _ in range(2):
+        asyncio.run(keeper.take_daily())
+    for _ in range(ON_DEMAND_KEEP + 1):
+        asyncio.run(keeper.take_now())
+    assert sorted(names(instance, OTHER)) == sorted(by_hand)
+    assert len(names(instance, DAILY)) == 1 and len(names(instance, ON_DEMAND)) == ON_DEMAND_KEEP
+    assert keeper.newest() is not None and keeper.newest().kind == DAILY  # type: ignore[union-attr]

@@ -17,7 +17,7 @@ MSG_NO_SUCH_BACKUP = "There is no backup of that name."
 
 
 def _out(backup: BackupFile) -> BackupOut:
-    return BackupOut(name=backup.name, size=backup.size, created_at=backup.created_at)
+    return BackupOut(name=backup.name, size=backup.size, created_at=backup.created_at, kind=backup.kind)
 
 
 class AdminBackupController(Controller):
@@ -31,10 +31,11 @@ class AdminBackupController(Controller):
 
     @post("/", status_code=HTTP_201_CREATED)
     async def take_backup(self, backups: NamedDependency[BackupKeeper]) -> BackupOut:
-        """A backup now (the database, uploaded images and signing key); the oldest beyond the
-        number kept are deleted."""
+        """A backup now (the database, uploaded images and signing key). Of the archives taken this
+        way the newest 5 are kept, the older ones deleted; daily archives and those `larder backup`
+        wrote are never touched by it."""
         try:
-            return _out(await backups.take())
+            return _out(await backups.take_now())
         except BackupError as exc:
             raise Conflict(str(exc)) from None
 

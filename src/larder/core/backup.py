@@ -36,7 +36,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Literal
 
 import anyio.to_thread
 from litestar.datastructures import State
@@ -55,7 +55,18 @@ SECRET_KEY = "secret_key"  # noqa: S105 (the name of the key file, not a key)
 UPLOADS = "uploads/"
 BACKUPS_DIR = "backups"
 SCHEMA_FILE = ".backup-schema.db"
-NAME_PATTERN = re.compile(r"^larder-backup-\d{8}-\d{6}(?:-\d{1,3})?\.zip$")
+# What made an archive in backups/ is in its name, so what deletes old ones knows what it may touch.
+BackupKind = Literal["daily", "on_demand", "other"]
+DAILY: BackupKind = "daily"  # the server's own, one a day: the newest LARDER_BACKUP_KEEP are kept
+ON_DEMAND: BackupKind = "on_demand"  # an administrator's "Back up now": the newest ON_DEMAND_KEEP are kept
+OTHER: BackupKind = "other"  # `larder backup`, and every archive of a Larder before the kinds: never deleted
+NAME_PREFIX: dict[BackupKind, str] = {DAILY: "larder-daily", ON_DEMAND: "larder-now", OTHER: "larder-backup"}
+_KIND_OF_PREFIX = {prefix: kind for kind, prefix in NAME_PREFIX.items()}
+NAME_PATTERN = re.compile(r"^(larder-daily|larder-now|larder-backup)-\d{8}-\d{6}(?:-\d{1,3})?\.zip$")
+# Each archive is a whole copy of the data dir (database and every image): without a bound, clicks
+# on "Back up now" fill the disk the database lives on. Five leave room for a few copies taken
+# before changes; an administrator downloads any worth keeping for longer.
+ON_DEMAND_KEEP = 5
 _CHUNK = 1 << 20
 
 
@@ -72,6 +83,12 @@ class BackupFile:
     @property
     def name(self) -> str:
         return self.path.name
+
+    @property
+    def kind(self) -> BackupKind:
+        """DAILY, ON_DEMAND or OTHER, by the name the archive was given."""
+        match = NAME_PATTERN.match(self.path.name)
+        return _KIND_OF_PREFIX[match.group(1)] if match else OTHER
 
 
 @dataclass(frozen=True)
@@ -122,14 +139,18 @@ def _unused(folder: Path, stem: str, suffix: str = "") -> Path:
     return path
 
 
-def new_backup_path(folder: Path, now: datetime) -> Path:
-    """`larder-backup-YYYYMMDD-HHMMSS.zip` in UTC, with a number when that second is taken."""
-    return _unused(folder, f"larder-backup-{now.astimezone(UTC):%Y%m%d-%H%M%S}", ".zip")
+def new_backup_path(folder: Path, now: datetime, kind: BackupKind = OTHER) -> Path:
+    """`larder-backup-YYYYMMDD-HHMMSS.zip` in UTC (`larder-daily-…` for a daily archive,
+    `larder-now-…` for one taken on demand), with a number when that second is taken."""
+    return _unused(folder, f"{NAME_PREFIX[kind]}-{now.astimezone(UTC):%Y%m%d-%H%M%S}", ".zip")
 
 
-def take_backup(settings: Settings, target: Path | None = None, *, now: datetime | None = None) -> BackupFile:
+def take_backup(
+    settings: Settings, target: Path | None = None, *, now: datetime | None = None, kind: BackupKind = OTHER
+) -> BackupFile:
     """Write an archive of the instance to `target` (a file, or a folder to put a new one in;
-    by default the data dir's backups/). The archive appears whole or not at all."""
+    by default the data dir's backups/), named as an archive of `kind` when this names it. The
+    archive appears whole or not at all."""
     now = now or datetime.now(UTC)
     source = database_path(settings) if settings.is_sqlite else None
     if source is not None and not source.is_file():
@@ -137,7 +158,7 @@ def take_backup(settings: Settings, target: Path | None = None, *, now: datetime
     if target is None or target.is_dir():
         folder = target if target is not None else backups_dir(settings)
         folder.mkdir(parents=True, exist_ok=True)
-        target = new_backup_path(folder, now)
+        target = new_backup_path(folder, now, kind)
     target.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix=".backup-", dir=target.parent) as work:
         copy = Path(work) / DATABASE
@@ -304,10 +325,13 @@ def list_backups(settings: Settings) -> list[BackupFile]:
     return sorted(found, key=lambda b: (b.created_at, b.name), reverse=True)
 
 
-def prune_backups(settings: Settings, keep: int) -> list[Path]:
-    """Delete all but the newest `keep` archives; the deleted ones."""
+def prune_backups(settings: Settings, keep: int, kind: BackupKind = DAILY) -> list[Path]:
+    """Delete all but the newest `keep` archives of `kind` (DAILY or ON_DEMAND; never OTHER, and
+    nothing at all when `keep` is below 1); the deleted ones."""
+    if kind == OTHER or keep < 1:
+        return []
     removed = []
-    for old in list_backups(settings)[max(keep, 1) :]:
+    for old in [backup for backup in list_backups(settings) if backup.kind == kind][keep:]:
         with contextlib.suppress(FileNotFoundError):
             old.path.unlink()
             removed.append(old.path)
@@ -315,9 +339,12 @@ def prune_backups(settings: Settings, keep: int) -> list[Path]:
 
 
 class BackupKeeper:
-    """The server's backups: one a day into the data dir's backups/ (the newest archive's time says
-    when the last was taken, also across restarts), the last `keep` kept, and one now on request.
-    One at a time; the copying runs in a worker thread."""
+    """The server's backups in the data dir's backups/: one a day (the newest daily archive's time
+    says when the last was taken, also across restarts), of which the last `keep` are kept; and one
+    now on an administrator's request, of which the last ON_DEMAND_KEEP are kept. Each kind's
+    pruning touches only archives of its kind: taking one now never deletes a daily one, and
+    archives `larder backup` wrote are never deleted. One at a time; the copying runs in a worker
+    thread."""
 
     EVERY = timedelta(days=1)
 
@@ -327,20 +354,25 @@ class BackupKeeper:
         self._lock = threading.Lock()
 
     def newest(self) -> BackupFile | None:
-        found = list_backups(self.settings)
-        return found[0] if found else None
+        """The newest daily archive."""
+        return next((backup for backup in list_backups(self.settings) if backup.kind == DAILY), None)
 
     def due(self, now: datetime) -> bool:
         newest = self.newest()
         return newest is None or now - newest.created_at >= self.EVERY
 
-    async def take(self) -> BackupFile:
-        return await anyio.to_thread.run_sync(self._take)
+    async def take_daily(self) -> BackupFile:
+        """The day's archive; the daily ones beyond the newest `keep` are deleted."""
+        return await anyio.to_thread.run_sync(self._take, DAILY, self.keep)
+
+    async def take_now(self) -> BackupFile:
+        """An archive on request; the on-demand ones beyond the newest ON_DEMAND_KEEP are deleted."""
+        return await anyio.to_thread.run_sync(self._take, ON_DEMAND, ON_DEMAND_KEEP)
 
     async def take_if_due(self) -> BackupFile | None:
         if self.keep <= 0 or not self.due(datetime.now(UTC)):
             return None
-        return await self.take()
+        return await self.take_daily()
 
     async def listed(self) -> list[BackupFile]:
         return await anyio.to_thread.run_sync(list_backups, self.settings)
@@ -351,10 +383,10 @@ class BackupKeeper:
             return None
         return next((backup for backup in await self.listed() if backup.name == name), None)
 
-    def _take(self) -> BackupFile:
+    def _take(self, kind: BackupKind, keep: int) -> BackupFile:
         with self._lock:
-            taken = take_backup(self.settings)
-            prune_backups(self.settings, max(self.keep, 1))
+            taken = take_backup(self.settings, kind=kind)
+            prune_backups(self.settings, keep, kind)
             return taken
 
 
@@ -534,9 +566,14 @@ def _digest(stream: IO[bytes], copy_to: IO[bytes] | None = None) -> tuple[int, s
 
 
 __all__ = [
+    "DAILY",
+    "ON_DEMAND",
+    "ON_DEMAND_KEEP",
+    "OTHER",
     "BackupError",
     "BackupFile",
     "BackupKeeper",
+    "BackupKind",
     "Restored",
     "backups_dir",
     "database_path",

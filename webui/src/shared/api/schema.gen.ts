@@ -374,6 +374,8 @@ export interface components {
     BackupOut: {
       /** Format: date-time */
       created_at: string;
+      /** @enum {string} */
+      kind: "daily" | "on_demand" | "other";
       name: string;
       size: number;
     };

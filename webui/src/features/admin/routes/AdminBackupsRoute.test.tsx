@@ -12,12 +12,13 @@ interface BackupWire {
   name: string;
   size: number;
   created_at: string;
+  kind: 'daily' | 'on_demand' | 'other';
 }
 
-const OLDEST: BackupWire = { name: 'larder-backup-20261122-031500.zip', size: 987_654_321, created_at: '2026-11-22T03:15:00Z' };
-const MIDDLE: BackupWire = { name: 'larder-backup-20261123-031500.zip', size: 15_960_000, created_at: '2026-11-23T03:15:00Z' };
-const NEWEST: BackupWire = { name: 'larder-backup-20261124-031500.zip', size: 1_234_567, created_at: '2026-11-24T03:15:00Z' };
-const TAKEN: BackupWire = { name: 'larder-backup-20261124-120000.zip', size: 1_300_000, created_at: '2026-11-24T12:00:00Z' };
+const OLDEST: BackupWire = { name: 'larder-backup-20261122-031500.zip', size: 987_654_321, created_at: '2026-11-22T03:15:00Z', kind: 'other' };
+const MIDDLE: BackupWire = { name: 'larder-now-20261123-031500.zip', size: 15_960_000, created_at: '2026-11-23T03:15:00Z', kind: 'on_demand' };
+const NEWEST: BackupWire = { name: 'larder-daily-20261124-031500.zip', size: 1_234_567, created_at: '2026-11-24T03:15:00Z', kind: 'daily' };
+const TAKEN: BackupWire = { name: 'larder-now-20261124-120000.zip', size: 1_300_000, created_at: '2026-11-24T12:00:00Z', kind: 'on_demand' };
 const ARCHIVE_BYTES = [80, 75, 5, 6, 0, 0];
 
 /** A promise the test settles when it chooses: holds an answer so a pending state can be seen. */
@@ -88,7 +89,7 @@ describe('/admin/backups', () => {
     expect(await screen.findByRole('heading', { name: 'Not allowed' })).toBeInTheDocument();
   });
 
-  it('lists the backups newest first with their date and time, size in MB and name', async () => {
+  it('lists the backups newest first with their date and time, what made them, size in MB and name', async () => {
     backupsBackend([MIDDLE, OLDEST, NEWEST]);
     signIn(admin);
     renderApp('/admin/backups');
@@ -96,16 +97,17 @@ describe('/admin/backups', () => {
     await screen.findByRole('article', { name: NEWEST.name });
     expect(rowNames()).toEqual([NEWEST.name, MIDDLE.name, OLDEST.name]);
 
-    const expected: [BackupWire, string][] = [
-      [NEWEST, '1.2 MB'],
-      [MIDDLE, '16.0 MB'],
-      [OLDEST, '987.7 MB'],
+    const expected: [BackupWire, string, string][] = [
+      [NEWEST, '1.2 MB', 'Daily'],
+      [MIDDLE, '16.0 MB', 'Taken now'],
+      [OLDEST, '987.7 MB', 'Command line'],
     ];
-    for (const [backup, size] of expected) {
+    for (const [backup, size, kind] of expected) {
       const row = screen.getByRole('article', { name: backup.name });
       const date = within(row).getByText(formatDateTime(backup.created_at));
       expect(date.tagName).toBe('TIME');
       expect(date).toHaveAttribute('datetime', backup.created_at);
+      expect(within(row).getByText(kind)).toBeInTheDocument();
       expect(within(row).getByText(size)).toBeInTheDocument();
       expect(within(row).getByText(backup.name)).toBeInTheDocument();
       expect(within(row).getByRole('button', { name: 'download' })).toBeEnabled();
@@ -113,6 +115,7 @@ describe('/admin/backups', () => {
     expect(
       screen.getByText(
         "The server takes a backup once a day and keeps the last seven (LARDER_BACKUP_KEEP in the server's settings). " +
+          "'Back up now' keeps its own last five and never deletes a daily one; archives written with `larder backup` are never deleted. " +
           "An archive holds the household's data, the passwords' hashes and the signing key, so keep it somewhere safe.",
       ),
     ).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { isApiError } from '@/shared/api';
 import { useSession } from '@/shared/session';
 import { CenteredLoader, FormAlert, formatDateTime, toast } from '@/shared/ui';
@@ -11,7 +11,14 @@ export const BACKUPS_EMPTY_TEXT = 'No backups yet. The first one is taken a few 
 export const BACKUPS_ERROR_TEXT = 'Could not load the backups. Please try again later.';
 export const BACKUPS_INTRO_TEXT =
   "The server takes a backup once a day and keeps the last seven (LARDER_BACKUP_KEEP in the server's settings). " +
+  "'Back up now' keeps its own last five and never deletes a daily one; archives written with `larder backup` are never deleted. " +
   "An archive holds the household's data, the passwords' hashes and the signing key, so keep it somewhere safe.";
+/** What made each archive, as the server names it (`kind`). */
+export const BACKUP_KIND_LABELS: Record<Backup['kind'], string> = {
+  daily: 'Daily',
+  on_demand: 'Taken now',
+  other: 'Command line',
+};
 const UNKNOWN_ERROR = 'Unknown Error, Contact Administrator.';
 
 /** An archive's size in megabytes (1 MB = 1,000,000 bytes) with one decimal. */
@@ -95,9 +102,14 @@ function BackupRow({ backup }: { backup: Backup }) {
     <Card withBorder padding="sm" component="article" aria-label={backup.name}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <Stack gap={2} style={{ minWidth: 0 }}>
-          <Text component="time" dateTime={backup.created_at} fw={600}>
-            {formatDateTime(backup.created_at)}
-          </Text>
+          <Group gap="xs" wrap="wrap">
+            <Text component="time" dateTime={backup.created_at} fw={600}>
+              {formatDateTime(backup.created_at)}
+            </Text>
+            <Badge variant="light" color={backup.kind === 'daily' ? 'gray' : 'blue'} size="sm">
+              {BACKUP_KIND_LABELS[backup.kind]}
+            </Badge>
+          </Group>
           <Text size="sm">{formatBackupSize(backup.size)}</Text>
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
             {backup.name}
