@@ -26,7 +26,7 @@ def test_the_administrator_takes_a_backup_and_downloads_it(page: Page, live_serv
     expect(page.get_by_role("article")).to_have_count(before + 1)
     newest = page.get_by_role("article").first
     name = newest.get_attribute("aria-label")
-    assert name is not None and name.startswith("larder-backup-")
+    assert name is not None and name.startswith("larder-now-")  # an on-demand archive, named apart from daily ones
     kept = live_server.data_dir / "backups" / name
     assert kept.is_file()
 
