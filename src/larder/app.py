@@ -10,7 +10,6 @@ from litestar.datastructures import State
 from litestar.di import Provide
 from litestar.logging import LoggingConfig
 from litestar.openapi import OpenAPIConfig
-from litestar.openapi.plugins import JsonRenderPlugin
 
 from larder import __version__
 from larder.accounts.guards import (
@@ -52,9 +51,10 @@ from larder.core.errors import exception_handlers
 from larder.core.events import provide_event_bus
 from larder.core.headers import security_headers_hook
 from larder.core.memory import memory_upkeep
-from larder.core.openapi import SECURITY_COMPONENTS, describe_errors
+from larder.core.openapi import SECURITY_COMPONENTS, ExactJsonRenderPlugin, describe_errors
 from larder.core.paths import web_dist_dir
 from larder.core.pg_events import PgEventBus
+from larder.core.private_answers import no_store_when_signed_in
 from larder.core.read_cache import PostgresReadVersions, ReadCache, ReadCacheMiddleware, ReadVersions
 from larder.core.requests import StrictJSONRequest
 from larder.core.settings import Settings, get_settings
@@ -246,7 +246,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             daily_backups,
         ],
         # Every answer, the web app's and the API's alike, leaves with the security headers.
-        before_send=[security_headers_hook(settings.public_url)],
+        before_send=[security_headers_hook(settings.public_url), no_store_when_signed_in],
         exception_handlers=exception_handlers,
         # JSON bodies: JSON content type only, decoded strictly into the handler's type (core/requests.py).
         request_class=StrictJSONRequest,
@@ -257,7 +257,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             path="/api/schema",
             # The document only, at /api/schema and /api/schema/openapi.json: every bundled renderer
             # loads its scripts from a CDN, which would run third-party code on the app's origin.
-            render_plugins=[JsonRenderPlugin(path=["/", "/openapi.json"])],
+            render_plugins=[ExactJsonRenderPlugin(path=["/", "/openapi.json"])],
             openapi_router=Router(path="/api/schema", route_handlers=[], opt=PUBLIC, include_in_schema=False),
         ),
         # The web app's assets are stored compressed by the build and sent as they are (core/spa.py).

@@ -247,7 +247,9 @@ def health_from(server: Served, address: str) -> int:
 
 
 def sign_in(served: Served, email: str) -> str:
-    larder_cli(served.data_dir, "user", "create", "--email", email, "--name", email.split("@")[0], LARDER_PASSWORD=PASSWORD)
+    larder_cli(
+        served.data_dir, "user", "create", "--email", email, "--name", email.split("@")[0], LARDER_PASSWORD=PASSWORD
+    )
     answer = httpx.post(f"{served.url}/api/pwa/login", json={"email": email, "password": PASSWORD}, timeout=30)
     assert answer.status_code == 200, answer.text
     return answer.json()["token"]

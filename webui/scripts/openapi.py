@@ -13,12 +13,13 @@ import tempfile
 
 def main() -> None:
     from larder.app import create_app
+    from larder.core.openapi import published_document
     from larder.core.settings import Settings
 
     with tempfile.TemporaryDirectory(prefix="larder-openapi-") as data_dir:
         settings = Settings.from_env({"LARDER_DATA_DIR": data_dir, "LARDER_SECRET_KEY": "x" * 48})
         app = create_app(settings)
-        schema = app.openapi_schema.to_schema()
+        schema = published_document(app)
     json.dump(schema, sys.stdout, indent=2, sort_keys=True)
     sys.stdout.write("\n")
 

@@ -39,6 +39,8 @@ async def _authenticate(connection: AnyConnection, bearer: str | None) -> Auth:
 
 async def signed_in(connection: AnyConnection, handler: BaseRouteHandler) -> None:
     """App-wide guard: 401 unless the route is public or the bearer token is a live session."""
+    if _is_framework_options(connection, handler):
+        return  # it names the allowed methods and nothing else, as any client may ask first
     bearer = bearer_of(connection)
     if handler.opt.get(PUBLIC_KEY):
         if handler.opt.get(IDENTIFY_KEY) and bearer:
@@ -49,8 +51,16 @@ async def signed_in(connection: AnyConnection, handler: BaseRouteHandler) -> Non
     connection.scope[_AUTH_SCOPE_KEY] = await _authenticate(connection, bearer)  # type: ignore[literal-required]
 
 
-def administrator(connection: AnyConnection, _: BaseRouteHandler) -> None:
+def _is_framework_options(connection: AnyConnection, handler: BaseRouteHandler) -> bool:
+    """The answer Litestar itself gives to OPTIONS on every path (204 with an Allow header)."""
+    methods = getattr(handler, "http_methods", ())
+    return connection.scope.get("method") == "OPTIONS" and set(methods) == {"OPTIONS"}
+
+
+def administrator(connection: AnyConnection, handler: BaseRouteHandler) -> None:
     """Guard of /api/admin: 403 for a signed-in caller without the admin role."""
+    if _is_framework_options(connection, handler):
+        return
     auth = connection.scope.get(_AUTH_SCOPE_KEY)
     if not isinstance(auth, Auth):
         raise Unauthorized(MSG_NO_SESSION)

@@ -27,9 +27,10 @@ from http import HTTPStatus
 from typing import Annotated, Any
 
 import msgspec
-from litestar import Litestar
+from litestar import Litestar, Request
 from litestar.handlers import HTTPRouteHandler
 from litestar.openapi.datastructures import ResponseSpec
+from litestar.openapi.plugins import JsonRenderPlugin
 from litestar.openapi.spec import Components, Operation, Reference, SecurityScheme
 from litestar.routes import HTTPRoute
 from litestar.types import Guard
@@ -198,4 +199,50 @@ def _document(handler: HTTPRouteHandler, facts: list[RouteFacts]) -> None:
         handler.operation_class = ErrorOutOperation
 
 
-__all__ = ["BEARER", "SECURITY_COMPONENTS", "ErrorOut", "RouteFacts", "describe_errors", "error_statuses"]
+# -- numbers as the server reads them -----------------------------------------------------------------
+
+_BOUNDS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf")
+INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
+
+
+def exact_integers(node: Any) -> Any:
+    """The document with the bounds of integer schemas written as integers. Litestar writes every
+    numeric bound as a float (`"minimum": 1.0`, and an id's maximum 2**63 - 1 as 9.223372036854776e18,
+    which is 2**63 once read back): a client or a fuzzer reading it would send a number the server
+    refuses. Our integers are 64-bit, so a bound the float rounded past that range is the range's end."""
+    if isinstance(node, list):
+        return [exact_integers(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    fixed = {key: exact_integers(value) for key, value in node.items()}
+    if fixed.get("type") == "integer":
+        for key in _BOUNDS:
+            value = fixed.get(key)
+            if isinstance(value, float) and value.is_integer():
+                fixed[key] = min(max(int(value), INT64_MIN), INT64_MAX)
+    return fixed
+
+
+def published_document(app: Litestar) -> dict[str, Any]:
+    """The OpenAPI document as /api/schema publishes it."""
+    return exact_integers(app.openapi_schema.to_schema())
+
+
+class ExactJsonRenderPlugin(JsonRenderPlugin):
+    """The JSON document, its integer bounds written as integers (see `exact_integers`)."""
+
+    def render(self, request: Request[Any, Any, Any], openapi_schema: dict[str, Any]) -> bytes:
+        return self.render_json(request, exact_integers(openapi_schema))
+
+
+__all__ = [
+    "BEARER",
+    "SECURITY_COMPONENTS",
+    "ErrorOut",
+    "ExactJsonRenderPlugin",
+    "RouteFacts",
+    "describe_errors",
+    "error_statuses",
+    "exact_integers",
+    "published_document",
+]

@@ -7,9 +7,11 @@ from litestar import Controller, get, put
 from litestar.background_tasks import BackgroundTask
 from litestar.datastructures import State
 from litestar.di import NamedDependency
+from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import JSONBody
 from litestar.response import ServerSentEvent
 
+from larder.core.errors import TooManyRequests
 from larder.core.events import EventBus
 from larder.core.spa import ALREADY_COMPRESSED
 from larder.core.wire import Data, Message
@@ -18,6 +20,7 @@ from larder.sharing.schemas import SharedWithOut, SharePayload, ShareRecord
 from larder.sharing.service import AccessPolicy, EntityType, Member, MemberCheck, SharedItem, ShareEntry
 
 MSG_LEFT = "Removed from your shared items."
+EVENT_STREAM = "text/event-stream"
 
 
 class SharingController(Controller):
@@ -52,7 +55,21 @@ class LiveController(Controller):
     tags = ["sharing"]
 
     # Sent as it is made: the compression middleware would hold events back until a block filled.
-    @get("/", sync_to_thread=False, opt={ALREADY_COMPRESSED: True})
+    @get(
+        "/",
+        sync_to_thread=False,
+        opt={ALREADY_COMPRESSED: True},
+        media_type=EVENT_STREAM,
+        responses={
+            200: ResponseSpec(
+                data_container=str,
+                media_type=EVENT_STREAM,
+                description="Server-sent events, open until the client leaves (see the operation's description).",
+                generate_examples=False,
+            )
+        },
+        raises=[TooManyRequests],
+    )
     def events(
         self,
         member: NamedDependency[Member],
