@@ -114,6 +114,7 @@ bench: setup
 	$(PY) bench/stores_load.py
 	$(PY) bench/plans_load.py
 	$(PY) bench/live_load.py
+	$(PY) bench/connection_flood.py
 	$(PY) bench/receipts_speed.py
 	PYTHONPATH=src:. $(PY) bench/receipts_quality.py --count 40 --first-seed 3000
 	$(PY) bench/memory.py
