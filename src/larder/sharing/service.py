@@ -26,6 +26,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from larder.core.email import Mail, Mailer
 from larder.core.errors import Forbidden, FormError, NotFound
 from larder.core.events import DELETED, UPDATED, Audience, Change, EventBus, publish_after_commit
+from larder.sharing.mails import MSG_INVALID_EMAIL, ShareMails, address_problem
 from larder.sharing.models import Share
 
 
@@ -100,9 +101,7 @@ def may(role: Role | None, action: Action) -> bool:
     return role is not None and role in PERMISSIONS[action]
 
 
-MSG_INVALID_EMAIL: Final = "Invalid email address"
 MSG_NOT_FOUND: Final = "Not found."
-EMAIL: Final = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 # The browser tab that sent a request (a random id of the web app), echoed in the changes it makes.
 CLIENT_HEADER: Final = "x-larder-client"
 CLIENT_ID: Final = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
@@ -278,14 +277,19 @@ class AccessPolicy:
         await self.require(member, entity_type, entity_id, owner_id, Action.SHARE, not_found=MSG_NOT_FOUND)
         wanted = {entry.email.strip().lower(): entry.canEdit for entry in shared_with}
         gone = {email.strip().lower() for email in unshared_with}
-        if any(not EMAIL.match(email) or len(email) > 254 or email == member.email.lower() for email in wanted):
-            raise FormError({"shared_with": [MSG_INVALID_EMAIL]})
+        for email in wanted:
+            problem = MSG_INVALID_EMAIL if email == member.email.lower() else address_problem(email)
+            if problem:
+                raise FormError({"shared_with": [problem]})
         existing = {
             share.email: share
             for share in await self.session.scalars(
                 select(Share).where(Share.entity_type == entity_type.value, Share.entity_id == entity_id)
             )
         }
+        added = [email for email in wanted if email not in existing and email not in gone]
+        # Whom to tell, within the sender's limits: checked before anything is written.
+        to_tell = await self._to_tell(member, entity_type, entity_id, added)
         for email, can_edit in wanted.items():
             if email in gone:
                 continue
@@ -301,7 +305,6 @@ class AccessPolicy:
                         can_edit=can_edit,
                     )
                 )
-        added = [email for email in wanted if email not in existing and email not in gone]
         # Those who gain or lose the item re-read their shared items; those who keep it, its sharing.
         if self.bus is not None:
             self._tell_live(entity_type, entity_id, UPDATED, {owner_id}, set(existing) | set(wanted))
@@ -313,17 +316,28 @@ class AccessPolicy:
             )
         await self.session.flush()
         self._shared.clear()
-        await self._tell(member, entity_type, entity_id, added)
+        await self._tell(member, entity_type, entity_id, to_tell)
         return (await self.shares_of(entity_type, [entity_id]))[entity_id]
 
+    async def _to_tell(self, member: Member, entity_type: EntityType, entity_id: int, added: list[str]) -> list[str]:
+        """The new addresses to send an e-mail: those not told of the item today. 429 when that many
+        would pass the member's share e-mail limits (sharing/mails.py)."""
+        if not added or self.mailer is None or entity_type not in self.entities.pages:
+            return []
+        mails = ShareMails(self.session)
+        to_tell = await mails.not_told(entity_type.value, entity_id, added)
+        await mails.check_room(member.id, len(to_tell))
+        return to_tell
+
     async def _tell(self, member: Member, entity_type: EntityType, entity_id: int, addresses: list[str]) -> None:
-        if not addresses or self.mailer is None or entity_type not in self.entities.pages:
+        if not addresses or self.mailer is None:
             return
         noun, page = self.entities.pages[entity_type]
         name = (await self.entities.names_of(self.session, entity_type, [entity_id])).get(entity_id, "")
         link = self.public_url + page.format(id=entity_id)
         for address in addresses:
             await self.mailer.send(self.session, share_mail(member.name or member.email, noun, name, link, address))
+        await ShareMails(self.session).sent(member.id, entity_type.value, entity_id, addresses)
 
     async def shared_with_me(self, member: Member) -> list[SharedItem]:
         """Every item shared with the caller's verified address, of every registered type."""

@@ -51,11 +51,15 @@ class ShoppingListItem(Base):
 
 
 class ShopCompletion(Base):
-    """A completed shop, kept by its request id so a replay (an offline shop sent twice) changes nothing."""
+    """A completed shop, kept by its member's request id and its list so a replay (an offline shop
+    sent twice) changes nothing. The list is a plain id, no foreign key: a shop that deleted its
+    list still answers its replay (ids are never reused)."""
 
     __tablename__ = "shop_completion"
     __table_args__ = (UniqueConstraint("user_id", "request_id"),)
 
     user_id: Mapped[int] = mapped_column(ForeignKey("user_account.id", ondelete="CASCADE"))
+    # None for the shops completed before completions were kept with their list (migration 0023).
+    list_id: Mapped[int | None] = mapped_column(Integer, default=None)
     request_id: Mapped[str] = mapped_column(String(64))
     answer: Mapped[dict[str, Any]] = mapped_column(JSON)
