@@ -10,7 +10,9 @@ import pytest
 from larder.shopping.service import (
     MSG_CUSTOM_UNTICKABLE,
     MSG_NO_STORE,
+    MSG_NOT_FOUND,
     MSG_REQUEST_ID,
+    MSG_REQUEST_ID_USED,
     MSG_SAME_LIST,
     ShoppingService,
 )
@@ -28,6 +30,8 @@ from tests.stores.support import (
     snapshot,
 )
 from tests.support import sql
+
+SHARE = "/api/pwa/share"
 
 
 def complete(client, member, list_id, **body: Any):
@@ -391,6 +395,67 @@ def test_request_ids_belong_to_their_member(client, member_factory, kitchen):
         )
     assert [a.status_code for a in answers] == [200, 200]
     assert answers[0].json()["data"]["store_id"] != answers[1].json()["data"]["store_id"]
+
+
+def test_a_request_id_is_bound_to_its_list(client, member, kitchen, shop, settings):
+    first = complete(client, member, shop["weekly"], checked=[kitchen.value("Flour")], request_id="shop-bound-1")
+    assert first.status_code == 200, first.text
+    before = snapshot(settings)
+    elsewhere = complete(client, member, shop["later"], checked=[kitchen.value("Milk")], request_id="shop-bound-1")
+    # Never the other list's answer: the id names a shop of the first list.
+    assert elsewhere.status_code == 409, elsewhere.text
+    assert elsewhere.json() == {"message": MSG_REQUEST_ID_USED}
+    assert snapshot(settings) == before
+    again = complete(client, member, shop["later"], checked=[kitchen.value("Milk")], request_id="shop-bound-2")
+    assert again.status_code == 200
+    assert again.json()["data"]["stored"] == 1
+
+
+@pytest.fixture
+def shared_shop(client, member_factory, kitchen):
+    """A list its owner shares with an editor, who completes a shop of it into their own pantry."""
+    owner = member_factory("owner_1", "owner@example.org", verified=True)
+    editor = member_factory("editor_1", "editor@example.org", verified=True)
+    new_store(client, editor, "Pantry")
+    weekly = new_list(
+        client, owner, "Weekly shop", [{"value": kitchen.value("Flour")}, {"value": kitchen.value("Egg")}]
+    )
+    list_id = weekly["user_shoppinglist_id"]
+    body = {"entity_id": list_id, "type": "UserShoppinglist", "shared_with": [{"email": editor.email, "canEdit": True}]}
+    assert client.put(SHARE, json=body, headers=owner.headers).status_code == 200
+    done = complete(client, editor, list_id, checked=[kitchen.value("Flour")], request_id="shared-shop-1")
+    assert done.status_code == 200, done.text
+    return owner, editor, list_id
+
+
+def test_a_replay_on_a_list_no_longer_shared_answers_as_the_list_does(client, kitchen, shared_shop, settings):
+    owner, editor, list_id = shared_shop
+    body = {"entity_id": list_id, "type": "UserShoppinglist", "unshared_with": [editor.email]}
+    assert client.put(SHARE, json=body, headers=owner.headers).status_code == 200
+    before = snapshot(settings)
+    replay = complete(client, editor, list_id, checked=[kitchen.value("Flour")], request_id="shared-shop-1")
+    assert replay.status_code == 404, replay.text
+    assert replay.json() == {"message": MSG_NOT_FOUND}
+    assert snapshot(settings) == before
+
+
+def test_a_replay_on_a_list_now_shared_to_view_is_a_403(client, kitchen, shared_shop, settings):
+    owner, editor, list_id = shared_shop
+    body = {
+        "entity_id": list_id,
+        "type": "UserShoppinglist",
+        "shared_with": [{"email": editor.email, "canEdit": False}],
+    }
+    assert client.put(SHARE, json=body, headers=owner.headers).status_code == 200
+    replay = complete(client, editor, list_id, checked=[kitchen.value("Flour")], request_id="shared-shop-1")
+    assert replay.status_code == 403, replay.text
+
+
+def test_a_replay_on_a_list_deleted_by_someone_else_is_a_404(client, kitchen, shared_shop):
+    owner, editor, list_id = shared_shop
+    assert client.delete(f"{LISTS}/{list_id}", headers=owner.headers).status_code == 204
+    replay = complete(client, editor, list_id, checked=[kitchen.value("Flour")], request_id="shared-shop-1")
+    assert replay.status_code == 404, replay.text
 
 
 class Injected(RuntimeError):

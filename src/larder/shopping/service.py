@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import AsyncGenerator, Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
 import msgspec
@@ -23,7 +24,7 @@ from larder.accounts.service import display_names
 from larder.catalogue.service import CatalogueService
 from larder.core.clock import now
 from larder.core.db import commit_writes_early, insert_all, take_write_turn
-from larder.core.errors import AppError, FieldCollector, FormError
+from larder.core.errors import AppError, Conflict, FieldCollector, FormError, NotFound
 from larder.core.service import DomainService
 from larder.core.text import plain_name_problem
 from larder.kitchen.merge import Amount, amount, merge
@@ -55,6 +56,7 @@ MSG_CUSTOM_UNTICKABLE: Final = "Custom items cannot be ticked or stored."
 MSG_SAME_LIST: Final = "Choose another list to move the unchecked items to."
 MSG_NO_STORE: Final = "Choose a store for the checked items."
 MSG_REQUEST_ID: Final = "The request id may only contain letters, digits, - and _."
+MSG_REQUEST_ID_USED: Final = "This request id was already used for a shop of another list."
 REQUEST_ID: Final = re.compile(r"[A-Za-z0-9_-]+")
 
 
@@ -65,6 +67,14 @@ def check_list_name(errors: FieldCollector, name: str) -> None:
 
 
 T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class _Completed:
+    list_id: int | None  # None: completed before shops were kept with their list
+    answer: CompleteShopOut
+
+
 _ITEM_COLUMNS = tuple(ShoppingListItem.__table__.columns)
 
 
@@ -259,18 +269,28 @@ class ShoppingService(DomainService[ShoppingList]):
 
     async def complete(self, member: Member, list_id: int, data: CompleteShopIn) -> CompleteShopOut:
         """The 'Store Items' dialog at once: checked items into a store (dated now), unchecked ones
-        merged into another list, the list deleted when asked. A request id already applied answers
-        what it answered the first time and changes nothing."""
+        merged into another list, the list deleted when asked.
+
+        A request id the caller already applied to this list answers what it answered the first
+        time and changes nothing. The caller's right to the list is checked first, so a replay on a
+        list they may no longer change answers as the list does (404, 403); only the shop that
+        deleted the list still answers its replay. A request id names one shop of one list: sent
+        for another list it is refused (409), never answered with the other list's result.
+        """
         if not REQUEST_ID.fullmatch(data.request_id):
             raise FormError({"request_id": [MSG_REQUEST_ID]})
-        done = await self.session.scalar(
-            select(ShopCompletion).where(
-                ShopCompletion.user_id == member.id, ShopCompletion.request_id == data.request_id
-            )
-        )
+        try:
+            shopping_list, _ = await self._open(member, list_id, Action.EDIT)
+        except NotFound:
+            done = await self._completed(member, data.request_id)
+            if done is not None and done.list_id == list_id and done.answer.list_deleted:
+                return done.answer
+            raise
+        done = await self._completed(member, data.request_id)
         if done is not None:
-            return msgspec.convert(done.answer, CompleteShopOut)
-        shopping_list, _ = await self._open(member, list_id, Action.EDIT)
+            if done.list_id != list_id:
+                raise Conflict(MSG_REQUEST_ID_USED)
+            return done.answer
         if data.delete_list:
             await self.access.require(
                 member, EntityType.SHOPPING_LIST, list_id, shopping_list.user_id, Action.DELETE, not_found=MSG_NOT_FOUND
@@ -319,10 +339,23 @@ class ShoppingService(DomainService[ShoppingList]):
             list_deleted=data.delete_list,
         )
         self.session.add(
-            ShopCompletion(user_id=member.id, request_id=data.request_id, answer=msgspec.to_builtins(answer))
+            ShopCompletion(
+                user_id=member.id, list_id=list_id, request_id=data.request_id, answer=msgspec.to_builtins(answer)
+            )
         )
         await self.session.flush()
         return answer
+
+    async def _completed(self, member: Member, request_id: str) -> _Completed | None:
+        """The caller's shop with this request id, if one was applied: its list and its answer."""
+        row = (
+            await self.session.execute(
+                select(ShopCompletion.list_id, ShopCompletion.answer).where(
+                    ShopCompletion.user_id == member.id, ShopCompletion.request_id == request_id
+                )
+            )
+        ).first()
+        return None if row is None else _Completed(row.list_id, msgspec.convert(row.answer, CompleteShopOut))
 
     # -- internals ------------------------------------------------------------------------------
     async def _open(
@@ -330,7 +363,7 @@ class ShoppingService(DomainService[ShoppingList]):
     ) -> tuple[ShoppingList, Role]:
         found = await (self.repository.with_items if with_items else self.repository.lists)([list_id])
         if not found:
-            raise AppError(MSG_NOT_FOUND, status_code=404)
+            raise NotFound(MSG_NOT_FOUND)
         role = await self.access.require(
             member, EntityType.SHOPPING_LIST, found[0].id, found[0].user_id, action, not_found=MSG_NOT_FOUND
         )
