@@ -51,8 +51,10 @@ class StoreIn(msgspec.Struct):
 class StoreUpdateIn(msgspec.Struct):
     """PUT /stores/{id}: the changed items (item-level writes) and, optionally, the store's own fields.
 
-    `updated_at`, when sent, is the version the client last saw: a write based on an older one is
-    refused (409) instead of being applied over a household member's newer change.
+    `updated_at`, when sent, is the store's version the client last saw: a change or removal of an
+    item that a household member changed after it is refused (409) instead of undoing their change,
+    as is a change of the store's own fields after any change of the store; changes of the other
+    items, and new stock, go through.
     """
 
     name: Annotated[Line, msgspec.Meta(max_length=NAME_MAX)] | None = None

@@ -72,6 +72,7 @@ from larder.stores.stock_cache import ANSWER_CACHE, STOCK_CACHE, Stock
 MSG_NOT_FOUND: Final = "Store not found."
 MSG_DEFAULT_UNDELETABLE: Final = "The default store cannot be deleted. Set another store as default first."
 MSG_STALE: Final = "This store was changed by someone else. Reload and try again."
+MSG_ITEM_STALE: Final = "{name} was changed by someone else meanwhile. Reload and try again."
 MSG_DATE_ADDED: Final = "The date added must be between 2000 and 2100."
 DATE_ADDED_FIRST: Final = datetime(2000, 1, 1)  # compared with the wall clock of the time sent
 DATE_ADDED_END: Final = datetime(2101, 1, 1)
@@ -265,6 +266,7 @@ class StoresService(DomainService[FoodStore]):
         for use in uses:
             item = items[use.item_id]
             item.quantity = subtract(Amount(item.quantity, item.unit), Amount(use.quantity, use.unit)).quantity
+            _stamp(item)
         used: list[StockUsed] = []
         gone: list[int] = []
         for item_id in dict.fromkeys(use.item_id for use in uses):
@@ -352,8 +354,18 @@ class StoresService(DomainService[FoodStore]):
         return await self.get(member, store.id)
 
     async def update(self, member: Member, store_id: int, data: StoreUpdateIn) -> StoreOut:
+        """Item-level writes: the items sent change, the others stay as any member left them.
+
+        `updated_at`, when sent, is the store's version the client's view was read at. Every write
+        dates what it changes at most at the store's new version (`_stamp`, `_touch`), so what
+        changed since that view is known item by item: a change or removal of an item that
+        somebody changed meanwhile is refused (409), a change of another item is not. The store's
+        own fields (name, description, kind) are refused after any change of the store since.
+        """
         store, _ = await self._open(member, store_id, Action.EDIT)
-        if data.updated_at is not None and _as_utc(data.updated_at) < store.updated_at:
+        seen = None if data.updated_at is None else _as_utc(data.updated_at)
+        own_fields = (data.name, data.description, data.kind) != (None, None, None)
+        if seen is not None and own_fields and seen < store.updated_at:
             raise AppError(MSG_STALE, status_code=409)
         errors = FieldCollector()
         check_store_fields(errors, name=data.name, description=data.description)
@@ -365,9 +377,11 @@ class StoresService(DomainService[FoodStore]):
             store.description = data.description.strip()
         if data.kind is not None:
             store.kind = data.kind
-        await self._change_items(store, [i for i in data.items if i.id is not None])
+        await self._change_items(store, [i for i in data.items if i.id is not None], seen=seen)
         await self._add_stock(store, [i for i in data.items if i.id is None], field="items")
         if data.items_to_remove:
+            if seen is not None:
+                _refuse_changed_since(await self.repository.items_with_ids(store.id, data.items_to_remove), seen)
             await self.session.execute(
                 delete(StoreItem).where(StoreItem.store_id == store.id, StoreItem.id.in_(data.items_to_remove))
             )
@@ -441,7 +455,8 @@ class StoresService(DomainService[FoodStore]):
         return store, role
 
     async def _touch(self, store: FoodStore) -> None:
-        """Every write of a store's contents ends here: it is dated, and whoever may see it is told."""
+        """Every write of a store's contents ends here: it is dated, and whoever may see it is told.
+        Its date is its new version, taken after every item it changed was dated (`_stamp`)."""
         store.updated_at = now()
         await self.session.flush()
         await self.access.announce(EntityType.FOOD_STORE, store.id, store.user_id)
@@ -456,18 +471,24 @@ class StoresService(DomainService[FoodStore]):
         # A time without a zone is read in the instance's zone, where its calendar day counts.
         return sent if sent.tzinfo else sent.replace(tzinfo=ZoneInfo(self.zone) if self.zone else None).astimezone(UTC)
 
-    async def _change_items(self, store: FoodStore, items: Sequence[StoreItemIn]) -> None:
+    async def _change_items(
+        self, store: FoodStore, items: Sequence[StoreItemIn], *, seen: datetime | None = None
+    ) -> None:
         """Item-level edits: only the fields sent change, so two members editing different items
-        (or different fields) of one store never undo each other's work."""
+        (or different fields) of one store never undo each other's work. With `seen` (the store's
+        version the client read), an item changed after it is refused (409)."""
         if not items:
             return
         rows = await self.repository.items_with_ids(store.id, [sent.id for sent in items if sent.id is not None])
         by_id = {item.id: item for item in rows}
+        if any(sent.id not in by_id for sent in items):
+            raise AppError(MSG_ITEM_GONE, status_code=409)
+        if seen is not None:
+            _refuse_changed_since(rows, seen)
         errors = FieldCollector()
         for sent in items:
-            row = by_id.get(sent.id)
-            if row is None:
-                raise AppError(MSG_ITEM_GONE, status_code=409)
+            row = by_id[sent.id]
+            _stamp(row)
             # The item is there, so what it stands for is known: only the unit needs checking,
             # and without the database (one look-up per edited item would be a query per item).
             unit = sent_unit(sent)
@@ -512,6 +533,7 @@ class StoresService(DomainService[FoodStore]):
             if batch is not None:
                 total = merge(Amount(batch.quantity, batch.unit), amount(sent.quantity, unit))
                 batch.quantity, batch.unit = total.quantity, total.unit
+                _stamp(batch)
                 if sent.estimated_expiry_days is not None:
                     batch.estimated_expiry_days = sent.estimated_expiry_days
                 continue
@@ -620,6 +642,19 @@ def check_sent_items(errors: FieldCollector, items: Sequence[StoreItemIn], *, ty
         errors.add("items.date_added", MSG_DATE_ADDED)
 
 
+def _stamp(item: StoreItem) -> None:
+    """Dates a changed item by the clock that dates its store (`_touch`, later in the same write),
+    so an item's `updated_at` is never after the store version that includes its change."""
+    item.updated_at = now()
+
+
+def _refuse_changed_since(items: Iterable[StoreItem], seen: datetime) -> None:
+    """409 when one of the items was changed after the store version `seen` (a stale write)."""
+    for item in items:
+        if item.updated_at > seen:
+            raise AppError(MSG_ITEM_STALE.format(name=item.name), status_code=409)
+
+
 def _sensible(moment: datetime) -> bool:
     return DATE_ADDED_FIRST <= moment.replace(tzinfo=None) < DATE_ADDED_END
 
@@ -636,6 +671,7 @@ def _new_batch(
     if days is None:
         days = shelf_life_days(found.shelf_life, kind)
     return StoreItem(
+        updated_at=now(),  # as `_stamp` dates a changed item
         store_id=store.id,
         value=found.value,
         ingredient_id=found.ingredient_id,
