@@ -8,8 +8,12 @@ rendered receipts (tests/receipts/recorded/); the last one reads the photos with
 from __future__ import annotations
 
 import asyncio
+import queue
+import threading
+from collections.abc import Callable
 from typing import Any
 
+import anyio.to_thread
 import pytest
 from PIL import Image
 
@@ -21,8 +25,11 @@ from larder.receipts.schemas import (
     MSG_FAILED,
     MSG_NO_FILE,
     MSG_NOT_AN_IMAGE,
+    MSG_SCAN_IN_PROGRESS,
     MSG_TOO_LARGE,
 )
+from larder.receipts.service import TURNS_STATE_KEY
+from larder.receipts.turns import ScanTurns
 from tests.media.builders import encode, noisy_jpeg, padded_to, png_declaring
 from tests.receipts.rendered import ENGLISH, GERMAN, photo, recorded_boxes
 from tests.receipts.scan_support import (
@@ -154,6 +161,95 @@ def test_a_scan_while_another_runs_is_429_with_retry_after(client, member):
     assert answer.status_code == 429, answer.text
     assert answer.json() == {"message": MSG_BUSY}
     assert int(answer.headers["retry-after"]) >= 1
+
+
+# --- fair turns at the reader ----------------------------------------------------------------------
+
+WAIT_SECONDS = 60  # a bound on each wait of the test below, never reached when all goes well
+
+
+class HeldReader(RecordedReader):
+    """Holds each read until the test lets it go (the event loop serves other requests meanwhile),
+    and tells the test which photo it is reading. Like the real reader it reads one photo at a
+    time and refuses a second one meanwhile."""
+
+    def __init__(self, boxes: list[Any]) -> None:
+        super().__init__(boxes)
+        self.reading: queue.Queue[tuple[bytes, threading.Event]] = queue.Queue()
+        self.busy = False
+
+    async def read(self, photo: bytes) -> list[Any]:
+        if self.busy:
+            raise ScanBusy
+        self.busy = True
+        try:
+            release = threading.Event()
+            self.reading.put((photo, release))
+            await anyio.to_thread.run_sync(release.wait, WAIT_SECONDS)
+            return await super().read(photo)
+        finally:
+            self.busy = False
+
+    def next_read(self) -> tuple[bytes, threading.Event]:
+        return self.reading.get(timeout=WAIT_SECONDS)
+
+
+class WatchedTurns(ScanTurns):
+    """The app's turns at the reader, telling the test each time a scan starts to wait."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.came: queue.Queue[None] = queue.Queue()
+
+    async def _wait(self) -> None:
+        self.came.put(None)
+        await super()._wait()
+
+
+class InFlight:
+    """A request sent from a thread of its own; `answer()` waits for its response."""
+
+    def __init__(self, send: Callable[[], Any]) -> None:
+        self._answers: queue.Queue[Any] = queue.Queue()
+        threading.Thread(target=lambda: self._answers.put(send()), daemon=True).start()
+
+    def answer(self) -> Any:
+        return self._answers.get(timeout=WAIT_SECONDS)
+
+
+def test_a_member_scanning_in_a_loop_never_keeps_another_member_from_the_reader(client, member_factory, shipped):
+    """Alice's scan holds the reader and she keeps sending photos; Bob's scan is read right after
+    the one being read, not after all of hers, and Bob never hears 429 because of her."""
+    alice = member_factory("alice_1", "alice@example.org")
+    bob = member_factory("bobby_1", "bob@example.org")
+    reader = use_reader(client, HeldReader(recorded_boxes("english")))
+    turns = client.app.state[TURNS_STATE_KEY] = WatchedTurns()
+    alices, bobs = photo(ENGLISH), photo(GERMAN)
+
+    first = InFlight(lambda: scan(client, alice, alices))
+    seen, release_first = reader.next_read()
+    assert seen == alices
+    # Her next photo while that one is read: refused at once, it holds no second place in line.
+    again = scan(client, alice, alices)
+    assert again.status_code == 429, again.text
+    assert again.json() == {"message": MSG_SCAN_IN_PROGRESS}
+    assert int(again.headers["retry-after"]) >= 1
+    bobs_scan = InFlight(lambda: scan(client, bob, bobs))
+    turns.came.get(timeout=WAIT_SECONDS)  # Bob waits for the reader
+    release_first.set()
+    assert first.answer().status_code == 200
+    alices_next = InFlight(lambda: scan(client, alice, alices))  # sent the moment hers was answered
+
+    seen, release_bob = reader.next_read()
+    assert seen == bobs  # Bob's, who came before her next one
+    release_bob.set()
+    bobs_answer = bobs_scan.answer()
+    assert bobs_answer.status_code == 200, bobs_answer.text
+    seen, release_next = reader.next_read()
+    assert seen == alices
+    release_next.set()
+    assert alices_next.answer().status_code == 200
+    assert reader.photos == [alices, bobs, alices]
 
 
 # --- reading a receipt -----------------------------------------------------------------------------

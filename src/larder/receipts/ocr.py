@@ -10,12 +10,11 @@ imported) never leave a Python process, and neither do the pages glibc keeps aft
 buffers (measured: 101 MB before the first scan, 219 MB after unloading the engine and
 `malloc_trim`).
 
-One scan at a time per process: a second scan while one runs raises `ScanBusy` at once (the route
-answers 429 with Retry-After) rather than queueing: a scan takes about a second of both cores, a
-queue would only make every waiting member slower and hold their uploads in memory, and the app
-can simply try again. The photo is checked by content (magic bytes) before the worker is involved;
-the worker decodes it with Pillow with the limits of larder.core.images (decompression bombs
-refused), upright by its EXIF orientation, grey and downscaled first.
+One scan at a time per process: the members take turns for it (turns.ScanTurns: one scan per
+member in flight or waiting, the others in the order they came, a few waiting at most), and a read
+while another runs raises `ScanBusy` at once. The photo is checked by content (magic bytes) before
+the worker is involved; the worker decodes it with Pillow with the limits of larder.core.images
+(decompression bombs refused), upright by its EXIF orientation, grey and downscaled first.
 
 A request is one message, the photo's bytes; the answer is JSON
 {"boxes": [[text, [[x, y] x4], score], ...]} or {"error": "not_an_image" | "failed"}. A photo that

@@ -18,6 +18,7 @@ MSG_NO_FILE = "Choose a photo of a receipt."
 MSG_NOT_AN_IMAGE = "This file is not a picture we can read."
 MSG_TOO_LARGE = "This photo is too large (at most 12 MB)."
 MSG_BUSY = "Another receipt is being read. Try again in a moment."
+MSG_SCAN_IN_PROGRESS = "You already have a scan in progress. Wait for it to finish, then scan the next one."
 MSG_FAILED = "The receipt could not be read."
 MSG_UNKNOWN_INGREDIENT = "Unknown ingredient {value}: pick one from the list."
 

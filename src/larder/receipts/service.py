@@ -2,7 +2,9 @@
 member confirms, learned for their next scans (part 2 §2 'Receipt scan', §3 'Scan line', §4).
 
 The photo is checked by its content (an image format we accept, a sane number of pixels) before
-the engine sees it, read by the process's one `ReceiptReader`, turned into item lines
+the engine sees it, read by the process's one `ReceiptReader` in the member's fair turn
+(`turns.ScanTurns`: one scan per member in flight or waiting, the others in the order they came),
+turned into item lines
 (`lines.read_lines`) and matched (`matching.Matcher`): the member's learned match for the printed
 name first, else the fuzzy match over the catalogue. The photo is never stored. A scan writes
 nothing.
@@ -39,6 +41,7 @@ from larder.receipts.schemas import (
     MSG_BUSY,
     MSG_FAILED,
     MSG_NOT_AN_IMAGE,
+    MSG_SCAN_IN_PROGRESS,
     MSG_TOO_LARGE,
     MSG_UNKNOWN_INGREDIENT,
     SCAN_FIELD,
@@ -46,11 +49,13 @@ from larder.receipts.schemas import (
     ConfirmedMatchesIn,
     ScanLineOut,
 )
+from larder.receipts.turns import MemberScanning, ReaderBusy, ScanTurns
 from larder.sharing.service import Member
 
 logger = logging.getLogger("larder.receipts")
 
 READER_STATE_KEY = "receipt_reader"
+TURNS_STATE_KEY = "receipt_scan_turns"
 DEFAULT_UNIT = "unit(s)"  # a line matched to nothing; part 2 §3 'Measurement units'
 BUSY_RETRY_SECONDS = 2  # about one scan's time: the engine is free again by then
 _UNSENDABLE = re.compile(r"[^\S ]|[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
@@ -92,26 +97,38 @@ class ReceiptService(DomainService[ReceiptMatch]):
         catalogue: CatalogueService,
         reader: PhotoReader,
         request_state: Any | None = None,
+        turns: ScanTurns | None = None,
     ) -> None:
         """`request_state`: the request's, so a scan can give up its database turn while the
         engine reads (seconds on a small machine); without one (tests, the command line) the
-        session's transaction just ends."""
+        session's transaction just ends. `turns`: the members' turns at the reader, the process's
+        one (a service of its own when not given)."""
         super().__init__(session)
         self.catalogue = catalogue
         self.reader = reader
         self.request_state = request_state
+        self.turns = turns if turns is not None else ScanTurns()
 
     # -- scanning ----------------------------------------------------------------------------
     async def scan(self, member: Member, photo: bytes) -> list[ScanLineOut]:
         """The item lines of the receipt in the photo, top to bottom, each with its match.
 
         422 {file: [...]} when the photo is too large, not an image we read, or a decompression
-        bomb, or when the engine fails on it; 429 with Retry-After while another scan runs."""
+        bomb, or when the engine fails on it; 429 with Retry-After while the member has another
+        scan in flight or waiting, or while as many scans as may wait are waiting."""
         check_photo(photo)
-        # Nothing of the database is needed while the engine reads: the request's turn goes to
-        # the next one meanwhile, and the reads below run in a fresh transaction.
+        # Nothing of the database is needed while the scan waits and the engine reads: the
+        # request's turn goes to the next one meanwhile, and the reads below run in a fresh
+        # transaction.
         await self._release_database()
-        lines = read_lines(await self._read(photo))
+        try:
+            async with self.turns.turn(member.id):
+                boxes = await self._read(photo)
+        except MemberScanning:
+            raise TooManyRequests(BUSY_RETRY_SECONDS, MSG_SCAN_IN_PROGRESS) from None
+        except ReaderBusy:
+            raise TooManyRequests(BUSY_RETRY_SECONDS, MSG_BUSY) from None
+        lines = read_lines(boxes)
         if not lines:
             return []
         matcher = Matcher(await self.catalogue.ingredient_options())
@@ -234,15 +251,32 @@ async def provide_receipt_service(
     db_session: NamedDependency[AsyncSession],
     catalogue: NamedDependency[CatalogueService],
 ) -> AsyncGenerator[ReceiptService, None]:
-    yield ReceiptService(db_session, catalogue=catalogue, reader=state[READER_STATE_KEY], request_state=request.state)
+    yield ReceiptService(
+        db_session,
+        catalogue=catalogue,
+        reader=state[READER_STATE_KEY],
+        request_state=request.state,
+        turns=scan_turns(state),
+    )
+
+
+def scan_turns(state: State) -> ScanTurns:
+    """The process's turns at its reader, made with the app's first scan (one event loop serves
+    the app, so no two requests make it at once)."""
+    turns = state.get(TURNS_STATE_KEY)
+    if turns is None:
+        turns = state[TURNS_STATE_KEY] = ScanTurns()
+    return turns
 
 
 __all__ = [
     "READER_STATE_KEY",
+    "TURNS_STATE_KEY",
     "ClosableReader",
     "PhotoReader",
     "ReceiptService",
     "check_photo",
     "provide_receipt_service",
     "reader_shutdown",
+    "scan_turns",
 ]
