@@ -47,6 +47,7 @@ describe('useItemEdits', () => {
           { id: 1, quantity: 4 },
           { id: 2, estimated_expiry_days: 3 },
         ],
+        updated_at: store.updated_at,
       },
     ]);
   });
@@ -64,6 +65,58 @@ describe('useItemEdits', () => {
     const { result, unmount } = setup(store);
     act(() => result.current.change(2, { unit: 'kg' }, { unit: 'kg' }, 'unit'));
     unmount();
-    expect(sent).toEqual([{ items: [{ id: 2, unit: 'kg' }] }]);
+    expect(sent).toEqual([{ items: [{ id: 2, unit: 'kg' }], updated_at: store.updated_at }]);
+  });
+
+  it('sends the version of the store the edits were made on, even when a newer one arrived meanwhile', async () => {
+    let shown = store;
+    const client = new QueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    const { result, rerender } = renderHook(() => useItemEdits(shown), { wrapper });
+    act(() => result.current.change(1, { quantity: 2 }, { quantity: 2 }, 'quantity'));
+    // A household member's change reaches the screen before the save: the edit was not made on it.
+    shown = { ...store, updated_at: '2025-03-01T12:05:00Z' };
+    rerender();
+    act(() => vi.advanceTimersByTime(ITEM_SAVE_DELAY_MS));
+    expect(sent).toEqual([{ items: [{ id: 1, quantity: 2 }], updated_at: store.updated_at }]);
+    await act(async () => {}); // the save answers
+    // The next edit is made on the version now shown.
+    act(() => result.current.change(2, { quantity: 3 }, { quantity: 3 }, 'quantity'));
+    act(() => vi.advanceTimersByTime(ITEM_SAVE_DELAY_MS));
+    expect(sent[1]).toEqual({ items: [{ id: 2, quantity: 3 }], updated_at: '2025-03-01T12:05:00Z' });
+  });
+});
+
+describe('useItemEdits, one save at a time', () => {
+  const store = makeStore(3, { items: [makeItem(1), makeItem(2)] });
+  const answers: ((store: Store) => void)[] = [];
+
+  beforeEach(() => {
+    answers.length = 0;
+    vi.spyOn(api, 'put').mockImplementation((path: string, body?: unknown) => {
+      if (path === '/stores/3') sent.push(body as StoreUpdatePayload);
+      return new Promise((resolve) => answers.push((saved) => resolve({ data: saved } as never)));
+    });
+  });
+
+  it('sends an edit made while a save is on its way when that save answers, on the version it answered', async () => {
+    const { result } = setup(store);
+    act(() => result.current.change(1, { quantity: 2 }, { quantity: 2 }, 'quantity'));
+    act(() => vi.advanceTimersByTime(ITEM_SAVE_DELAY_MS));
+    expect(sent).toHaveLength(1);
+    act(() => result.current.change(1, { quantity: 5 }, { quantity: 5 }, 'quantity'));
+    act(() => vi.advanceTimersByTime(ITEM_SAVE_DELAY_MS));
+    // Its wait ran out, but the first save has not answered: nothing more is sent yet.
+    expect(sent).toHaveLength(1);
+    await act(async () => answers[0]!(makeStore(3, { updated_at: '2025-03-01T12:00:07Z' })));
+    expect(sent).toEqual([
+      { items: [{ id: 1, quantity: 2 }], updated_at: store.updated_at },
+      { items: [{ id: 1, quantity: 5 }], updated_at: '2025-03-01T12:00:07Z' },
+    ]);
+    expect(result.current.drafts).toEqual({ 1: { quantity: 5 } });
+    await act(async () => answers[1]!(makeStore(3, { updated_at: '2025-03-01T12:00:08Z' })));
+    expect(result.current.drafts).toEqual({});
   });
 });

@@ -114,7 +114,8 @@ describe('/user-stores/{id}', () => {
       {
         method: 'PUT',
         path: '/stores/1',
-        body: { items: [{ id: 3, quantity: 3 }, { id: 2, estimated_expiry_days: 9 }] },
+        // With the version of the store the edits were made on (a stale edit of an item is refused).
+        body: { items: [{ id: 3, quantity: 3 }, { id: 2, estimated_expiry_days: 9 }], updated_at: pantry().updated_at },
       },
     ]);
     await waitFor(() => expect(within(cheese).getByTestId('item-quantity')).toHaveTextContent('3 kg'));
@@ -143,7 +144,7 @@ describe('/user-stores/{id}', () => {
     expect(within(milk).getByText('Write the date as DD/MM/YYYY')).toBeInTheDocument();
     await fill(user, added, '02/03/2025');
     expect(await screen.findByText('error updating Pantry')).toBeInTheDocument();
-    expect(refused).toEqual([{ items: [{ id: 1, date_added: '2025-03-02T12:00:00' }] }]);
+    expect(refused).toEqual([{ items: [{ id: 1, date_added: '2025-03-02T12:00:00' }], updated_at: pantry().updated_at }]);
     expect(state.calls).toEqual([]);
   });
 
