@@ -128,6 +128,17 @@ describe('ShareDialog', () => {
     expect(onChanged).not.toHaveBeenCalled();
   });
 
+  it("shows the server's message when too many share e-mails were sent (429)", async () => {
+    const limit = 'You have sent as many share e-mails as one member may (30 an hour, 60 a day). Please try again in 12 minutes.';
+    server.use(http.put(apiUrl('/share'), () => HttpResponse.json({ message: limit }, { status: 429, headers: { 'Retry-After': '720' } })));
+    const { user, onChanged } = renderDialog();
+    await fill(user, emailInput(), 'alice@example.com');
+    await user.click(shareButton());
+    expect(await screen.findByText(SHARE_TEXTS.failed)).toBeInTheDocument();
+    expect(screen.getByText(limit)).toBeInTheDocument();
+    expect(onChanged).not.toHaveBeenCalled();
+  });
+
   it('closes with the close button', async () => {
     const { user, onClose } = renderDialog();
     await user.click(screen.getByRole('button', { name: 'close' }));

@@ -76,7 +76,8 @@ function ShareDialogBody({
         onError: (error) => {
           setEntries(previous);
           if (isApiError(error) && error.status === 401) return;
-          if (isApiError(error)) setServerError(error.errors.shared_with?.[0] ?? null);
+          // A refused address names its reason; so does the limit of share e-mails (429).
+          if (isApiError(error)) setServerError(error.errors.shared_with?.[0] ?? (error.status === 429 ? error.message : null));
           toast(SHARE_TEXTS.failed, 'error');
         },
       },
