@@ -511,7 +511,7 @@ def test_reschedule_dates_the_plan_from_the_new_start(client, settings, kitchen,
     assert quantities(client, alice, pantry["id"]) == {flour: (1, "kg")}  # adjust_stock off
     late = {"recipes": [{"day": 0, "index": 0}], "reschedule_start": "9999-12-30"}
     assert complete(client, alice, plan_id, late, 422)["errors"] == {
-        "reschedule_start": ["The plan would end after the last date there is."]
+        "reschedule_start": ["A meal plan's days must fall between 01/01/2000 and 31/12/2099"]
     }
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from larder.imports.images import proxied_image
 from tests.mealplans.support import (
     PLANS,
     catalogue_recipe,
@@ -123,7 +124,8 @@ def test_an_imported_recipe_is_named_by_its_page(client, settings, household):
         {
             "name": "Web lasagne",
             "value": lasagne,
-            "image": "https://example.org/lasagne.jpg",
+            # the page's picture, kept as its link and answered through the image proxy
+            "image": proxied_image(settings.secret_key, "https://example.org/lasagne.jpg"),
             "type": "IMPORTED",
             "checked": False,
         },

@@ -2,7 +2,8 @@
 
 A path or text that a client sends goes into a log line only through `loggable`: a CR or LF in it
 would otherwise start a forged line of its own, and a megabyte path would be logged whole. Links
-go through `redact_url` too, so `https://user:password@host/` never reaches a log file.
+go through `redact_url` too, so `https://user:password@host/` never reaches a log file. A calendar
+feed's address is its only key, so `loggable` masks it wherever it appears: `/calendar/***.ics`.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import re
 LOG_TEXT_MAX = 200
 _UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 _USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)[^/?#\s@]*@")
+_FEED_TOKEN = re.compile(r"(/calendar/)[^/?#\s.]+")  # the secret part of /calendar/{token}.ics
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -20,8 +22,8 @@ def _escape(match: re.Match[str]) -> str:
 
 
 def loggable(value: object, limit: int = LOG_TEXT_MAX) -> str:
-    """`value` as one bounded, printable log field."""
-    text = str(value)
+    """`value` as one bounded, printable log field, with any calendar feed token masked."""
+    text = _FEED_TOKEN.sub(r"\1***", str(value))
     shown = _UNSAFE.sub(_escape, text[:limit])
     return shown if len(text) <= limit else f"{shown}...(+{len(text) - limit} chars)"
 

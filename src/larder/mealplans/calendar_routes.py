@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any, Final
 
 from litestar import Controller, Request, Response, delete, get, post
@@ -13,12 +12,13 @@ from litestar.status_codes import HTTP_200_OK, HTTP_304_NOT_MODIFIED
 
 from larder.core.access import PUBLIC
 from larder.core.wire import Data
-from larder.mealplans.calendar import CalendarFeedOut, CalendarFeedService
+from larder.mealplans.calendar import CalendarFeedOut, CalendarFeedService, etag_matches
 from larder.sharing.service import Member
 
 CALENDAR_TYPE: Final = "text/calendar; charset=utf-8"
 # Calendar apps poll every few minutes to hours; a browser or proxy may keep it a few minutes, for
-# this member only. The ETag lets a poll that finds nothing new get 304 without a body.
+# this member only. The ETag lets a poll that finds nothing new get 304 without a body, and without
+# the feed being built (it is made of the versions of the plans the feed shows).
 CALENDAR_CACHE: Final = "private, max-age=300"
 
 
@@ -58,12 +58,11 @@ class CalendarFeedController(Controller):
 async def calendar_feed(
     file_name: FromPath[str], request: Request[Any, Any, Any], calendar: NamedDependency[CalendarFeedService]
 ) -> Response[bytes]:
-    """`{token}.ics`, the secret address of the settings: every dated meal of the member's plans
-    and of the plans shared with them, as all-day iCalendar events. Anything else is a 404."""
-    body = await calendar.calendar(file_name)
-    etag = f'"{hashlib.blake2b(body, digest_size=12).hexdigest()}"'
-    headers = {"ETag": etag, "Cache-Control": CALENDAR_CACHE}
-    sent = request.headers.get("if-none-match")
-    if sent and etag in {tag.strip() for tag in sent.split(",")}:
+    """`{token}.ics`, the secret address of the settings: the dated meals of the member's plans
+    and of the plans shared with them around today, as all-day iCalendar events. Anything else is
+    a 404."""
+    feed = await calendar.feed(file_name)
+    headers = {"ETag": feed.etag, "Cache-Control": CALENDAR_CACHE}
+    if etag_matches(request.headers.get("if-none-match"), feed.etag):
         return Response(b"", status_code=HTTP_304_NOT_MODIFIED, headers=headers)
-    return Response(body, media_type=CALENDAR_TYPE, headers=headers)
+    return Response(await calendar.calendar(feed), media_type=CALENDAR_TYPE, headers=headers)

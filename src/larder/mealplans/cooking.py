@@ -22,7 +22,7 @@ import hashlib
 import re
 from collections.abc import AsyncGenerator, Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import date
 from typing import Final, Literal, Protocol, TypeVar
 
 from litestar.di import NamedDependency
@@ -55,7 +55,14 @@ from larder.mealplans.schemas import (
     StockMatchOut,
     UsedStockOut,
 )
-from larder.mealplans.service import CATALOGUE, MealPlanService, entry_kind, entry_recipe_id, value_out
+from larder.mealplans.service import (
+    CATALOGUE,
+    MealPlanService,
+    dates_problem,
+    entry_kind,
+    entry_recipe_id,
+    value_out,
+)
 from larder.sharing.service import AccessPolicy, Action, EntityType, Member
 from larder.shopping.service import ShoppingService
 from larder.stores.schemas import StockMatch, StockUse
@@ -63,7 +70,6 @@ from larder.stores.service import StoresService
 
 MSG_NO_ENTRY: Final = "There is no recipe at day {day}, place {index} of this plan. Reload and try again."
 MSG_STOCK_GONE: Final = "A chosen stock item is no longer in a store you may change. Reload and try again."
-MSG_TOO_LATE: Final = "The plan would end after the last date there is."
 CUSTOM_PREFIX: Final = "CUSTOM-"
 VALUE_MAX: Final = 64  # what a list item's value may hold
 
@@ -443,10 +449,10 @@ def _ticked(plan: MealPlan, refs: Sequence[EntryRef]) -> list[MealPlanEntry]:
 
 
 def _check_start(plan: MealPlan, start: date) -> None:
-    try:
-        start + timedelta(days=plan.days - 1)
-    except OverflowError:
-        raise FormError({"reschedule_start": [MSG_TOO_LATE]}) from None
+    """The plan re-dated from `start` keeps within the dates a plan may have (service.dates_problem)."""
+    problem = dates_problem(start, plan.days)
+    if problem:
+        raise FormError({"reschedule_start": [problem]})
 
 
 async def provide_cooking_service(

@@ -20,6 +20,10 @@ class MealPlan(Base):
     # Both or neither: a plan without dates is a template of `days` days.
     start_date: Mapped[date | None] = mapped_column(Date, default=None)
     end_date: Mapped[date | None] = mapped_column(Date, default=None)
+    # Counted up by database triggers (migration 0024) on every change of the plan's row or of its
+    # entries, by any writer: the calendar feed's ETag is made of these, so a poll that finds
+    # nothing new is answered 304 without building the feed. Never written by the ORM.
+    version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
     entries: Mapped[list[MealPlanEntry]] = relationship(
         back_populates="plan",

@@ -13,10 +13,35 @@ from larder.core.text import Line
 from larder.sharing.service import ShareEntry
 
 NAME_MAX = 100
-DAYS_MAX = 366  # a year of meals; a longer plan is a mistake, not a plan
 DEFAULT_DAYS = 3  # the spec's default draft length
-RECIPES_PER_DAY_MAX = 20
 ENTRY_NAME_MAX = 200
+
+# -- what a plan and the calendar feed may hold ------------------------------------------------------
+# A household plans a week or a few ahead, not years: these bound every plan, every answer showing
+# plans and the calendar feed (mealplans/calendar.py), whoever writes. The server checks each with
+# its own message; the web app's plan editor shows them (webui/src/features/mealplans/lib/plans.ts).
+#
+# A plan spans any three calendar months at most (July to September is 92 days): a season's rota
+# of 13 weeks fits, and a plan of a whole year was a mistake, not a plan.
+DAYS_MAX = 92
+# Breakfast, lunch, dinner and snacks, each with a few dishes, for a large household; a day card
+# with more than this is no longer readable. A plan holds at most DAYS_MAX * 20 = 1,840 recipes.
+RECIPES_PER_DAY_MAX = 20
+# The dates a plan may cover, fixed rather than counted from today, so that a plan saved once never
+# becomes unsaveable as time passes: far from the last date Python, SQLite or a calendar app know
+# (31/12/9999, where the day after an all-day meal no longer exists), and wide enough for any
+# household's past and future plans.
+DATE_FIRST = dt.date(2000, 1, 1)
+DATE_LAST = dt.date(2099, 12, 31)
+# The calendar feed shows the meals dated from FEED_PAST_DAYS before today to FEED_FUTURE_DAYS after
+# it (a plan that ended a quarter ago is still whole; one scheduled a year ahead shows up), upcoming
+# meals first, then the latest past ones, FEED_EVENTS_MAX in all: about six meals a day over that
+# whole window, far more than a household eats, and at most ~1 MB of iCalendar text per build.
+FEED_PAST_DAYS = DAYS_MAX
+FEED_FUTURE_DAYS = 366
+FEED_EVENTS_MAX = 3000
+# What a day may carry in a request at all (decoding); past RECIPES_PER_DAY_MAX it is refused.
+SENT_PER_DAY_MAX = 5 * RECIPES_PER_DAY_MAX
 LINK_MAX = 2048
 Role = Literal["owner", "editor", "viewer"]
 
@@ -41,15 +66,18 @@ class PlanRecipeIn(msgspec.Struct):
 
 
 class DayEntryIn(msgspec.Struct):
-    """One day of a plan as sent; `date` is recomputed from the plan's start date (day i = start + i)."""
+    """One day of a plan as sent; `date` is recomputed from the plan's start date (day i = start + i).
+    The service checks the day against the plan's days and its recipes against RECIPES_PER_DAY_MAX,
+    each with its own message; the bounds here only keep what is decoded at all small."""
 
-    day: Annotated[int, msgspec.Meta(ge=0, lt=DAYS_MAX)]
-    recipes: Annotated[list[PlanRecipeIn], msgspec.Meta(max_length=RECIPES_PER_DAY_MAX)] = []
+    day: Annotated[int, msgspec.Meta(ge=0, lt=2**31)]
+    recipes: Annotated[list[PlanRecipeIn], msgspec.Meta(max_length=SENT_PER_DAY_MAX)] = []
     date: dt.date | None = None
 
 
 Days = Annotated[list[DayEntryIn], msgspec.Meta(max_length=DAYS_MAX)]
-DayCount = Annotated[int, msgspec.Meta(ge=1, le=DAYS_MAX)]
+# A plan's length; longer than DAYS_MAX is refused by the service with its message.
+DayCount = Annotated[int, msgspec.Meta(ge=1, lt=2**31)]
 
 
 class MealPlanIn(msgspec.Struct):
@@ -134,8 +162,8 @@ class PlannedMealOut(msgspec.Struct):
 class EntryRef(msgspec.Struct):
     """One recipe of a plan by place: the day and its index among that day's recipes."""
 
-    day: Annotated[int, msgspec.Meta(ge=0, lt=DAYS_MAX)]
-    index: Annotated[int, msgspec.Meta(ge=0, lt=RECIPES_PER_DAY_MAX)]
+    day: Annotated[int, msgspec.Meta(ge=0, lt=2**31)]  # a day the plan does not have is refused by its message
+    index: Annotated[int, msgspec.Meta(ge=0, lt=SENT_PER_DAY_MAX)]
 
 
 class IngredientRef(msgspec.Struct):
@@ -243,9 +271,16 @@ class CompletePlanOut(msgspec.Struct):
 __all__ = [
     "CATALOGUE_NUMERIC",
     "CUSTOM",
+    "DATE_FIRST",
+    "DATE_LAST",
+    "DAYS_MAX",
     "DEFAULT_DAYS",
     "EXTERNAL_LINK",
+    "FEED_EVENTS_MAX",
+    "FEED_FUTURE_DAYS",
+    "FEED_PAST_DAYS",
     "IMPORTED",
+    "RECIPES_PER_DAY_MAX",
     "USER",
     "CompletePlanIn",
     "CompletePlanOut",

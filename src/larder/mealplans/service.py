@@ -28,6 +28,7 @@ from typing import Any, Final, NamedTuple
 
 import msgspec
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
+from litestar.datastructures import State
 from litestar.di import NamedDependency
 from sqlalchemy import Row, bindparam, delete, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -43,16 +44,19 @@ from larder.core.errors import Conflict, FieldCollector, FormError, NotFound
 from larder.core.service import DomainService
 from larder.core.sql_dates import days_after
 from larder.core.text import plain_name_problem
-from larder.imports.service import checked_url, imported_recipe_cards
+from larder.imports.service import checked_url, imported_recipe_cards, shown_image
 from larder.mealplans.models import MealPlan, MealPlanEntry
 from larder.mealplans.schemas import (
     CATALOGUE_NUMERIC,
     CUSTOM,
+    DATE_FIRST,
+    DATE_LAST,
     DAYS_MAX,
     DEFAULT_DAYS,
     ENTRY_NAME_MAX,
     EXTERNAL_LINK,
     IMPORTED,
+    RECIPES_PER_DAY_MAX,
     USER,
     DayEntryIn,
     DayEntryOut,
@@ -71,7 +75,8 @@ MSG_END_REQUIRED: Final = "An end date is required"
 MSG_START_REQUIRED: Final = "A start date is required"
 MSG_END_BEFORE_START: Final = "The end date cannot be before the start date"
 MSG_TOO_LONG: Final = f"A meal plan has at most {DAYS_MAX} days"
-MSG_END_TOO_LATE: Final = "The plan would end after the last date the calendar knows"
+MSG_OUT_OF_RANGE: Final = f"A meal plan's days must fall between {DATE_FIRST:%d/%m/%Y} and {DATE_LAST:%d/%m/%Y}"
+MSG_DAY_FULL: Final = f"Day {{day}} has {{count}} recipes: a day holds at most {RECIPES_PER_DAY_MAX}"
 MSG_COUNTS_DISAGREE: Final = "days and number_of_days must be the same number"
 MSG_DAYS_DISAGREE: Final = "The dates make {days} days; the number of days must match them"
 MSG_NO_SUCH_DAY: Final = "Day {day} is not a day of this plan: it has {days} days, numbered from 0"
@@ -263,9 +268,10 @@ class MealPlanService(DomainService[MealPlan]):
     repository_type = MealPlanRepository
     repository: MealPlanRepository
 
-    def __init__(self, session: AsyncSession, *, access: AccessPolicy) -> None:
+    def __init__(self, session: AsyncSession, *, access: AccessPolicy, image_key: str) -> None:
         super().__init__(session)
         self.access = access
+        self.image_key = image_key  # an imported recipe's picture is answered as a signed address
 
     # -- reading --------------------------------------------------------------------------------
     async def list_visible(self, member: Member) -> list[MealPlanOut]:
@@ -312,7 +318,7 @@ class MealPlanService(DomainService[MealPlan]):
                     plan_name=row.plan_name,
                     name=row.name,
                     value=value_out(row.type, row.value),
-                    image=row.image,
+                    image=shown_image(self.image_key, row.image),
                     type=row.type,
                 )
             )
@@ -335,7 +341,7 @@ class MealPlanService(DomainService[MealPlan]):
         self.session.expire(plan, ["entries"])  # written past the ORM: the empty list is stale
         await self.access.announce(EntityType.MEAL_PLAN, plan.id, plan.user_id)
         owners = await self._owner_names(member, [plan.user_id])
-        return _plan_out(plan, entries, Role.OWNER, [], owners.get(plan.user_id, ""))
+        return _plan_out(plan, entries, Role.OWNER, [], owners.get(plan.user_id, ""), self.image_key)
 
     async def update(self, member: Member, plan_id: int, data: MealPlanUpdateIn) -> MealPlanOut:
         """MealPlanUpdateIn's rules: fields left out keep their value; a start alone re-dates the plan
@@ -414,6 +420,9 @@ class MealPlanService(DomainService[MealPlan]):
             seen.add(day_entry.day)
             if days is not None and day_entry.day >= days:
                 errors.add("recipes", MSG_NO_SUCH_DAY.format(day=day_entry.day, days=days))
+            if len(day_entry.recipes) > RECIPES_PER_DAY_MAX:
+                errors.add("recipes", MSG_DAY_FULL.format(day=day_entry.day, count=len(day_entry.recipes)))
+                continue  # none of its recipes is looked up
             for position, recipe in enumerate(day_entry.recipes):
                 kind = entry_kind(recipe.type.strip())
                 if kind is None:
@@ -477,7 +486,7 @@ class MealPlanService(DomainService[MealPlan]):
     ) -> MealPlanOut:
         shares = (await self.access.shares_of(EntityType.MEAL_PLAN, [plan.id]))[plan.id] if role == Role.OWNER else []
         owners = await self._owner_names(member, [plan.user_id])
-        return _plan_out(plan, entries, role, shares, owners.get(plan.user_id, ""))
+        return _plan_out(plan, entries, role, shares, owners.get(plan.user_id, ""), self.image_key)
 
     async def _answers(
         self, member: Member, plans: Sequence[MealPlan | Row[Any]], roles: dict[int, Role]
@@ -488,7 +497,14 @@ class MealPlanService(DomainService[MealPlan]):
         )
         entries = await self.repository.entries([plan.id for plan in plans])
         return [
-            _plan_out(plan, entries[plan.id], roles[plan.id], shares.get(plan.id, []), owners.get(plan.user_id, ""))
+            _plan_out(
+                plan,
+                entries[plan.id],
+                roles[plan.id],
+                shares.get(plan.id, []),
+                owners.get(plan.user_id, ""),
+                self.image_key,
+            )
             for plan in plans
         ]
 
@@ -521,6 +537,9 @@ def _span(
         if end < start:
             errors.add("end_date", MSG_END_BEFORE_START)
             return None
+        outside = [field for field, day in (("start_date", start), ("end_date", end)) if not in_range(day)]
+        for field in outside:
+            errors.add(field, MSG_OUT_OF_RANGE)
         days = (end - start).days + 1
         if days > DAYS_MAX:
             errors.add("end_date", MSG_TOO_LONG)
@@ -528,14 +547,14 @@ def _span(
         wrong = [field for field, value in counts.items() if value != days]
         for field in wrong:
             errors.add(field, MSG_DAYS_DISAGREE.format(days=days))
-        return None if wrong else Span(days, start, end)
+        return None if wrong or outside else Span(days, start, end)
     if start is not None:
         errors.add("end_date", MSG_END_REQUIRED)
         return None
     if end is not None:
         errors.add("start_date", MSG_START_REQUIRED)
         return None
-    return Span(count or default_days, None, None)
+    return _length(errors, counts, count or default_days)
 
 
 def _new_span(errors: FieldCollector, plan: MealPlan, data: MealPlanUpdateIn, counts: dict[str, int]) -> Span | None:
@@ -543,29 +562,53 @@ def _new_span(errors: FieldCollector, plan: MealPlan, data: MealPlanUpdateIn, co
     start, end = data.start_date, data.end_date
     if start is msgspec.UNSET and end is msgspec.UNSET:
         # Neither date sent: the dates stay, a new count moves the end (from the same start).
-        return _scheduled(errors, plan.start_date, next(iter(counts.values()), plan.days))
+        field = next(iter(counts), "days")
+        return _scheduled(errors, plan.start_date, next(iter(counts.values()), plan.days), counts, field)
     if isinstance(start, date) and end is msgspec.UNSET:
         # The schedule dialog: the same number of days from a new start.
-        return _scheduled(errors, start, next(iter(counts.values()), plan.days))
+        return _scheduled(errors, start, next(iter(counts.values()), plan.days), counts, "start_date")
     if start is msgspec.UNSET:
         # An end alone keeps the start (an undated plan has none to keep).
         start = plan.start_date
     return _span(errors, start, None if end is msgspec.UNSET else end, counts, default_days=plan.days)
 
 
-def _scheduled(errors: FieldCollector, start: date | None, days: int) -> Span | None:
-    if start is None:
-        return Span(days, None, None)
-    end = _end_of(start, days)
-    if end is None:
-        errors.add("start_date", MSG_END_TOO_LATE)
+def _scheduled(
+    errors: FieldCollector, start: date | None, days: int, counts: dict[str, int], field: str
+) -> Span | None:
+    """`days` days from `start` (the schedule dialog, or a new count of a dated plan); a problem
+    with the dates this makes is reported on `field`, what the caller changed."""
+    span = _length(errors, counts, days)
+    if span is None or start is None:
+        return span
+    problem = dates_problem(start, days)
+    if problem:
+        errors.add(field, problem)
         return None
-    return Span(days, start, end)
+    return Span(days, start, start + timedelta(days=days - 1))
 
 
-def _end_of(start: date, days: int) -> date | None:
-    """start + (days - 1), or None past the last date Python's calendar holds (31/12/9999)."""
-    return start + timedelta(days=days - 1) if date.max - start >= timedelta(days=days - 1) else None
+def _length(errors: FieldCollector, counts: dict[str, int], days: int) -> Span | None:
+    """An undated span of `days` days, which must be at most DAYS_MAX (the error on the count sent)."""
+    if days > DAYS_MAX:
+        errors.add(next(iter(counts), "days"), MSG_TOO_LONG)
+        return None
+    return Span(days, None, None)
+
+
+def in_range(day: date) -> bool:
+    return DATE_FIRST <= day <= DATE_LAST
+
+
+def dates_problem(start: date, days: int) -> str | None:
+    """Why a plan of `days` days cannot start on `start` (its days must all fall between DATE_FIRST
+    and DATE_LAST, so the day after each, which ends its all-day event in a calendar, exists too),
+    or None."""
+    if days > DAYS_MAX:
+        return MSG_TOO_LONG
+    if not (in_range(start) and start <= DATE_LAST - timedelta(days=days - 1)):
+        return MSG_OUT_OF_RANGE
+    return None
 
 
 def _date(plan: MealPlan, span: Span) -> None:
@@ -629,6 +672,7 @@ def _plan_out(
     role: Role,
     shares: list[ShareEntry],
     owner_name: str,
+    image_key: str,
 ) -> MealPlanOut:
     by_day: list[list[PlanRecipeOut]] = [[] for _ in range(plan.days)]
     for entry in entries:
@@ -637,7 +681,7 @@ def _plan_out(
                 PlanRecipeOut(
                     name=entry.name,
                     value=value_out(entry.type, entry.value),
-                    image=entry.image,
+                    image=shown_image(image_key, entry.image),
                     type=entry.type,
                     checked=entry.checked,
                 )
@@ -663,17 +707,20 @@ def _plan_out(
 
 
 async def provide_mealplan_service(
-    db_session: NamedDependency[AsyncSession], access: NamedDependency[AccessPolicy]
+    db_session: NamedDependency[AsyncSession], access: NamedDependency[AccessPolicy], state: State
 ) -> AsyncGenerator[MealPlanService, None]:
-    yield MealPlanService(db_session, access=access)
+    yield MealPlanService(db_session, access=access, image_key=state["settings"].secret_key)
 
 
 __all__ = [
     "MSG_NOT_FOUND",
+    "MSG_OUT_OF_RANGE",
     "MSG_STALE",
+    "MSG_TOO_LONG",
     "EntryRow",
     "MealPlanService",
     "PlanHead",
+    "dates_problem",
     "entry_kind",
     "entry_recipe_id",
     "provide_mealplan_service",
