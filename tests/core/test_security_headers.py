@@ -68,6 +68,17 @@ def test_hsts_only_when_the_public_url_is_https(tmp_path: Path, migrated_db: Pat
             assert int(re.fullmatch(r"max-age=(\d+)", hsts).group(1)) >= 180 * 24 * 3600
 
 
+def test_images_come_only_from_the_app_itself(client):
+    """No picture from any other origin: an imported recipe's is proxied (imports/images.py)."""
+    for path in ("/api/health", "/api/pwa/account"):
+        policy = directives(client.get(path).headers["content-security-policy"])
+        assert policy["img-src"] == "'self' blob:"
+        assert "http:" not in policy["img-src"]
+        assert "https:" not in policy["img-src"]
+        assert "data:" not in policy["img-src"]
+        assert "*" not in policy["img-src"]
+
+
 def test_a_stored_image_keeps_its_stricter_policy(client, settings: Settings):
     (settings.uploads_dir / "photo.jpg").write_bytes(b"\xff\xd8\xff\xe0 not really a jpeg")
     response = client.get("/uploads/photo.jpg")
@@ -110,6 +121,7 @@ def test_each_answer_of_the_app_page_gets_a_fresh_style_nonce(web_client):
         assert NONCE_PLACEHOLDER not in response.text
         assert response.text.count(f'nonce="{match.group(1)}"') == 2
         assert response.headers["cache-control"] == "no-cache"
+        assert policy["img-src"] == "'self' blob:"
         nonces.append(match.group(1))
     assert len(set(nonces)) == len(nonces), "a nonce was reused"
 

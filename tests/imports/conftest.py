@@ -1,9 +1,11 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 import pytest
 
@@ -71,10 +73,30 @@ def short_limits(monkeypatch: pytest.MonkeyPatch) -> FetchPolicy:
     return policy
 
 
+PROXIED = re.compile(r"/api/pwa/imported-images/([A-Za-z0-9_-]{22})\?u=([^&#]+)")
+
+
+def shown_link(address: str) -> str:
+    """The image link a proxied address shows; fails unless it is a same-origin proxy address."""
+    match = PROXIED.fullmatch(address)
+    assert match, f"not a proxied image address: {address!r}"
+    return unquote(match.group(2))
+
+
+def shown_links(image: Any) -> Any:
+    """An answered `image` (one address, a list, or "") with each address read back as its link."""
+    if isinstance(image, list):
+        return [shown_link(address) for address in image]
+    return shown_link(image) if image else image
+
+
 def import_url(client: Any, member: Any, url: str) -> dict[str, Any]:
-    """POST an import; the stored record with its data decoded into `parsed`."""
+    """POST an import; the answered record with its data decoded into `parsed`, where the image
+    addresses (always same-origin proxy addresses: checked here) are read back as the page's links."""
     response = client.post("/api/pwa/user-imported-recipes", json={"url": url}, headers=member.headers)
     assert response.status_code == 201, response.text
     record = response.json()["data"]
     record["parsed"] = json.loads(record["data"])
+    if "image" in record["parsed"]:
+        record["parsed"]["image"] = shown_links(record["parsed"]["image"])
     return record

@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import contextlib
 import gzip
+import io
+import json
 import socket
 import ssl
+import struct
 import threading
+import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
+
+from PIL import Image
 
 PAGES = Path(__file__).parent / "pages"
 BIG_BYTES = 20 * 1024 * 1024
@@ -22,6 +28,46 @@ CONTENT_TYPES = {
     "xhtml.html": "application/xhtml+xml",
 }
 PNG = b"\x89PNG\r\n\x1a\n" + b"\0" * 64
+PHOTO_SIZE = (640, 480)
+SVG = b'<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'
+
+
+def encoded(image: Image.Image, fmt: str, **options: Any) -> bytes:
+    out = io.BytesIO()
+    image.save(out, format=fmt, **options)
+    return out.getvalue()
+
+
+def photo_jpeg(colour: tuple[int, int, int] = (200, 80, 40)) -> bytes:
+    return encoded(Image.new("RGB", PHOTO_SIZE, colour), "JPEG", quality=90)
+
+
+def bomb_png() -> bytes:
+    """A PNG of 30000x30000 pixels in a few bytes: decoding it would take a gigabyte. Only its header
+    is real (the size must be refused before anything is decoded)."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", 30_000, 30_000, 8, 2, 0, 0, 0)  # 8-bit RGB
+    return PNG[:8] + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\0" * 1024)) + chunk(b"IEND", b"")
+
+
+def recipe_page(image: str) -> bytes:
+    """A recipe page whose JSON-LD names `image` (a link, or a JSON list of links) as its picture."""
+    value = json.loads(image) if image.startswith("[") else image
+    recipe = {
+        "@context": "https://schema.org",
+        "@type": "Recipe",
+        "name": "Pictured pie",
+        "image": value,
+        "recipeIngredient": ["1 pie"],
+        "recipeInstructions": [{"@type": "HowToStep", "text": "Bake it."}],
+    }
+    return (
+        "<!doctype html><html><head><title>Pictured pie</title>"
+        f"<script type='application/ld+json'>{json.dumps(recipe)}</script></head><body>Pie</body></html>"
+    ).encode()
 
 
 class PageServer:
@@ -176,6 +222,39 @@ def _handler(server: PageServer) -> type[BaseHTTPRequestHandler]:
 
         def route_image(self, _args: list[str], _query: dict[str, str]) -> None:
             self.answer(200, PNG, "image/png")
+
+        def route_recipe_with_image(self, _args: list[str], query: dict[str, str]) -> None:
+            """/recipe-with-image?image=LINK: a recipe page showing LINK (relative to the page)."""
+            self.answer(200, recipe_page(query["image"]), "text/html; charset=utf-8")
+
+        def route_img(self, args: list[str], query: dict[str, str]) -> None:
+            """The pictures an imported recipe may show, good and bad (any query string is ignored)."""
+            kind = args[0]
+            if kind == "photo.jpg":
+                return self.answer(200, photo_jpeg(), "image/jpeg")
+            if kind == "photo.png":  # transparent: flattened on white by the re-encoding
+                return self.answer(200, encoded(Image.new("RGBA", (300, 200), (0, 0, 255, 128)), "PNG"), "image/png")
+            if kind == "untyped":
+                return self.answer(200, photo_jpeg(), None)
+            if kind == "octet":
+                return self.answer(200, photo_jpeg(), "application/octet-stream")
+            if kind == "html":
+                return self.answer(200, b"<html><body>not a picture</body></html>", "text/html")
+            if kind == "svg":
+                return self.answer(200, SVG, "image/svg+xml")
+            if kind == "svg-as-png":  # the type says image, the bytes are SVG
+                return self.answer(200, SVG, "image/png")
+            if kind == "broken.png":  # a PNG signature and nothing of an image after it
+                return self.answer(200, PNG, "image/png")
+            if kind == "bomb.png":
+                return self.answer(200, bomb_png(), "image/png")
+            if kind == "big.jpg":  # 11 MB, over the 10 MB an image may have
+                return self.answer(200, b"\xff\xd8\xff\xe0" + b"\0" * (11 * 1024 * 1024), "image/jpeg")
+            if kind == "gated.jpg":  # answers only once the test releases it
+                server.hang_arrived.set()
+                server.release.wait(30)
+                return self.answer(200, photo_jpeg(), "image/jpeg")
+            return self.route_missing(args, query)
 
         def route_untyped(self, args: list[str], _query: dict[str, str]) -> None:
             """No Content-Type at all: /untyped/html is a recipe page, /untyped/binary is not HTML."""

@@ -30,9 +30,10 @@ def content_security_policy(style_nonce: str | None = None) -> str:
         "default-src": "'self'",
         "script-src": "'self'",
         "style-src": styles,
-        # An imported recipe shows the picture of the page it came from, wherever that is; blob: is
-        # a picked photo being decoded for cropping before its upload.
-        "img-src": "'self' blob: https: http:",
+        # Every picture comes from here: uploads, and an imported recipe's through the image proxy
+        # (imports/images.py), never straight from another site. blob: is a picked photo being
+        # decoded for cropping before its upload; nothing in the web app uses data: images.
+        "img-src": "'self' blob:",
         "font-src": "'self'",
         "connect-src": "'self'",
         "manifest-src": "'self'",

@@ -9,6 +9,7 @@ and carries no metadata at all (no EXIF/GPS, no ICC, no comments, no XMP).
 from __future__ import annotations
 
 import io
+import threading
 from dataclasses import dataclass
 
 from PIL import Image, ImageCms, ImageOps
@@ -20,6 +21,11 @@ MAX_OUTPUT_BYTES = 2 * 1024 * 1024
 # about a decompression bomb is refused here; 50M still takes a 48-megapixel phone photo.
 MAX_PIXELS = 50_000_000
 MAX_SIDE = 20_000
+
+# Decoding may briefly need a few hundred MB for a large PNG: the whole process (uploads and the
+# imported-image proxy alike) never runs more than two at once. Callers wait in their worker
+# thread, the event loop stays free.
+DECODE_SLOTS = threading.BoundedSemaphore(2)
 
 _ORIENTATION_TAG = 0x0112
 _ROTATED = {5, 6, 7, 8}  # orientations that swap width and height

@@ -23,8 +23,8 @@ def is_upload_name(name: str) -> bool:
 
 
 # Stored names are never reused for other content, so a long cache is safe; the policy keeps an
-# image from running anything even if opened directly.
-_HEADERS = {
+# image from running anything even if opened directly. Every image the server serves has them.
+STORED_IMAGE_HEADERS = {
     "Cache-Control": "public, max-age=604800",
     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     "X-Content-Type-Options": "nosniff",
@@ -40,4 +40,4 @@ def uploaded_file(name: FromPath[str], state: State) -> Response[Any]:
     if not path.is_file():
         raise NotFound("No such file.")
     media_type = mimetypes.guess_type(name)[0] or "application/octet-stream"
-    return File(path=path, media_type=media_type, content_disposition_type="inline", headers=_HEADERS)
+    return File(path=path, media_type=media_type, content_disposition_type="inline", headers=STORED_IMAGE_HEADERS)

@@ -10,7 +10,9 @@ TLS still verifies the certificate against the host name.
 
 Limits: connect and read timeouts, one deadline for the whole fetch, at most 5 redirects, a body
 cap enforced while reading (after decompression, so a small gzip bomb cannot grow past it), and
-only HTML answers. `LARDER_IMPORT_ALLOW_PRIVATE=1` lifts the address rule only.
+only answers of the kind asked for: HTML for a recipe page (`fetch_page`), a raster image for an
+imported recipe's picture (`fetch_image`, imports/images.py). `LARDER_IMPORT_ALLOW_PRIVATE=1`
+lifts the address rule only.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import socket
 import ssl
 import sys
 import zlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,6 +38,8 @@ sys.modules.setdefault("httpx._main", None)  # type: ignore[arg-type]
 import httpcore  # noqa: E402
 import httpx  # noqa: E402
 
+from larder.core.images import sniff_format  # noqa: E402
+
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 
 MAX_BYTES = 5 * 1024 * 1024
@@ -44,13 +48,18 @@ CONNECT_TIMEOUT_SECONDS = 5.0
 READ_TIMEOUT_SECONDS = 5.0
 DEADLINE_SECONDS = 15.0
 HTML_TYPES = ("text/html", "application/xhtml+xml")
+HTML_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+# The formats core/images.py decodes; a CDN that negotiates is not invited to answer AVIF or SVG.
+IMAGE_ACCEPT = "image/webp,image/jpeg,image/png,image/gif;q=0.9,*/*;q=0.5"
+# Answers that say nothing of their type (many object stores): judged by their first bytes.
+UNTYPED = ("", "application/octet-stream", "binary/octet-stream")
 HEADERS = {
     # Many recipe sites answer bots with a challenge page; present the way a browser does.
     "User-Agent": (
         "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) "
         "Chrome/131.0.0.0 Safari/537.36"
     ),
-    "Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+    "Accept": HTML_ACCEPT,
     "Accept-Language": "en-GB,en;q=0.9",
     "Accept-Encoding": "gzip, deflate",
 }
@@ -62,6 +71,10 @@ class FetchError(Exception):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+
+class WrongContent(FetchError):
+    """The site answered, but not with the kind of content asked for (an image proxy says 415)."""
 
 
 @dataclass(frozen=True)
@@ -281,8 +294,40 @@ class _PinnedTransport(httpx.AsyncHTTPTransport):
 # -- fetching ------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class _Kind:
+    """What a fetch asks for and takes: the Accept header, and the answers it reads."""
+
+    name: str  # for the reasons logged: "not an HTML page (image/png)"
+    body_name: str  # "... does not look like HTML"
+    accept: str
+    typed: Callable[[str], bool]  # a declared media type it takes
+    untyped: Callable[[bytes], bool]  # a body it takes when no type is declared
+    untyped_types: tuple[str, ...] = ()  # declared types that say nothing: judged by the body
+
+
+def _is_raster_image(media_type: str) -> bool:
+    return media_type.startswith("image/") and "svg" not in media_type
+
+
+_HTML = _Kind("an HTML page", "HTML", HTML_ACCEPT, HTML_TYPES.__contains__, lambda body: looks_like_html(body))
+_IMAGE = _Kind(
+    "an image", "an image", IMAGE_ACCEPT, _is_raster_image, lambda body: sniff_format(body[:16]) is not None, UNTYPED
+)
+
+
 async def fetch_page(url: str, policy: FetchPolicy) -> FetchedPage:
     """GET an HTML page within the policy's limits, or raise FetchError."""
+    return await _fetch(url, policy, _HTML)
+
+
+async def fetch_image(url: str, policy: FetchPolicy) -> FetchedPage:
+    """GET a raster image (any image/* type but SVG, or an untyped body starting like a JPEG, PNG,
+    GIF or WebP) within the policy's limits, or raise FetchError (WrongContent for anything else)."""
+    return await _fetch(url, policy, _IMAGE)
+
+
+async def _fetch(url: str, policy: FetchPolicy, kind: _Kind) -> FetchedPage:
     pins: dict[str, list[str]] = {}
     timeout = httpx.Timeout(policy.read_timeout, connect=policy.connect_timeout)
     try:
@@ -296,7 +341,7 @@ async def fetch_page(url: str, policy: FetchPolicy) -> FetchedPage:
                 headers=HEADERS,
             ) as client,
         ):
-            return await _follow(client, _parse_url(url), pins, policy)
+            return await _follow(client, _parse_url(url), pins, policy, kind)
     except TimeoutError:
         raise FetchError(f"no complete answer within {policy.deadline:g} seconds") from None
     except httpx.TimeoutException as exc:
@@ -320,13 +365,13 @@ def _parse_url(url: str, base: httpx.URL | None = None) -> httpx.URL:
 
 
 async def _follow(
-    client: httpx.AsyncClient, target: httpx.URL, pins: dict[str, list[str]], policy: FetchPolicy
+    client: httpx.AsyncClient, target: httpx.URL, pins: dict[str, list[str]], policy: FetchPolicy, kind: _Kind
 ) -> FetchedPage:
     for _hop in range(policy.max_redirects + 1):
         host = target.raw_host.decode("ascii").lower()
         port = target.port or (443 if target.scheme == "https" else 80)
         pins[host] = await checked_addresses(host, port, allow_private=policy.allow_private)
-        async with client.stream("GET", target) as response:
+        async with client.stream("GET", target, headers={"Accept": kind.accept}) as response:
             if response.is_redirect:
                 target = _parse_url(response.headers["location"], base=target)
                 continue
@@ -334,11 +379,12 @@ async def _follow(
                 raise FetchError(f"the site answered {response.status_code}")
             content_type = response.headers.get("content-type")
             media_type = (content_type or "").split(";")[0].strip().lower()
-            if content_type and media_type not in HTML_TYPES:
-                raise FetchError(f"not an HTML page ({media_type or content_type})")
+            declared = bool(content_type) and media_type not in kind.untyped_types
+            if declared and not kind.typed(media_type):
+                raise WrongContent(f"not {kind.name} ({media_type or content_type})")
             body = await _read_capped(response, policy.max_bytes)
-            if not content_type and not looks_like_html(body):
-                raise FetchError("no content type and the body does not look like HTML")
+            if not declared and not kind.untyped(body):
+                raise WrongContent(f"no content type and the body does not look like {kind.body_name}")
             return FetchedPage(url=str(target), body=body, content_type=content_type)
     raise FetchError(f"more than {policy.max_redirects} redirects")
 

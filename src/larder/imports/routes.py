@@ -1,17 +1,26 @@
-"""Imported-recipe calls of part 1 §7 under /api/pwa."""
+"""Imported-recipe calls of part 1 §7 under /api/pwa, and the proxy that shows their pictures."""
 
 from __future__ import annotations
 
-from litestar import Controller, delete, get, post
-from litestar.di import NamedDependency
-from litestar.params import JSONBody
+from typing import Annotated
+
+from litestar import Controller, Response, delete, get, post
+from litestar.di import NamedDependency, Provide
+from litestar.openapi.datastructures import ResponseSpec
+from litestar.params import JSONBody, PathParameter, QueryParameter
 from litestar.status_codes import HTTP_201_CREATED
 
 from larder.accounts.service import Auth
+from larder.core.access import PUBLIC
+from larder.core.errors import NotFound
 from larder.core.ids import PathId
+from larder.core.openapi import ErrorOut
+from larder.core.spa import ALREADY_COMPRESSED
+from larder.core.uploads import STORED_IMAGE_HEADERS
 from larder.core.wire import Data
+from larder.imports.images import ImageNotAccepted
 from larder.imports.schemas import ImportedRecipeOut, ImportIn
-from larder.imports.service import ImportService
+from larder.imports.service import ImageProxy, ImportService, provide_image_proxy
 
 
 class ImportController(Controller):
@@ -41,3 +50,38 @@ class ImportController(Controller):
         self, import_id: PathId, auth: NamedDependency[Auth], imports: NamedDependency[ImportService]
     ) -> None:
         await imports.remove(auth.user.id, import_id)
+
+    # Public like /uploads (an <img> sends no bearer token); only addresses this server signed are
+    # served. A JPEG compresses no further: the answer is sent as it is.
+    @get(
+        "/imported-images/{signature:str}",
+        opt={**PUBLIC, ALREADY_COMPRESSED: True},
+        media_type="image/jpeg",
+        dependencies={"image_proxy": Provide(provide_image_proxy, sync_to_thread=False)},
+        raises=[NotFound, ImageNotAccepted],
+        responses={
+            200: ResponseSpec(
+                data_container=bytes,
+                media_type="image/jpeg",
+                description="The picture: a JPEG of at most 1920x1080, kept for a week by the browser.",
+                generate_examples=False,
+            ),
+            415: ResponseSpec(
+                data_container=ErrorOut,
+                description="The link does not lead to an image that can be shown (not an image, SVG, broken).",
+                generate_examples=False,
+            ),
+        },
+    )
+    async def imported_image(
+        self,
+        signature: Annotated[str, PathParameter(description="The server's signature of the link.")],
+        image_proxy: NamedDependency[ImageProxy],
+        u: Annotated[str, QueryParameter(description="The image's link on its own site.")] = "",
+    ) -> Response[bytes]:
+        """The picture of an imported recipe, fetched from its site once, re-encoded as a JPEG and
+        kept: the addresses come from the answers' `data.image`. 404 for an address this server did
+        not hand out (nothing is fetched) or a picture that cannot be fetched."""
+        return Response(
+            await image_proxy.signed_image(signature, u), media_type="image/jpeg", headers=STORED_IMAGE_HEADERS
+        )

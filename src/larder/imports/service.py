@@ -8,6 +8,11 @@ The fetch runs on the event loop with async I/O and the parsing in a process of 
 (imports/worker.py: the parsing libraries never load into the server), and the request's database
 transaction is ended before the fetch (`_release_database`) so a slow site holds neither the loop
 nor the SQLite write lock while it takes its time.
+
+The stored `data` keeps the page's own image links; every answer gives them as signed same-origin
+addresses of the image proxy instead (imports/images.py), so the browser loads no picture from
+another site. Another domain that keeps an import's image link (a meal plan) passes it through
+`shown_image` when it answers.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ from larder.core.service import DomainService
 from larder.core.settings import Settings
 from larder.core.throttle import Limit, NoThrottle, Throttle, request_throttle
 from larder.imports.fetch import FetchError, FetchPolicy, fetch_page
+from larder.imports.images import CACHE_DIR_NAME, ImageProxy, proxied_data, proxied_image
 from larder.imports.models import ImportedRecipe
 from larder.imports.schemas import ImportedRecipeOut
 from larder.imports.worker import PageParser, ParseFailed
@@ -71,14 +77,24 @@ def fetch_policy(settings: Settings) -> FetchPolicy:
     return FetchPolicy(allow_private=settings.import_allow_private)
 
 
-def to_imported_out(item: ImportedRecipe) -> ImportedRecipeOut:
+def to_imported_out(item: ImportedRecipe, image_key: str) -> ImportedRecipeOut:
+    """An import as answered: `data` as kept, but for its image links, given as proxied addresses."""
     return ImportedRecipeOut(
         import_recipe_id=item.id,
         url=item.url,
         created_at=item.created_at,
         import_failed=item.import_failed,
-        data=item.data,
+        data=proxied_data(image_key, item.data),
     )
+
+
+def shown_image(image_key: str, image: str | None) -> str | None:
+    """A recipe picture as the browser may load it: an imported page's image link becomes its
+    proxied same-origin address (signed with `image_key`, the instance's secret key); an upload's
+    name, or anything else, is returned as it is."""
+    if image is None or not image.lower().startswith(("http:", "https:")):
+        return image
+    return proxied_image(image_key, image)
 
 
 def _ingredient_texts(data: str) -> list[str]:
@@ -121,11 +137,13 @@ class ImportService(DomainService[ImportedRecipe]):
         *,
         policy: FetchPolicy,
         parser: PageParser,
+        image_key: str,
         throttle: Throttle | None = None,
         request_state: Any = None,
     ) -> None:
         super().__init__(session)
         self.policy = policy
+        self.image_key = image_key
         self.parser = parser
         self.throttle = throttle or NoThrottle()
         self.request_state = request_state
@@ -143,7 +161,7 @@ class ImportService(DomainService[ImportedRecipe]):
                 import_failed=data is None,
             )
         )
-        return to_imported_out(item)
+        return to_imported_out(item, self.image_key)
 
     async def _release_database(self) -> None:
         """End the request's transaction (nothing is written yet) before the fetch.
@@ -163,7 +181,7 @@ class ImportService(DomainService[ImportedRecipe]):
             .where(ImportedRecipe.user_id == user_id)
             .order_by(ImportedRecipe.created_at.desc(), ImportedRecipe.id.desc())
         )
-        return [to_imported_out(item) for item in await self.session.scalars(statement)]
+        return [to_imported_out(item, self.image_key) for item in await self.session.scalars(statement)]
 
     async def ingredient_texts(self, user_id: int, import_ids: Iterable[int]) -> dict[int, list[str]]:
         """The ingredient lines (recipeIngredient) of `user_id`'s imports, by import, in one query (a
@@ -186,7 +204,7 @@ class ImportService(DomainService[ImportedRecipe]):
         return item
 
     async def owned_one(self, user_id: int, import_id: int) -> ImportedRecipeOut:
-        return to_imported_out(await self._owned_one(user_id, import_id))
+        return to_imported_out(await self._owned_one(user_id, import_id), self.image_key)
 
     async def remove(self, user_id: int, import_id: int) -> None:
         item = await self._owned_one(user_id, import_id)
@@ -220,7 +238,8 @@ def _card(item_id: int, url: str, data: str) -> RecipeOptionOut:
 async def imported_recipe_cards(session: AsyncSession, user_id: int, ids: Iterable[int]) -> dict[int, RecipeOptionOut]:
     """The user's imports among `ids`, by id, in one query: the page's recipe name (the link when
     it has none) and its image link, for another domain that names recipes (a meal plan). Anyone
-    else's import is absent, like an id that names nothing."""
+    else's import is absent, like an id that names nothing. The image is the page's own link, to
+    keep (it does not depend on this instance's key); answers give it through `shown_image`."""
     wanted = {i for i in ids if is_id(i)}
     if not wanted:
         return {}
@@ -239,18 +258,35 @@ async def provide_import_service(
         session=db_session,
         policy=fetch_policy(state["settings"]),
         parser=state["page_parser"],
+        image_key=state["settings"].secret_key,
         throttle=request_throttle(state, request.state),
         request_state=request.state,
     )
 
 
+IMAGE_PROXY_STATE_KEY = "imported_image_proxy"
+
+
+def provide_image_proxy(state: State) -> ImageProxy:
+    """The process's image proxy, made on first use (its cache and waiting fetches live as long as the app)."""
+    proxy = state.get(IMAGE_PROXY_STATE_KEY)
+    if proxy is None:
+        settings = state["settings"]
+        proxy = ImageProxy(settings.secret_key, settings.data_dir / CACHE_DIR_NAME, fetch_policy(settings))
+        state[IMAGE_PROXY_STATE_KEY] = proxy
+    return proxy
+
+
 __all__ = [
     "IMPORTS_PER_USER",
+    "ImageProxy",
     "ImportService",
     "PageParser",
     "checked_url",
     "fetch_policy",
     "import_page",
     "imported_recipe_cards",
+    "provide_image_proxy",
     "provide_import_service",
+    "shown_image",
 ]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import secrets
 import tempfile
-import threading
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -14,13 +13,10 @@ from litestar import Request
 from litestar.datastructures import State
 
 from larder.core.errors import FormError
-from larder.core.images import ImageProcessingFailed, NotAnImage, process_image
+from larder.core.images import DECODE_SLOTS, ImageProcessingFailed, NotAnImage, process_image
 from larder.core.throttle import Limit, NoThrottle, Throttle, request_throttle
 from larder.media.schemas import MAX_UPLOAD_BYTES, MSG_FAILED, MSG_NOT_AN_IMAGE, MSG_TOO_LARGE, UPLOAD_FIELD
 
-# Decoding may briefly need a few hundred MB for a large PNG; never run more than two at once (blocked
-# callers wait in their worker thread, the event loop stays free).
-_DECODE_SLOTS = threading.BoundedSemaphore(2)
 UPLOADS_PER_USER_MINUTE = Limit(20, 60)
 UPLOADS_PER_USER_HOUR = Limit(200, 3600)
 
@@ -54,7 +50,7 @@ class MediaService:
         return await anyio.to_thread.run_sync(self._process_and_write, data)
 
     def _process_and_write(self, data: bytes) -> str:
-        with _DECODE_SLOTS:
+        with DECODE_SLOTS:
             try:
                 processed = process_image(data)
             except NotAnImage:
