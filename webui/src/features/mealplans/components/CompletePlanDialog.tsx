@@ -5,6 +5,8 @@ import { FormAlert, toast } from '@/shared/ui';
 import { useCompletePlan, useIngredientCheck } from '../api/mealPlans';
 import { canComplete, completePayload, entryKey, planEntries, shortLabel, stockFor, usedLabel } from '../lib/complete';
 import { stockLabel } from '../lib/ingredients';
+import { FIRST_DAY, LAST_DAY } from '../lib/limits';
+import { scheduleError } from '../lib/plans';
 import { PLAN_TEXTS } from '../lib/texts';
 
 export const COMPLETED_TEXT = 'Meal Plan Completed.';
@@ -46,6 +48,8 @@ function CompleteBody({ plan, onClose }: { plan: MealPlan; onClose: () => void }
   const entries = planEntries(plan);
   const choices = { ticked, adjust, reschedule, start, useItems };
   const stock = adjust ? stockFor(check.data, ticked) : [];
+  // The re-dated plan must keep every day between FIRST_DAY and LAST_DAY, as the server requires.
+  const startProblem = reschedule ? scheduleError(start, plan.days) : null;
   const error = isApiError(complete.error) && complete.error.status !== 401 ? (complete.error.firstFieldError() ?? complete.error.message) : null;
 
   const submit = () =>
@@ -102,7 +106,15 @@ function CompleteBody({ plan, onClose }: { plan: MealPlan; onClose: () => void }
         onChange={(event) => setReschedule(event.currentTarget.checked)}
       />
       {reschedule && (
-        <TextInput type="date" label="new start date" value={start} onChange={(event) => setStart(event.currentTarget.value)} />
+        <TextInput
+          type="date"
+          label="new start date"
+          value={start}
+          min={FIRST_DAY}
+          max={LAST_DAY}
+          onChange={(event) => setStart(event.currentTarget.value)}
+          error={startProblem}
+        />
       )}
       <Checkbox label={PLAN_TEXTS.diaryOption} checked={false} disabled onChange={() => undefined} />
       {error && !complete.isPending && <FormAlert>{error}</FormAlert>}
@@ -110,7 +122,7 @@ function CompleteBody({ plan, onClose }: { plan: MealPlan; onClose: () => void }
         <Button variant="default" onClick={onClose}>
           cancel
         </Button>
-        <Button onClick={submit} disabled={!canComplete(choices)} loading={complete.isPending}>
+        <Button onClick={submit} disabled={!canComplete(choices) || startProblem !== null} loading={complete.isPending}>
           complete
         </Button>
       </Group>

@@ -2,12 +2,15 @@ import { ActionIcon, Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { PlanDay } from '@/shared/api';
 import { formatDay } from '@/shared/lib/dates';
 import { IconPlus, IconTrash } from '@/shared/ui/icons';
+import { LIMIT_TEXTS } from '../lib/limits';
+import { dayFull } from '../lib/plans';
 import { PLAN_TEXTS } from '../lib/texts';
 import { EntryName } from './EntryName';
 
 /**
  * One day of a plan: a header with its date and 'DAY: n', its recipes (each with a remove control
- * when the user may edit), and an 'add' control opening the recipe search.
+ * when the user may edit), and an 'add' control opening the recipe search; a full day says it is
+ * full instead (RECIPES_PER_DAY_MAX, as the server requires).
  */
 export function DayCard({
   day,
@@ -48,7 +51,12 @@ export function DayCard({
           ))}
         </Stack>
       )}
-      {onAdd && (
+      {onAdd && dayFull(day) && (
+        <Text size="sm" c="dimmed" mt="xs">
+          {LIMIT_TEXTS.dayFull}
+        </Text>
+      )}
+      {onAdd && !dayFull(day) && (
         <Button
           variant="light"
           size="xs"

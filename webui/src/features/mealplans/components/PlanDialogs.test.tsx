@@ -113,6 +113,10 @@ describe('Complete mealplan', () => {
     expect(complete).toBeDisabled();
     fireEvent.change(within(dialog).getByLabelText('new start date'), { target: { value: '2025-04-01' } });
     expect(complete).toBeEnabled();
+    // The plan re-dated must keep its days between 01/01/2000 and 31/12/2099, as the server requires.
+    fireEvent.change(within(dialog).getByLabelText('new start date'), { target: { value: '2099-12-31' } });
+    expect(within(dialog).getByText("A meal plan's days must fall between 01/01/2000 and 31/12/2099")).toBeInTheDocument();
+    expect(complete).toBeDisabled();
   });
 
   it('completes: POST with the ticked recipes, the chosen stock and the new start; shows what was used and what was short', async () => {

@@ -1,19 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { makeCheckIngredient, makeCheckRecipe, makeEntry, makeImported, makePlan } from '../testData';
+import { makeCheckIngredient, makeCheckRecipe, makeDays, makeEntry, makeImported, makePlan } from '../testData';
 import { canComplete, completePayload, stockFor } from './complete';
 import { addDays, currentPlan, dayCount, endOf, planSpan } from './dates';
 import { mergeItems, tickKey } from './ingredients';
 import { importedPick } from './picks';
+import { LIMIT_TEXTS, MAX_DAYS, RECIPES_PER_DAY_MAX } from './limits';
 import {
   EMPTY_DRAFT,
   byStartDate,
   createPayload,
+  dayFull,
   draftDays,
   draftPlanDays,
   draftValid,
   endError,
   nameError,
   planActions,
+  scheduleError,
+  spanError,
+  withEntry,
 } from './plans';
 
 describe('calendar dates of plans', () => {
@@ -90,7 +95,27 @@ describe('the create dialog rules (part 2 §5)', () => {
     expect(draftValid({ ...named, end: '2025-03-10' })).toBe(false);
     expect(draftValid({ ...named, days: 0 })).toBe(false);
     expect(draftValid({ ...named, days: '' })).toBe(false);
-    expect(draftValid({ ...named, days: 367 })).toBe(false);
+    expect(draftValid({ ...named, days: 93 })).toBe(false);
+  });
+
+  it('shows what a plan may hold as the server says it: at most 92 days, dated 01/01/2000 to 31/12/2099', () => {
+    const named = { ...EMPTY_DRAFT, name: 'Season' };
+    expect(MAX_DAYS).toBe(92);
+    expect(spanError({ ...named, days: 92 })).toBeNull();
+    expect(draftValid({ ...named, days: 92 })).toBe(true);
+    expect(spanError({ ...named, days: 93 })).toBe('A meal plan has at most 92 days');
+    // July to September is the longest three months: 92 days.
+    expect(spanError({ ...named, start: '2025-07-01', end: '2025-09-30' })).toBeNull();
+    expect(spanError({ ...named, start: '2025-07-01', end: '2025-10-01' })).toBe('A meal plan has at most 92 days');
+    expect(draftValid({ ...named, start: '2025-07-01', end: '2025-10-01' })).toBe(false);
+    expect(draftPlanDays({ ...named, start: '2025-07-01', end: '2025-10-01' })).toEqual([]);
+    const outside = "A meal plan's days must fall between 01/01/2000 and 31/12/2099";
+    expect(spanError({ ...named, start: '9999-12-31', end: '9999-12-31' })).toBe(outside);
+    expect(spanError({ ...named, start: '1999-12-31', end: '2000-01-01' })).toBe(outside);
+    expect(spanError({ ...named, start: '2099-12-31', end: '2100-01-01' })).toBe(outside);
+    expect(draftValid({ ...named, start: '9999-12-31', end: '9999-12-31' })).toBe(false);
+    expect(draftValid({ ...named, start: '2000-01-01', end: '2000-01-01' })).toBe(true);
+    expect(draftValid({ ...named, start: '2099-12-31', end: '2099-12-31' })).toBe(true);
   });
 
   it('sends the length, both dates or neither, and the days picked so far', () => {
@@ -111,6 +136,26 @@ describe('the create dialog rules (part 2 §5)', () => {
       start_date: '2025-03-10',
       end_date: '2025-03-11',
     });
+  });
+});
+
+describe('what a plan may hold', () => {
+  it('schedules only a start that keeps every day of the plan between 01/01/2000 and 31/12/2099', () => {
+    expect(scheduleError('2099-12-29', 3)).toBeNull();
+    expect(scheduleError('2099-12-30', 3)).toBe(LIMIT_TEXTS.outOfRange);
+    expect(scheduleError('9999-12-31', 1)).toBe(LIMIT_TEXTS.outOfRange);
+    expect(scheduleError('1999-12-31', 1)).toBe(LIMIT_TEXTS.outOfRange);
+    expect(scheduleError('2025-03-01', 93)).toBe(LIMIT_TEXTS.tooLong);
+    expect(scheduleError('', 3)).toBeNull(); // no date yet: nothing to say
+  });
+
+  it('a day holds at most 20 recipes: a full day takes no more', () => {
+    const full = makeDays(1, null, [Array.from({ length: RECIPES_PER_DAY_MAX }, (_, n) => makeEntry(`Dish ${n}`))]);
+    expect(dayFull(full[0]!)).toBe(true);
+    expect(withEntry(full, 0, makeEntry('One more'))[0]!.recipes).toHaveLength(20);
+    const room = makeDays(1, null, [[makeEntry('Soup')]]);
+    expect(dayFull(room[0]!)).toBe(false);
+    expect(withEntry(room, 0, makeEntry('Bread'))[0]!.recipes.map((entry) => entry.name)).toEqual(['Soup', 'Bread']);
   });
 });
 

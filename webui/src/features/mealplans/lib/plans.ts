@@ -1,12 +1,13 @@
 import { canEditPlan, type MealPlan, type MealPlanPayload, type PlanDay, type PlanDayIn, type PlanEntry } from '@/shared/api';
 import { isPlainName } from '@/shared/lib/validation';
-import { addDays, dayCount, isDay } from './dates';
+import { addDays, dayCount, endOf, isDay } from './dates';
+import { FIRST_DAY, LAST_DAY, LIMIT_TEXTS, MAX_DAYS, RECIPES_PER_DAY_MAX } from './limits';
 import { PLAN_TEXTS } from './texts';
+
+export { MAX_DAYS, RECIPES_PER_DAY_MAX } from './limits';
 
 /** The draft length of a new plan (part 2 §3, §9). */
 export const DEFAULT_DAYS = 3;
-/** The longest plan the server takes (a year of meals). */
-export const MAX_DAYS = 366;
 /** Changes to a plan's days are saved this long after the last one (part 2 §4, §9). */
 export const AUTOSAVE_DELAY_MS = 500;
 
@@ -33,6 +34,40 @@ export function endError(draft: PlanDraft): string | null {
   return draft.start && !draft.end ? PLAN_TEXTS.endRequired : null;
 }
 
+/** True for a day a plan may cover ('YYYY-MM-DD' strings compare as dates). */
+export function inRange(day: string): boolean {
+  return FIRST_DAY <= day && day <= LAST_DAY;
+}
+
+/**
+ * What is wrong with the draft's length or dates, as the server says it: more than MAX_DAYS days,
+ * or a date outside FIRST_DAY..LAST_DAY. Null while the dates are incomplete or the wrong way round
+ * (the other messages cover those).
+ */
+export function spanError(draft: PlanDraft): string | null {
+  if (isDay(draft.start) && !inRange(draft.start)) return LIMIT_TEXTS.outOfRange;
+  if (isDay(draft.end) && !inRange(draft.end)) return LIMIT_TEXTS.outOfRange;
+  if (isDay(draft.start) && isDay(draft.end)) {
+    const days = dayCount(draft.start, draft.end);
+    return days !== null && days > MAX_DAYS ? LIMIT_TEXTS.tooLong : null;
+  }
+  if (draft.start || draft.end) return null;
+  const typed = typeof draft.days === 'number' ? draft.days : Number(draft.days);
+  return Number.isInteger(typed) && typed > MAX_DAYS ? LIMIT_TEXTS.tooLong : null;
+}
+
+/** Why a plan of `days` days cannot start on `start` (the schedule dialog), or null. */
+export function scheduleError(start: string, days: number): string | null {
+  if (!isDay(start)) return null;
+  if (days > MAX_DAYS) return LIMIT_TEXTS.tooLong;
+  return inRange(start) && inRange(endOf(start, days)) ? null : LIMIT_TEXTS.outOfRange;
+}
+
+/** True once a day holds as many recipes as a day may: its 'add' control gives way to a note. */
+export function dayFull(day: Pick<PlanDay, 'recipes'>): boolean {
+  return day.recipes.length >= RECIPES_PER_DAY_MAX;
+}
+
 /** The plan's length: end - start + 1 once both dates are set, else the typed number. */
 export function draftDays(draft: PlanDraft): number | null {
   if (draft.start && draft.end) return dayCount(draft.start, draft.end);
@@ -49,6 +84,7 @@ export function draftValid(draft: PlanDraft): boolean {
   if (draft.start || draft.end) {
     if (!isDay(draft.start) || !isDay(draft.end)) return false;
   }
+  if (spanError(draft)) return false;
   const days = draftDays(draft);
   return days !== null && days >= 1 && days <= MAX_DAYS;
 }
@@ -92,9 +128,9 @@ export function daysPayload(days: readonly PlanDay[]): PlanDayIn[] {
   }));
 }
 
-/** The days with `entry` added at the end of day `day`. */
+/** The days with `entry` added at the end of day `day` (a full day stays as it is). */
 export function withEntry(days: readonly PlanDay[], day: number, entry: PlanEntry): PlanDay[] {
-  return days.map((d) => (d.day === day ? { ...d, recipes: [...d.recipes, entry] } : d));
+  return days.map((d) => (d.day === day && !dayFull(d) ? { ...d, recipes: [...d.recipes, entry] } : d));
 }
 
 /** The days without the recipe at `index` of day `day`. */

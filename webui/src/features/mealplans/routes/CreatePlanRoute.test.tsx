@@ -51,4 +51,33 @@ describe('/user-meal-plans/create', () => {
     expect(screen.getByRole('heading', { name: 'Create a Meal Plan' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'DAY: 2' })).toHaveTextContent('New year soup');
   });
+
+  it('shows what a plan may hold: at most 92 days, dated from 01/01/2000 to 31/12/2099; create waits until it fits', async () => {
+    signIn();
+    const state = fakePlansServer([]);
+    const { user } = renderApp('/user-meal-plans/create');
+    await fill(user, await screen.findByRole('textbox', { name: /^name/ }), 'Season');
+    expect(screen.getByText('at most 92')).toBeInTheDocument();
+    const start = screen.getByLabelText('start date');
+    const end = screen.getByLabelText('end date');
+    expect(start).toHaveAttribute('min', '2000-01-01');
+    expect(end).toHaveAttribute('max', '2099-12-31');
+
+    fireEvent.change(start, { target: { value: '2025-07-01' } });
+    fireEvent.change(end, { target: { value: '2025-10-01' } });
+    expect(screen.getByText('A meal plan has at most 92 days')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'create' })).toBeDisabled();
+
+    fireEvent.change(start, { target: { value: '9999-12-31' } });
+    fireEvent.change(end, { target: { value: '9999-12-31' } });
+    expect(screen.getByText("A meal plan's days must fall between 01/01/2000 and 31/12/2099")).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'create' })).toBeDisabled();
+
+    fireEvent.change(start, { target: { value: '2025-07-01' } });
+    fireEvent.change(end, { target: { value: '2025-09-30' } });
+    expect(screen.getByText('TOTAL DAYS: 92')).toBeInTheDocument();
+    expect(screen.queryByText('A meal plan has at most 92 days')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'create' })).toBeEnabled();
+    expect(state.calls).toEqual([]);
+  });
 });

@@ -137,4 +137,15 @@ describe('/user-meal-plans/edit/{id}', () => {
     expect(screen.queryByRole('button', { name: /^add/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'remove Soup' })).not.toBeInTheDocument();
   });
+
+  it('a day holding 20 recipes says it is full instead of offering to add more', async () => {
+    signIn();
+    const full = Array.from({ length: 20 }, (_, n) => makeEntry(`Dish ${n + 1}`));
+    fakePlansServer([makePlan(3, { name: 'Feast', days: 2, recipes: makeDays(2, null, [full, []]) })]);
+    renderApp('/user-meal-plans/edit/3');
+    const first = await screen.findByRole('region', { name: 'DAY: 1' });
+    expect(within(first).getByText('A day holds at most 20 recipes')).toBeInTheDocument();
+    expect(within(first).queryByRole('button', { name: 'add to DAY: 1' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'DAY: 2' })).getByRole('button', { name: 'add to DAY: 2' })).toBeInTheDocument();
+  });
 });

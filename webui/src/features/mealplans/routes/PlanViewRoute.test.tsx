@@ -139,6 +139,24 @@ describe('/user-meal-plans/{id}', () => {
     expect(screen.getAllByRole('region')[2]).toHaveTextContent('01/01/2026');
   });
 
+  it('schedule keeps every day of the plan between 01/01/2000 and 31/12/2099: a later start says so and cannot be confirmed', async () => {
+    signIn();
+    const state = fakePlansServer([makePlan(1, { name: 'Mine', start_date: '2025-03-01', days: 3 })]);
+    const { user } = renderApp('/user-meal-plans/1');
+    await openMenu(user, 'Mine');
+    await user.click(screen.getByRole('menuitem', { name: 'schedule' }));
+    const dialog = await screen.findByRole('dialog');
+    const start = within(dialog).getByLabelText('start date');
+    expect(start).toHaveAttribute('max', '2099-12-31');
+    fireEvent.change(start, { target: { value: '2099-12-30' } });
+    expect(within(dialog).getByText("A meal plan's days must fall between 01/01/2000 and 31/12/2099")).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Confirm' })).toBeDisabled();
+    fireEvent.change(start, { target: { value: '2099-12-29' } });
+    expect(within(dialog).getByLabelText('end date')).toHaveValue('2099-12-31');
+    expect(within(dialog).getByRole('button', { name: 'Confirm' })).toBeEnabled();
+    expect(state.calls).toEqual([]);
+  });
+
   it("share opens the shared share dialog for a 'UserMealplan'", async () => {
     signIn();
     const state = fakePlansServer([makePlan(1, { name: 'Mine' })]);
