@@ -170,6 +170,7 @@ export default defineConfig({
             urlPattern: ({ url, sameOrigin }) =>
               sameOrigin &&
               url.pathname !== '/api/pwa/events' &&
+              !url.pathname.startsWith('/api/pwa/imported-images/') &&
               (url.pathname.startsWith('/api/pwa/') || url.pathname.startsWith('/api/form-options/')),
             method: 'GET',
             handler: 'NetworkFirst',
@@ -181,8 +182,10 @@ export default defineConfig({
             },
           },
           {
-            // Stored images never change under a name: the cached copy is as good as the server's.
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/uploads/'),
+            // Stored images never change under a name, nor an imported recipe's picture under its
+            // signed address: the cached copy is as good as the server's.
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin && (url.pathname.startsWith('/uploads/') || url.pathname.startsWith('/api/pwa/imported-images/')),
             method: 'GET',
             handler: 'CacheFirst',
             options: {

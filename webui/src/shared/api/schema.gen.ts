@@ -134,6 +134,10 @@ export interface paths {
     /** HomeBeta */
     get: operations["ApiPwaHomeBetaHomeBeta"];
   };
+  "/api/pwa/imported-images/{signature}": {
+    /** ImportedImage */
+    get: operations["ApiPwaImportedImagesSignatureImportedImage"];
+  };
   "/api/pwa/login": {
     /** Login */
     post: operations["ApiPwaLoginLogin"];
@@ -2828,16 +2832,20 @@ export interface operations {
   /** Events */
   ApiPwaEventsEvents: {
     responses: {
-      /** @description Request fulfilled, document follows */
+      /** @description Server-sent events, open until the client leaves (see the operation's description). */
       200: {
-        headers: {
-        };
         content: {
-          "application/json": unknown;
+          "text/event-stream": string;
         };
       };
       /** @description No session: the bearer token is missing, invalid, expired or revoked. */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Too many attempts: try again after the seconds in the Retry-After header. */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -2917,6 +2925,51 @@ export interface operations {
       };
       /** @description No session: the bearer token is missing, invalid, expired or revoked. */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** ImportedImage */
+  ApiPwaImportedImagesSignatureImportedImage: {
+    parameters: {
+      query?: {
+        /** @description The image's link on its own site. */
+        u?: string;
+      };
+      path: {
+        /** @description The server's signature of the link. */
+        signature: string;
+      };
+    };
+    responses: {
+      /** @description The picture: a JPEG of at most 1920x1080, kept for a week by the browser. */
+      200: {
+        content: {
+          "image/jpeg": string;
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The link does not lead to an image that can be shown (not an image, SVG, broken). */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };

@@ -12,6 +12,18 @@ export function placeholderAlt(alt: string): string {
   return alt ? `${alt} (no picture yet)` : '';
 }
 
+/**
+ * Where the server shows an imported recipe's picture: its image proxy, on this origin (the page's
+ * Content-Security-Policy loads no picture from another site). The addresses come signed in the
+ * answers; the app never builds one.
+ */
+export const IMPORTED_IMAGE_PATH = '/api/pwa/imported-images/';
+
+/** True for an address of the server's image proxy (a same-origin path, never `//host/...`). */
+export function isImportedImageAddress(value: unknown): value is string {
+  return typeof value === 'string' && value.startsWith(IMPORTED_IMAGE_PATH);
+}
+
 /** URL of a recipe image file name (`/uploads/{image}`), or the placeholder. */
 export function imageUrl(image: string | null | undefined): string {
   return image ? `/uploads/${encodeURIComponent(image)}` : PLACEHOLDER_IMAGE;
@@ -19,7 +31,7 @@ export function imageUrl(image: string | null | undefined): string {
 
 /**
  * A recipe image that falls back to the placeholder when missing or when it fails to load.
- * `image` is a stored upload name; `src` (a full URL, e.g. of an imported recipe) wins over it.
+ * `image` is a stored upload name; `src` (an address, e.g. of an imported recipe's picture) wins over it.
  * `alt` names the recipe; leave it empty where the name is written right beside the picture.
  */
 export function RecipeImage({

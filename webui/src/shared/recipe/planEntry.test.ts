@@ -27,7 +27,9 @@ describe('plan entries', () => {
     expect(catalogueEntryType(undefined)).toBe('A9');
   });
 
-  it('show an image URL as it is and an upload by its name', () => {
+  it("show an imported recipe's picture by its address and an upload by its name", () => {
+    const proxied = '/api/pwa/imported-images/AAAAAAAAAAAAAAAAAAAAAA?u=https%3A%2F%2Fimg.example%2Fa.jpg';
+    expect(planEntryImage(proxied)).toEqual({ src: proxied });
     expect(planEntryImage('https://img.example/a.jpg')).toEqual({ src: 'https://img.example/a.jpg' });
     expect(planEntryImage('abc.webp')).toEqual({ image: 'abc.webp' });
     expect(planEntryImage(null)).toEqual({ image: null });

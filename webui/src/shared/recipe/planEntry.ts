@@ -1,4 +1,5 @@
 import { isHttpUrl } from '@/shared/lib/url';
+import { isImportedImageAddress } from './RecipeImage';
 
 /**
  * The types of a meal plan's recipe entry besides a catalogue recipe's category id (spec part 2
@@ -44,7 +45,10 @@ export function catalogueEntryType(categoryId: number | null | undefined): strin
     : String(categoryId);
 }
 
-/** A plan entry's picture: an image URL (an imported recipe's) as `src`, else a stored upload name. */
+/**
+ * A plan entry's picture: an imported recipe's (the server's image proxy address, or an absolute
+ * URL an older answer may still hold) as `src`, else a stored upload name.
+ */
 export function planEntryImage(image: string | null | undefined): { src?: string; image?: string | null } {
-  return isHttpUrl(image) ? { src: image } : { image: image ?? null };
+  return isImportedImageAddress(image) || isHttpUrl(image) ? { src: image } : { image: image ?? null };
 }

@@ -12,6 +12,7 @@ export interface ImportedInstruction {
 export interface ImportedRecipeData {
   name?: string;
   description?: string;
+  /** Answered as addresses of the server's image proxy (`/api/pwa/imported-images/...`), never the page's links. */
   image?: string | string[] | { url?: string } | Array<string | { url?: string }> | null;
   url?: string;
   '@id'?: string;

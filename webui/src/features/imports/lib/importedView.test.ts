@@ -2,14 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { importedImage, importedIngredients, importedSource, importedSteps, importedYield } from './importedView';
 
 describe('imported recipe view helpers', () => {
-  it('image: the url, the first of a list (strings or {url}), only http/https', () => {
-    expect(importedImage('https://a.example/x.jpg')).toBe('https://a.example/x.jpg');
-    expect(importedImage(['https://a.example/1.jpg', 'https://a.example/2.jpg'])).toBe('https://a.example/1.jpg');
-    expect(importedImage([{ url: 'https://a.example/o.jpg' }])).toBe('https://a.example/o.jpg');
-    expect(importedImage({ url: 'https://a.example/o.jpg' })).toBe('https://a.example/o.jpg');
+  it('image: the proxy address, the first of a list (strings or {url}); nothing from another origin', () => {
+    const one = '/api/pwa/imported-images/AAAAAAAAAAAAAAAAAAAAAA?u=https%3A%2F%2Fa.example%2F1.jpg';
+    const two = '/api/pwa/imported-images/BBBBBBBBBBBBBBBBBBBBBB?u=https%3A%2F%2Fa.example%2F2.jpg';
+    expect(importedImage(one)).toBe(one);
+    expect(importedImage([one, two])).toBe(one);
+    expect(importedImage([{ url: one }])).toBe(one);
+    expect(importedImage({ url: one })).toBe(one);
     expect(importedImage([])).toBeNull();
     expect(importedImage(undefined)).toBeNull();
     expect(importedImage('javascript:alert(1)')).toBeNull();
+    // The page's own links are never loaded by the browser (the CSP would refuse them anyway).
+    expect(importedImage('https://a.example/x.jpg')).toBeNull();
+    expect(importedImage('//a.example/api/pwa/imported-images/x.jpg')).toBeNull();
     expect(importedImage('/relative.jpg')).toBeNull();
   });
 

@@ -1,12 +1,15 @@
 import { isHttpUrl } from '@/shared/lib/url';
-import type { IngredientItem, StepItem } from '@/shared/recipe';
+import { isImportedImageAddress, type IngredientItem, type StepItem } from '@/shared/recipe';
 import type { ImportedRecipeData } from './importedData';
 
-/** The image of an imported recipe: the url, or the first entry of a list (http/https only). */
+/**
+ * The image of an imported recipe: the address, or the first entry of a list. The server answers
+ * each picture as an address of its image proxy (same origin); nothing else is shown.
+ */
 export function importedImage(image: ImportedRecipeData['image']): string | null {
   const first: unknown = Array.isArray(image) ? image[0] : image;
   const url = typeof first === 'string' ? first : first && typeof first === 'object' ? (first as { url?: unknown }).url : null;
-  return typeof url === 'string' && isHttpUrl(url) ? url.trim() : null;
+  return isImportedImageAddress(url) ? url : null;
 }
 
 /** Where 'original source' points: the url, or the @id when there is no url (http/https only). */

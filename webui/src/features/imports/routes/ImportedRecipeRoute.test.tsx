@@ -10,10 +10,17 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** A picture as the server answers it: an address of its image proxy (signature, then the page's link). */
+function proxied(link: string): string {
+  return `/api/pwa/imported-images/AAAAAAAAAAAAAAAAAAAAAA?u=${encodeURIComponent(link)}`;
+}
+
+const FIRST_IMAGE = proxied('https://cdn.example.com/shakshuka-1.jpg');
+
 const FULL = {
   name: 'Shakshuka',
   description: 'Eggs poached in a spicy tomato sauce.',
-  image: ['https://cdn.example.com/shakshuka-1.jpg', 'https://cdn.example.com/shakshuka-2.jpg'],
+  image: [FIRST_IMAGE, proxied('https://cdn.example.com/shakshuka-2.jpg')],
   url: 'https://food.example.com/shakshuka',
   '@id': 'https://food.example.com/shakshuka#recipe',
   recipeCuisine: 'North African',
@@ -66,7 +73,7 @@ describe('/imported-recipes/{id}', () => {
     serve(imported(3, FULL));
     renderApp('/imported-recipes/3');
     expect(await screen.findByRole('heading', { name: 'Shakshuka', level: 2 })).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Shakshuka' })).toHaveAttribute('src', 'https://cdn.example.com/shakshuka-1.jpg');
+    expect(screen.getByRole('img', { name: 'Shakshuka' })).toHaveAttribute('src', FIRST_IMAGE);
     const source = screen.getByRole('link', { name: 'original source' });
     expect(source).toHaveAttribute('href', 'https://food.example.com/shakshuka');
     expect(source).toHaveAttribute('target', '_blank');
@@ -91,13 +98,13 @@ describe('/imported-recipes/{id}', () => {
     ]);
   });
 
-  it('takes a single image url, falls back to the placeholder on a load error, and links the @id without a url', async () => {
+  it('takes a single image address, falls back to the placeholder on a load error, and links the @id without a url', async () => {
     signIn();
     const { url: _url, ...withoutUrl } = FULL;
-    serve(imported(4, { ...withoutUrl, image: 'https://cdn.example.com/one.jpg' }));
+    serve(imported(4, { ...withoutUrl, image: proxied('https://cdn.example.com/one.jpg') }));
     renderApp('/imported-recipes/4');
     const image = await screen.findByRole('img', { name: 'Shakshuka' });
-    expect(image).toHaveAttribute('src', 'https://cdn.example.com/one.jpg');
+    expect(image).toHaveAttribute('src', proxied('https://cdn.example.com/one.jpg'));
     fireEvent.error(image);
     await waitFor(() => expect(image).toHaveAttribute('src', '/recipe-placeholder.svg'));
     expect(screen.getByRole('link', { name: 'original source' })).toHaveAttribute(
@@ -243,7 +250,7 @@ describe('/imported-recipes/{id}: Recipe Options', () => {
     await user.click(within(dialog).getByRole('button', { name: 'add' }));
     await waitFor(() => expect(sent.planWrites).toHaveLength(1));
     expect(sent.planWrites[0]!.body.recipes?.[1]?.recipes).toEqual([
-      { name: 'Shakshuka', value: 3, image: 'https://cdn.example.com/shakshuka-1.jpg', type: 'IMPORTED', checked: false },
+      { name: 'Shakshuka', value: 3, image: FIRST_IMAGE, type: 'IMPORTED', checked: false },
     ]);
   });
 });
