@@ -91,6 +91,26 @@ def test_every_picture_of_a_list_is_proxied(client, member, pages, settings):
     assert all(address.startswith("/api/pwa/imported-images/") for address in answered)
 
 
+def test_an_older_import_is_answered_with_addresses_only(client, member, settings):
+    """Data kept before the proxy (or in any shape schema.org allows) leaves with addresses only."""
+    kept = {
+        "name": "Old pie",
+        "image": [{"url": "https://x.example/a.jpg"}, "javascript:alert(1)", "https://x.example/b"],
+    }
+    import_id = imported_recipe(settings, member.id, kept)
+    answered = json.loads(client.get(f"{API}/{import_id}", headers=member.headers).json()["data"])
+    assert answered == {
+        "name": "Old pie",
+        "image": [
+            proxied_image(settings.secret_key, "https://x.example/a.jpg"),
+            proxied_image(settings.secret_key, "https://x.example/b"),
+        ],
+    }
+    single = imported_recipe(settings, member.id, {"name": "One", "image": {"url": "http://x.example/c.png"}})
+    one = json.loads(client.get(f"{API}/{single}", headers=member.headers).json()["data"])
+    assert one["image"] == proxied_image(settings.secret_key, "http://x.example/c.png")
+
+
 @pytest.mark.parametrize(
     "link",
     [

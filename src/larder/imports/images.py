@@ -125,6 +125,8 @@ def proxied_image(key: str, value: Any) -> str | None:
 def proxied_images(key: str, value: Any) -> Any:
     """schema.org's `image` as answered: each link (alone, in a list, or an ImageObject's `url`)
     becomes its proxied address; anything that is not a link is left out ("" when none is left)."""
+    if value is None:
+        return None
     if isinstance(value, list):
         return [shown for item in value if (shown := proxied_images(key, item))]
     if isinstance(value, dict):

@@ -20,4 +20,6 @@ class ImportedRecipeOut(msgspec.Struct):
     import_failed: bool
     # {name, description, image, url, @id, recipeCuisine, recipeYield, recipeInstructions,
     #  recipeIngredient}, or {"message", "url", "name"} for a page without a recipe, or "{}".
+    # `image` (one or a list) is answered as same-origin addresses of the image proxy
+    # (/api/pwa/imported-images/...), never as the page's own links (imports/images.py).
     data: str
