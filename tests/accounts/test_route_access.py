@@ -35,6 +35,7 @@ PUBLIC_ROUTES = {
     ("GET", "/api/form-options/ingredients"),
     ("GET", "/api/form-options/recipes"),
     ("GET", "/api/pwa/calendar/{file_name:str}"),  # behind its secret token; a wrong one is a 404
+    ("GET", "/api/pwa/imported-images/{signature:str}"),  # an <img> sends no token; unsigned links are 404
 }
 PUBLIC_PREFIXES = ("/api/schema", "/assets")  # the OpenAPI document and the built web app
 PUBLIC_CATCH_ALLS = {"/", "/{path:path}", "/api/{path:path}"}  # the web app's client routes; unknown API paths
