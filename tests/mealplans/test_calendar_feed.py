@@ -3,7 +3,7 @@ read back with a standard iCalendar parser."""
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from icalendar import Calendar
@@ -11,6 +11,8 @@ from icalendar import Calendar
 from larder.mealplans.calendar import feed_mac, recipe_link
 from tests.mealplans.feed import FEED, PUBLIC_URL, add_plan, by_summary, events, feed_url, fetch, share_plan
 from tests.support import sql
+
+PLANNED_AFTER = datetime(2026, 11, 1, tzinfo=UTC)  # the plans are written at the real time of the run
 
 
 @pytest.fixture(autouse=True)
@@ -50,6 +52,7 @@ def test_the_feed_has_every_dated_meal_of_own_and_shared_plans_only(client, sett
         assert type(event.decoded("DTSTART")) is date
         assert event.decoded("DTEND") == event.decoded("DTSTART") + timedelta(days=1)
         assert event.decoded("DTSTAMP").tzinfo is not None
+        assert event.decoded("DTSTAMP") >= PLANNED_AFTER  # when the plan was written, read back
     assert str(found["Pasta bake"]["DESCRIPTION"]) == "Week one"
     assert str(found["Curry"]["DESCRIPTION"]) == "Bob's week"
     assert len({str(event["UID"]) for event in found.values()}) == 3

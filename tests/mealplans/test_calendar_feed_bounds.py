@@ -224,6 +224,8 @@ def test_the_writer_leaves_out_rows_it_cannot_make_an_event_of():
     assert set(found) == {"Soup", "Unknown times"}
     assert found["Unknown times"].decoded("DTSTART") == date(2026, 3, 4)
     assert str(found["Soup"]["UID"]) == "meal-1-0-0@larder.example"
+    assert found["Soup"].decoded("DTSTAMP") == datetime(2026, 3, 1, 10, tzinfo=UTC)  # SQLite's text of a time
+    assert found["Unknown times"].decoded("DTSTAMP") == datetime(2000, 1, 1, tzinfo=UTC)  # none to read
 
 
 def test_text_is_escaped_and_long_lines_fold_between_characters():

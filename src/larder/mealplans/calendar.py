@@ -83,8 +83,9 @@ RECIPE_PAGES: Final = {USER: "/user-recipes/", IMPORTED: "/imported-recipes/"}  
 # Part of every ETag: a change of how the feed is written, or of its window, changes them all.
 FEED_FORMAT: Final = f"ics-2:{FEED_PAST_DAYS}:{FEED_FUTURE_DAYS}:{FEED_EVENTS_MAX}"
 # Feeds written at once, per process; more wait their turn (each holds its rows meanwhile, at most
-# FEED_EVENTS_MAX small tuples). Two keep a busy core for the rest of the server.
-BUILD_THREADS: Final = 2
+# FEED_EVENTS_MAX small tuples). A largest feed takes some 30-60 ms to write: one writer keeps the
+# event loop competing for the GIL with a single thread, and three polls at once still wait little.
+BUILD_THREADS: Final = 1
 _builds = ThreadPoolExecutor(max_workers=BUILD_THREADS, thread_name_prefix="larder-calendar")
 
 
