@@ -43,6 +43,19 @@ def test_name_of_four_is_enough(client, member):
     assert update(client, member, name="abcd", email=member.email).status_code == 200
 
 
+@pytest.mark.parametrize("hidden", ["\u00a0", "\u200b", "\u00ad", "\u2003", "\ufeff", "\ue000"])
+def test_name_may_not_hide_characters(client, member, hidden):
+    response = update(client, member, name=f"Alice{hidden}Smith", email=member.email)
+    assert response.status_code == 422
+    assert response.json()["errors"]["name"] == ["Username may not contain control characters."]
+
+
+def test_name_may_have_spaces_and_any_alphabet(client, member):
+    response = update(client, member, name="\u00a0Zoë O'Brien-Łukasz 山田\u3000", email=member.email)
+    assert response.status_code == 200
+    assert response.json()["user"]["name"] == "Zoë O'Brien-Łukasz 山田"
+
+
 @pytest.mark.parametrize("address", ["x", "x@y", "x@y.", "@y.z", "x y@z.w"])
 def test_email_must_look_like_x_at_y_dot_z(client, member, address):
     response = update(client, member, name=member.name, email=address)
@@ -52,7 +65,7 @@ def test_email_must_look_like_x_at_y_dot_z(client, member, address):
 
 def test_values_must_differ(client, member):
     response = update(client, member, name=member.name, email=member.email.upper())
-    assert response.status_code == 422
+    assert response.status_code == 409
     assert response.json()["message"] == "Values must differ from the current ones."
 
 
@@ -71,12 +84,12 @@ def test_changed_email_becomes_unverified_and_gets_a_verification_mail(client, s
 
 def test_a_new_email_needs_the_current_password(client, member, mail):
     missing = update(client, member, name=member.name, email="taken.over@example.org")
-    assert missing.status_code == 422
+    assert missing.status_code == 403
     assert missing.json()["errors"] == {
         "current_password": ["Please enter your current password to change your email address."]
     }
     wrong = update(client, member, name=member.name, email="taken.over@example.org", current_password="guess123")
-    assert wrong.status_code == 422
+    assert wrong.status_code == 403
     assert wrong.json()["errors"] == {"current_password": ["The current password is incorrect."]}
     assert client.get("/api/pwa/account", headers=member.headers).json()["email"] == member.email
     mail.assert_empty()
@@ -88,7 +101,7 @@ def test_email_of_another_account_is_refused_and_nothing_changes(client, member_
     alice = member_factory("alice_1", "alice@example.org")
     member_factory("bobby_1", "bob@example.org")
     response = update(client, alice, name="Alice Renamed", email="bob@example.org")
-    assert response.status_code == 422
+    assert response.status_code == 409
     assert response.json()["errors"]["email"] == ["An account with this email address already exists."]
     assert client.get("/api/pwa/account", headers=alice.headers).json()["name"] == "alice_1"
 
@@ -97,7 +110,7 @@ def test_name_of_another_account_is_refused(client, member_factory):
     alice = member_factory("alice_1", "alice@example.org")
     member_factory("bobby_1", "bob@example.org")
     response = update(client, alice, name="BOBBY_1", email=alice.email)
-    assert response.status_code == 422
+    assert response.status_code == 409
     assert response.json()["errors"]["name"] == ["This username is already taken."]
 
 
@@ -117,8 +130,15 @@ def test_change_password_revokes_every_session(client, member):
 
 def test_wrong_current_password_is_refused(client, member):
     response = change_password(client, member, "not-my-password", "brandnew")
-    assert response.status_code == 422
+    assert response.status_code == 403
     assert response.json()["errors"]["current_password"] == ["The current password is incorrect."]
+    assert client.get("/api/pwa/account", headers=member.headers).status_code == 200
+
+
+def test_confirmation_that_differs_is_a_conflict(client, member):
+    response = change_password(client, member, member.password, "brandnew", confirm="brandnex")
+    assert response.status_code == 409
+    assert response.json()["errors"] == {"confirm_password": ["Password does not match."]}
     assert client.get("/api/pwa/account", headers=member.headers).status_code == 200
 
 

@@ -68,7 +68,7 @@ def test_reset_token_is_single_use(client, mail, member):
     token = request_reset(client, mail, member.email)
     assert reset(client, member.email, token).status_code == 200
     again = reset(client, member.email, token, password="another1")
-    assert again.status_code == 422
+    assert again.status_code == 409
     assert again.json()["errors"]["token"] == ["This link has already been used."]
     assert login(client, member.email, "newpass1")
 
@@ -79,7 +79,7 @@ def test_reset_password_rules(client, mail, member):
     assert short.status_code == 422
     assert short.json()["errors"]["password"] == ["Passwords must be 6 characters or more."]
     mismatch = reset(client, member.email, token, password="sixsix", confirmation="sixsiz")
-    assert mismatch.status_code == 422
+    assert mismatch.status_code == 409
     assert mismatch.json()["errors"]["password_confirmation"] == ["Passwords must match."]
     # Failed attempts did not spend the link.
     assert reset(client, member.email, token).status_code == 200
@@ -98,14 +98,14 @@ def test_expired_reset_token(client, settings, mail, member):
     claims = jwt.decode(token, options={"verify_signature": False})
     expired = jwt.encode({**claims, "exp": int(time.time()) - 1}, settings.secret_key, algorithm="HS256")
     response = reset(client, member.email, expired)
-    assert response.status_code == 422
+    assert response.status_code == 409
     assert response.json()["errors"]["token"] == ["This link has expired."]
 
 
 @pytest.mark.parametrize("bad", ["garbage", "a.b.c"])
 def test_malformed_reset_token(client, member, bad):
     response = reset(client, member.email, bad)
-    assert response.status_code == 422
+    assert response.status_code == 404
     assert response.json()["errors"]["token"] == ["This link is invalid."]
 
 
@@ -113,7 +113,9 @@ def test_tampered_reset_token(client, mail, member):
     token = request_reset(client, mail, member.email)
     claims = jwt.decode(token, options={"verify_signature": False})
     forged = jwt.encode(claims, "not-the-secret", algorithm="HS256")
-    assert reset(client, member.email, forged).json()["errors"]["token"] == ["This link is invalid."]
+    response = reset(client, member.email, forged)
+    assert response.status_code == 404
+    assert response.json()["errors"]["token"] == ["This link is invalid."]
 
 
 def test_verify_token_cannot_reset_a_password(client, settings, mail, member_factory):
@@ -127,7 +129,7 @@ def test_verify_token_cannot_reset_a_password(client, settings, mail, member_fac
     _, kind, verify_token = mail.next_mail("new@example.org").link()
     assert kind == "verify"
     response = reset(client, "new@example.org", verify_token)
-    assert response.status_code == 422
+    assert response.status_code == 404
     assert response.json()["errors"]["token"] == ["This link is invalid."]
 
 
@@ -136,7 +138,7 @@ def test_reset_token_bound_to_the_email_it_was_sent_to(client, mail, member_fact
     member_factory("bobby_1", "bob@example.org")
     token = request_reset(client, mail, alice.email)
     response = reset(client, "bob@example.org", token)
-    assert response.status_code == 422
+    assert response.status_code == 409
     assert "email" in response.json()["errors"]
     assert login(client, "bob@example.org")
 
@@ -158,7 +160,7 @@ def test_an_older_reset_link_fails_after_a_newer_one_was_used(client, mail, memb
     newer = request_reset(client, mail, member.email)
     assert reset(client, member.email, newer).status_code == 200
     late = reset(client, member.email, older, password="takeover1")
-    assert late.status_code == 422
+    assert late.status_code == 409
     assert late.json()["errors"]["token"] == [REPLACED]
     assert login(client, member.email, "newpass1")
 
@@ -167,7 +169,7 @@ def test_a_reset_link_fails_after_a_password_change(client, mail, member):
     mailed = request_reset(client, mail, member.email)
     change_password(client, member, "changed-1")
     late = reset(client, member.email, mailed, password="takeover1")
-    assert late.status_code == 422
+    assert late.status_code == 409
     assert late.json()["errors"]["token"] == [REPLACED]
     assert login(client, member.email, "changed-1")
 

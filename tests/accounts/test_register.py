@@ -52,10 +52,11 @@ def test_email_rule(client, settings, address):
 
 
 def test_passwords_must_match(client, settings):
+    # Two fields at odds is no shape the document can refuse: a conflict, not a 422.
     (code,) = new_invites(settings)
     body = registration("alice_1", "a@example.org", code) | {"password_confirmation": "different1"}
     response = register(client, body)
-    assert response.status_code == 422
+    assert response.status_code == 409
     assert response.json()["errors"]["password_confirmation"] == ["Passwords do not match"]
 
 
@@ -71,7 +72,7 @@ def test_all_problems_reported_at_once(client, settings):
 
 def test_invite_code_must_exist(client):
     response = register(client, registration("alice_1", "a@example.org", "ABCDEFGH"))
-    assert response.status_code == 422
+    assert response.status_code == 409
     assert "beta_code" in response.json()["errors"]
     assert sql_users(client) == 0
 
@@ -84,7 +85,7 @@ def test_invite_code_is_single_use_by_default(client, settings, mail):
     (code,) = new_invites(settings)
     assert register(client, registration("alice_1", "a@example.org", code)).status_code == 201
     second = register(client, registration("bobby_1", "b@example.org", code))
-    assert second.status_code == 422
+    assert second.status_code == 409
     assert "beta_code" in second.json()["errors"]
     assert sql_users(client) == 1
 
@@ -93,7 +94,7 @@ def test_invite_code_with_several_uses(client, settings):
     (code,) = new_invites(settings, uses=2)
     assert register(client, registration("alice_1", "a@example.org", code)).status_code == 201
     assert register(client, registration("bobby_1", "b@example.org", code)).status_code == 201
-    assert register(client, registration("carol_1", "c@example.org", code)).status_code == 422
+    assert register(client, registration("carol_1", "c@example.org", code)).status_code == 409
     assert sql(settings, "select uses, max_uses from invite_code") == [(2, 2)]
 
 
@@ -101,13 +102,28 @@ def test_expired_invite_code_is_refused(client, settings):
     (code,) = new_invites(settings, expires_days=1)
     sql(settings, "update invite_code set expires_at = '2001-01-01 00:00:00.000000+00:00'")
     response = register(client, registration("alice_1", "a@example.org", code))
-    assert response.status_code == 422
+    assert response.status_code == 409
     assert "beta_code" in response.json()["errors"]
 
 
 def test_invite_code_is_case_insensitive(client, settings):
     (code,) = new_invites(settings)
     assert register(client, registration("alice_1", "a@example.org", code.lower())).status_code == 201
+
+
+def test_invite_code_length_is_counted_before_upper_casing(client):
+    # Eight characters are the shape the document allows, even when upper-casing makes them more.
+    response = register(client, registration("alice_1", "a@example.org", "ßßßßßßßß"))
+    assert response.status_code == 409
+    assert response.json()["errors"] == {"beta_code": ["This invite code is not valid, used up or expired."]}
+
+
+def test_white_space_around_the_fields_is_no_error(client, settings):
+    (code,) = new_invites(settings)
+    response = register(client, registration(" alice_1\u00a0", "\u3000a@example.org ", f" {code} "))
+    assert response.status_code == 201
+    assert response.json()["user"]["name"] == "alice_1"
+    assert response.json()["user"]["email"] == "a@example.org"
 
 
 def test_invite_code_must_be_exactly_eight_characters(client, settings):
@@ -120,15 +136,15 @@ def test_invite_code_must_be_exactly_eight_characters(client, settings):
 def test_duplicate_email_refused_and_invite_not_spent(client, settings, member):
     (code,) = new_invites(settings)
     response = register(client, registration("other_1", member.email.upper(), code))
-    assert response.status_code == 422
+    assert response.status_code == 409
     assert response.json()["errors"]["email"] == ["An account with this email address already exists."]
     assert sql(settings, "select uses from invite_code where code = :c", c=code) == [(0,)]
 
 
 def test_without_a_valid_invite_nobody_learns_which_accounts_exist(client, settings, member):
-    for code in ("ZZZZZZZZ", "SHORT"):
+    for code, status in (("ZZZZZZZZ", 409), ("SHORT", 422)):
         response = register(client, registration(member.name, member.email, code))
-        assert response.status_code == 422
+        assert response.status_code == status
         assert set(response.json()["errors"]) == {"beta_code"}, response.json()
     (used,) = new_invites(settings)
     sql(settings, "update invite_code set uses = max_uses where code = :c", c=used)
@@ -140,7 +156,7 @@ def test_without_a_valid_invite_nobody_learns_which_accounts_exist(client, setti
 def test_duplicate_username_refused_regardless_of_case(client, settings, member):
     (code,) = new_invites(settings)
     response = register(client, registration(member.name.upper(), "new@example.org", code))
-    assert response.status_code == 422
+    assert response.status_code == 409
     assert response.json()["errors"]["name"] == ["This username is already taken."]
 
 

@@ -29,7 +29,7 @@ def test_verification_token_is_single_use_and_errors_have_an_error_field(client,
     token = register_and_get_token(client, settings, mail)
     assert client.post("/api/pwa/verify-email", json={"token": token}).status_code == 200
     again = client.post("/api/pwa/verify-email", json={"token": token})
-    assert again.status_code == 400
+    assert again.status_code == 409
     assert again.json() == {"message": "This link has already been used.", "error": "This link has already been used."}
 
 
@@ -37,8 +37,10 @@ def test_expired_and_invalid_verification_tokens(client, settings, mail):
     token = register_and_get_token(client, settings, mail)
     claims = jwt.decode(token, options={"verify_signature": False})
     expired = jwt.encode({**claims, "exp": int(time.time()) - 1}, settings.secret_key, algorithm="HS256")
-    assert client.post("/api/pwa/verify-email", json={"token": expired}).json()["error"] == "This link has expired."
-    assert client.post("/api/pwa/verify-email", json={"token": "junk"}).json()["error"] == "This link is invalid."
+    late = client.post("/api/pwa/verify-email", json={"token": expired})
+    assert (late.status_code, late.json()["error"]) == (409, "This link has expired.")
+    junk = client.post("/api/pwa/verify-email", json={"token": "junk"})
+    assert (junk.status_code, junk.json()["error"]) == (404, "This link is invalid.")
 
 
 def test_reset_token_cannot_verify(client, settings, mail):
@@ -47,7 +49,7 @@ def test_reset_token_cannot_verify(client, settings, mail):
     _, kind, reset_token = mail.next_mail("alice@example.org").link()
     assert kind == "reset-password"
     response = client.post("/api/pwa/verify-email", json={"token": reset_token})
-    assert response.status_code == 400
+    assert response.status_code == 404
     assert response.json()["error"] == "This link is invalid."
 
 

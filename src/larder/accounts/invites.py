@@ -8,13 +8,12 @@ from advanced_alchemy.repository import SQLAlchemyAsyncRepository
 from sqlalchemy import select, update
 
 from larder.accounts.models import InviteCode
-from larder.accounts.schemas import InviteOut
+from larder.accounts.schemas import INVITE_CODE_LENGTH, InviteOut
 from larder.core.clock import now
 from larder.core.errors import FormError
 from larder.core.security import random_code
 from larder.core.service import DomainService
 
-INVITE_CODE_LENGTH = 8
 INVITE_LIST_LIMIT = 200
 
 

@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from larder.accounts.models import AccountToken, User
 from larder.core.clock import now
 from larder.core.email import Mail, Mailer
-from larder.core.errors import AppError
+from larder.core.errors import Conflict, NotFound
 from larder.core.security import TokenExpired, TokenInvalid, issue_token, read_token
 from larder.core.settings import Settings
 
@@ -58,27 +58,30 @@ class AccountLinks:
         return token
 
     async def redeem(self, token: str, purpose: str) -> User:
-        """Check a link token and mark it used. Raises AppError with the link message."""
+        """Check a link token and mark it used. A token that names no link of this purpose (forged,
+        garbled, for another purpose, or sent to an address the account no longer has) is a
+        NotFound; a link that was real but is spent (expired, used, replaced) is a Conflict. Both
+        carry the link message."""
         try:
             claims = read_token(self.settings.secret_key, token, purpose=purpose)
         except TokenExpired:
-            raise AppError(MSG_LINK_EXPIRED) from None
+            raise Conflict(MSG_LINK_EXPIRED) from None
         except TokenInvalid:
-            raise AppError(MSG_LINK_INVALID) from None
+            raise NotFound(MSG_LINK_INVALID) from None
         row = await self.session.scalar(
             select(AccountToken).where(AccountToken.token_id == claims.token_id, AccountToken.purpose == purpose)
         )
         if row is None:
-            raise AppError(MSG_LINK_INVALID)
+            raise NotFound(MSG_LINK_INVALID)
         if row.used_at is not None:
-            raise AppError(MSG_LINK_USED)
+            raise Conflict(MSG_LINK_USED)
         user = await self.session.get(User, row.user_id)
         # A link is bound to the address it was sent to: a changed e-mail makes old links void.
         if user is None or user.email != row.email:
-            raise AppError(MSG_LINK_INVALID)
+            raise NotFound(MSG_LINK_INVALID)
         # Links mailed before the stamp existed carry none: they match the "" accounts start with.
         if purpose == PURPOSE_RESET and claims.extra.get("stamp", "") != user.credential_stamp:
-            raise AppError(MSG_LINK_REPLACED)
+            raise Conflict(MSG_LINK_REPLACED)
         row.used_at = now()
         return user
 

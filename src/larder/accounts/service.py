@@ -7,7 +7,6 @@ these calls, and every answer leaves as a wire struct made here.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import AsyncGenerator, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -20,10 +19,24 @@ from sqlalchemy import bindparam, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.accounts import devices
-from larder.accounts.invites import INVITE_CODE_LENGTH, InviteService
+from larder.accounts.invites import InviteService
 from larder.accounts.links import MSG_LINK_INVALID, PURPOSE_RESET, PURPOSE_VERIFY, AccountLinks
 from larder.accounts.models import ROLE_ADMIN, ROLE_USER, User
-from larder.accounts.schemas import LoginOut, UserOut
+from larder.accounts.schemas import (
+    CHANGE_PASSWORD_MIN,
+    EMAIL_MAX,
+    EMAIL_PATTERN,
+    FILTER_PREFERENCES,
+    INVITE_CODE_LENGTH,
+    NAME_HIDDEN_CHARACTER,
+    REGISTER_PASSWORD_MIN,
+    RESET_PASSWORD_MIN,
+    UPDATE_NAME_MIN_EXCLUSIVE,
+    USERNAME_MAX,
+    USERNAME_PATTERN,
+    LoginOut,
+    UserOut,
+)
 from larder.accounts.sessions import MSG_NO_SESSION, Auth, Sessions
 from larder.core.clients import client_address
 from larder.core.clock import now
@@ -32,6 +45,7 @@ from larder.core.errors import (
     AppError,
     Conflict,
     FieldCollector,
+    Forbidden,
     FormError,
     NotFound,
     TooManyRequests,
@@ -48,15 +62,7 @@ from larder.core.settings import Settings
 from larder.core.throttle import Limit, NoThrottle, Throttle, request_throttle
 from larder.sharing.service import AccessPolicy
 
-USERNAME_PATTERN = re.compile(r"^[A-Za-z0-9_-]{6,64}$")
-EMAIL_PATTERN = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
-USERNAME_MAX = 64
-RESET_PASSWORD_MIN = 6
-REGISTER_PASSWORD_MIN = 6  # not shown by the spec; the reset rule, so one password works everywhere
-CHANGE_PASSWORD_MIN = 5
-UPDATE_NAME_MIN_EXCLUSIVE = 3
 USER_LIST_LIMIT = 500
-FILTER_PREFERENCES = ("vegetarian", "vegan", "gluten_free", "sugar_free", "dairy_free")
 
 MSG_USERNAME = "Invalid username, must be 6 or more characters. Letters numbers, dash and underscore allowed only."
 MSG_EMAIL = "Invalid email address"
@@ -65,6 +71,10 @@ MSG_RESET_SHORT = "Passwords must be 6 characters or more."
 MSG_RESET_DIFFER = "Passwords must match."
 MSG_BAD_LOGIN = "Invalid email or password."
 MSG_INVITE_UNUSABLE = "This invite code is not valid, used up or expired."
+MSG_INVITE_LENGTH = f"The invite code must be exactly {INVITE_CODE_LENGTH} characters."
+MSG_NAME_TAKEN = "This username is already taken."
+MSG_EMAIL_TAKEN = "An account with this email address already exists."
+MSG_SAME_VALUES = "Values must differ from the current ones."
 MSG_PASSWORD_FOR_EMAIL = "Please enter your current password to change your email address."  # noqa: S105
 MSG_WRONG_PASSWORD = "The current password is incorrect."  # noqa: S105
 MSG_ALREADY_VERIFIED = "Your email address is already verified."
@@ -93,7 +103,28 @@ def normalise_email(email: str) -> str:
 
 
 def is_email(email: str) -> bool:
-    return bool(EMAIL_PATTERN.match(email)) and len(email) <= 254
+    return bool(EMAIL_PATTERN.match(email)) and len(email) <= EMAIL_MAX
+
+
+def new_name_problem(name: str) -> str | None:
+    """What is wrong with a username chosen at account update (stripped), or None."""
+    if len(name) <= UPDATE_NAME_MIN_EXCLUSIVE:
+        return f"Username must be longer than {UPDATE_NAME_MIN_EXCLUSIVE} characters."
+    if len(name) > USERNAME_MAX:
+        return f"Username must be at most {USERNAME_MAX} characters."
+    if NAME_HIDDEN_CHARACTER.search(name):
+        return "Username may not contain control characters."
+    return None
+
+
+def _refuse(form: FieldCollector, conflicts: FieldCollector) -> None:
+    """Raise what a form check found. A field that breaks a rule the document declares makes it a
+    422, with every other problem told at once; otherwise what only the stored state, or another
+    field, makes wrong (a taken name, a confirmation that differs) is a 409."""
+    if form.errors:
+        raise FormError(form.errors | {k: v for k, v in conflicts.errors.items() if k not in form.errors})
+    if conflicts.errors:
+        raise Conflict(next(iter(conflicts.errors.values()))[0], errors=conflicts.errors)
 
 
 def to_user_out(user: User) -> UserOut:
@@ -185,10 +216,8 @@ class UserService(DomainService[User]):
         self, *, name: str, email: str, password: str, password_confirmation: str, beta_code: str
     ) -> UserOut:
         await self.throttle.hit(f"register:client:{self.client}", REGISTER_PER_CLIENT)
-        form = FieldCollector()
-        name = name.strip()
-        email = normalise_email(email)
-        code = beta_code.strip().upper()
+        form, conflicts = FieldCollector(), FieldCollector()
+        name, email, code = name.strip(), email.strip(), beta_code.strip()
         invites = InviteService(session=self.session)
         if not USERNAME_PATTERN.match(name):
             form.add("name", MSG_USERNAME)
@@ -197,21 +226,23 @@ class UserService(DomainService[User]):
         if len(password) < REGISTER_PASSWORD_MIN:
             form.add("password", MSG_RESET_SHORT)
         if password != password_confirmation:
-            form.add("password_confirmation", MSG_PASSWORDS_DIFFER)
+            conflicts.add("password_confirmation", MSG_PASSWORDS_DIFFER)
         if len(code) != INVITE_CODE_LENGTH:
-            form.add("beta_code", "The invite code must be exactly 8 characters.")
-        elif not await invites.is_usable(code):
-            form.add("beta_code", MSG_INVITE_UNUSABLE)
-        # Who has an account is told only to somebody holding a valid invite: without one, a
-        # stranger could ask the register form which addresses and names exist here.
-        if "beta_code" not in form.errors:
-            if "name" not in form.errors and await self.name_taken(name):
-                form.add("name", "This username is already taken.")
-            if "email" not in form.errors and await self.email_taken(email):
-                form.add("email", "An account with this email address already exists.")
-        form.raise_if_any()
+            form.add("beta_code", MSG_INVITE_LENGTH)
+        _refuse(form, conflicts)
+        email, code = normalise_email(email), code.upper()
+        if not await invites.is_usable(code):
+            conflicts.add("beta_code", MSG_INVITE_UNUSABLE)
+        else:
+            # Who has an account is told only to somebody holding a valid invite: without one, a
+            # stranger could ask the register form which addresses and names exist here.
+            if await self.name_taken(name):
+                conflicts.add("name", MSG_NAME_TAKEN)
+            if await self.email_taken(email):
+                conflicts.add("email", MSG_EMAIL_TAKEN)
+        _refuse(form, conflicts)
         if not await invites.consume(code):  # used up by someone else a moment ago
-            raise FormError({"beta_code": [MSG_INVITE_UNUSABLE]})
+            raise Conflict(MSG_INVITE_UNUSABLE, errors={"beta_code": [MSG_INVITE_UNUSABLE]})
         first_user = not await self.session.scalar(select(User.id).limit(1))
         role = ROLE_ADMIN if first_user and self.settings.first_user_admin else ROLE_USER
         user = await self.repository.add(User(name=name, email=email, password_hash=hash_password(password), role=role))
@@ -274,7 +305,7 @@ class UserService(DomainService[User]):
             user = await self.links.redeem(token, PURPOSE_VERIFY)
         except AppError as exc:
             # The web app shows the `error` field of a failed verification.
-            raise AppError(exc.detail, extra_body={"error": exc.detail}) from None
+            raise AppError(exc.detail, status_code=exc.status_code, extra_body={"error": exc.detail}) from None
         if user.email_verified_at is None:
             user.email_verified_at = now()
 
@@ -301,7 +332,7 @@ class UserService(DomainService[User]):
     async def forgot_password(self, email: str) -> None:
         await self.throttle.hit(f"forgot:client:{self.client}", FORGOT_PER_CLIENT)
         await self.throttle.hit(f"forgot:email:{normalise_email(email)}", FORGOT_PER_EMAIL)
-        if not is_email(normalise_email(email)):
+        if not is_email(email.strip()):
             raise FormError({"email": [MSG_EMAIL]})
         user = await self.by_email(email)
         if user is None:
@@ -310,22 +341,23 @@ class UserService(DomainService[User]):
 
     async def reset_password(self, *, email: str, password: str, password_confirmation: str, token: str) -> None:
         await self.throttle.hit(f"token:client:{self.client}", TOKEN_PER_CLIENT)
-        form = FieldCollector()
-        if not is_email(normalise_email(email)):
+        form, conflicts = FieldCollector(), FieldCollector()
+        if not is_email(email.strip()):
             form.add("email", MSG_EMAIL)
         if len(password) < RESET_PASSWORD_MIN:
             form.add("password", MSG_RESET_SHORT)
         if password != password_confirmation:
-            form.add("password_confirmation", MSG_RESET_DIFFER)
+            conflicts.add("password_confirmation", MSG_RESET_DIFFER)
         if not token:
             form.add("token", MSG_LINK_INVALID)
-        form.raise_if_any()
+        _refuse(form, conflicts)
         try:
             user = await self.links.redeem(token, PURPOSE_RESET)
         except AppError as exc:
-            raise FormError({"token": [exc.detail]}) from None
+            raise AppError(exc.detail, errors={"token": [exc.detail]}, status_code=exc.status_code) from None
         if user.email != normalise_email(email):
-            raise FormError({"email": ["This link was not sent to this email address."]})
+            wrong = "This link was not sent to this email address."
+            raise Conflict(wrong, errors={"email": [wrong]})
         await self._set_password(user, password)
         # The link reached this inbox, so the address is proven.
         if user.email_verified_at is None:
@@ -338,30 +370,28 @@ class UserService(DomainService[User]):
     async def update_account(self, user: User, *, name: str, email: str, current_password: str | None) -> UserOut:
         """Rename, or move the account to another address. A new address needs the current password:
         whoever holds a session (a phone left unlocked) must not be able to take the account over."""
-        name = name.strip()
-        email = normalise_email(email)
-        form = FieldCollector()
-        if len(name) <= UPDATE_NAME_MIN_EXCLUSIVE:
-            form.add("name", "Username must be longer than 3 characters.")
-        elif len(name) > USERNAME_MAX:
-            form.add("name", "Username must be at most 64 characters.")
-        elif any((ch.isspace() and ch != " ") or not ch.isprintable() for ch in name):
-            form.add("name", "Username may not contain control characters.")
-        elif name != user.name and await self.name_taken(name, except_id=user.id):
-            form.add("name", "This username is already taken.")
+        name, email = name.strip(), email.strip()
+        form, conflicts = FieldCollector(), FieldCollector()
+        if (problem := new_name_problem(name)) is not None:
+            form.add("name", problem)
         if not is_email(email):
             form.add("email", MSG_EMAIL)
-        elif email != user.email and await self.email_taken(email, except_id=user.id):
-            form.add("email", "An account with this email address already exists.")
-        form.raise_if_any()
+        _refuse(form, conflicts)
+        email = normalise_email(email)
+        if name != user.name and await self.name_taken(name, except_id=user.id):
+            conflicts.add("name", MSG_NAME_TAKEN)
+        if email != user.email and await self.email_taken(email, except_id=user.id):
+            conflicts.add("email", MSG_EMAIL_TAKEN)
         if name == user.name and email == user.email:
-            same = "Values must differ from the current ones."
-            raise FormError({"name": [same], "email": [same]}, message=same)
+            conflicts.add("name", MSG_SAME_VALUES)
+            conflicts.add("email", MSG_SAME_VALUES)
+        _refuse(form, conflicts)
+        # Who holds the session but not the password may not move the account elsewhere.
         email_changed = email != user.email
         if email_changed and not current_password:
-            raise FormError({"current_password": [MSG_PASSWORD_FOR_EMAIL]})
+            raise Forbidden(MSG_PASSWORD_FOR_EMAIL, errors={"current_password": [MSG_PASSWORD_FOR_EMAIL]})
         if email_changed and not verify_password(user.password_hash, current_password or ""):
-            raise FormError({"current_password": [MSG_WRONG_PASSWORD]})
+            raise Forbidden(MSG_WRONG_PASSWORD, errors={"current_password": [MSG_WRONG_PASSWORD]})
         user.name = name
         if email_changed:
             user.email = email
@@ -374,16 +404,16 @@ class UserService(DomainService[User]):
     async def change_password(
         self, user: User, *, current_password: str, new_password: str, confirm_password: str
     ) -> None:
-        form = FieldCollector()
+        form, conflicts = FieldCollector(), FieldCollector()
         if len(current_password) < CHANGE_PASSWORD_MIN:
-            form.add("current_password", "Current password must be at least 5 characters.")
+            form.add("current_password", f"Current password must be at least {CHANGE_PASSWORD_MIN} characters.")
         if len(new_password) < CHANGE_PASSWORD_MIN:
-            form.add("new_password", "New password must be at least 5 characters.")
+            form.add("new_password", f"New password must be at least {CHANGE_PASSWORD_MIN} characters.")
         if new_password != confirm_password:
-            form.add("confirm_password", "Password does not match.")
-        form.raise_if_any()
+            conflicts.add("confirm_password", "Password does not match.")
+        _refuse(form, conflicts)
         if not verify_password(user.password_hash, current_password):
-            raise FormError({"current_password": [MSG_WRONG_PASSWORD]})
+            raise Forbidden(MSG_WRONG_PASSWORD, errors={"current_password": [MSG_WRONG_PASSWORD]})
         await self._set_password(user, new_password)
 
     async def _set_password(self, user: User, password: str) -> None:
@@ -395,11 +425,7 @@ class UserService(DomainService[User]):
         await self.sessions.revoke_all(user)
 
     async def set_preferences(self, user: User, preferences: list[str]) -> UserOut:
-        unknown = sorted({p for p in preferences if p not in FILTER_PREFERENCES})
-        if unknown:
-            raise FormError(
-                {"preferences": [f"Unknown preference: {', '.join(unknown)}. Use {', '.join(FILTER_PREFERENCES)}."]}
-            )
+        """Known preferences only (the wire type allows no other); unknown ones are dropped."""
         # Stored in the spec's order, once each, whatever order the client sent.
         user.preferences = [p for p in FILTER_PREFERENCES if p in preferences]
         await self.session.flush()

@@ -124,7 +124,7 @@ describe('account tab: username and e-mail', () => {
             message: 'The current password is incorrect.',
             errors: { current_password: ['The current password is incorrect.'] },
           },
-          { status: 422 },
+          { status: 403 },
         );
       }),
     );
@@ -154,7 +154,7 @@ describe('account tab: username and e-mail', () => {
       http.put(apiUrl('/account/update'), () =>
         HttpResponse.json(
           { message: 'Validation failed', errors: { name: ['The name has already been taken.'] } },
-          { status: 422 },
+          { status: 409 },
         ),
       ),
     );
@@ -257,7 +257,7 @@ describe('account tab: password change', () => {
       http.put(apiUrl('/account/change-password'), () =>
         HttpResponse.json(
           { message: 'Validation failed', errors: { current_password: ['The current password is incorrect.'] } },
-          { status: 422 },
+          { status: 403 },
         ),
       ),
     );

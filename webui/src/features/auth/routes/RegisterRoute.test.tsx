@@ -115,7 +115,7 @@ describe('/register', () => {
             message: 'Validation failed',
             errors: { email: ['The email has already been taken.'], beta_code: ['Invalid invite code.'] },
           },
-          { status: 422 },
+          { status: 409 },
         ),
       ),
     );

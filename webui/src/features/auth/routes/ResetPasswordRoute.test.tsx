@@ -66,7 +66,7 @@ describe('/reset-password', () => {
             message: 'Validation failed',
             errors: { token: ['This password reset token is invalid.'], email: ['Unknown email.'] },
           },
-          { status: 422 },
+          { status: 404 },
         ),
       ),
     );

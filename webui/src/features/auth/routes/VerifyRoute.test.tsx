@@ -36,7 +36,7 @@ describe('/verify', () => {
   it('shows the server error under the same heading', async () => {
     server.use(
       http.post(apiUrl('/verify-email'), () =>
-        HttpResponse.json({ message: 'Verification failed', error: 'This link has already been used.' }, { status: 400 }),
+        HttpResponse.json({ message: 'Verification failed', error: 'This link has already been used.' }, { status: 409 }),
       ),
     );
     renderApp(`/verify?token=${validJwt()}`);
