@@ -128,7 +128,7 @@ def test_approval_checks_again(client, catalogue, author, admin):
     }
     assert client.post("/api/admin/recipes", headers=admin.headers, json=body).status_code == 201
     response = approve(client, admin, request["id"])
-    assert response.status_code == 422
+    assert response.status_code == 409
     assert response.json()["message"] == "This name is already taken."
     listed = client.get(ADMIN_REQUESTS, headers=admin.headers).json()
     assert [r["id"] for r in listed] == [request["id"]]  # still pending

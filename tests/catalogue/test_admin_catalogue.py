@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from larder.catalogue.schemas import TREATMENTS
-from larder.kitchen.units import UNITS
 from tests.catalogue.fixtures import seed, write_catalogue
 from tests.support import sql
 
@@ -94,36 +92,44 @@ def test_recipe_rules_are_enforced(client, admin, ids):
     assert errors["steps"] == ["At least one step is required"]
 
 
-def test_step_ingredient_and_timer_rules(client, admin, ids):
+def test_units_preparation_words_and_step_rules(client, admin, ids):
     ingredients, categories = ids
+    for change, where, message in (
+        ({"measurement": "bucket"}, "ingredients", "Invalid enum value 'bucket'."),
+        ({"treatment": "flambéed"}, "ingredients", "Invalid enum value 'flambéed'."),
+    ):
+        body = draft(ingredients, categories)
+        body["ingredients"][1].update(change)
+        response = client.post("/api/admin/recipes", headers=admin.headers, json=body)
+        assert response.status_code == 422, response.text
+        assert response.json()["errors"] == {where: [message]}
     body = draft(ingredients, categories)
-    body["ingredients"][0]["measurement"] = "bucket"
-    body["ingredients"][1]["treatment"] = "flambéed"
-    body["steps"] = [{"title": "", "description": "", "timer": "1:00", "ingredients": [7]}]
+    body["steps"] = [{"title": " ", "description": "", "timer": "1:00"}]
     response = client.post("/api/admin/recipes", headers=admin.headers, json=body)
     assert response.status_code == 422
-    errors = response.json()["errors"]
     # The same messages as an own recipe gets (one validation for both).
-    assert errors["ingredients.0"] == [f"Ingredient 1 measurement must be one of {', '.join(UNITS)}"]
-    assert errors["ingredients.1"] == [f"Ingredient 2 treatment must be one of {', '.join(TREATMENTS)}"]
-    assert errors["steps.0"] == [
-        "Step 1 title is required",
-        "Step 1 description is required",
-        "Step 1 timer must be HH:MM:SS",
-        "Step 1 may only use the recipe's own ingredients",
-    ]
+    assert response.json()["errors"] == {
+        "steps.0": ["Step 1 title is required", "Step 1 description is required", "Step 1 timer must be HH:MM:SS"]
+    }
     assert sql(client.app.state["settings"], "select count(*) from recipe where name = 'Bruschetta topping'") == [(0,)]
 
 
-def test_unknown_ingredients_and_images_are_refused(client, admin, ids):
+def test_what_a_recipe_names_must_exist(client, admin, ids):
+    """An id, an image name or a step's ingredient index that names nothing is not found (404)."""
     ingredients, categories = ids
-    body = draft(ingredients, categories, image="never-uploaded.jpg")
-    body["ingredients"][1]["ingredient_id"] = 999_999
-    response = client.post("/api/admin/recipes", headers=admin.headers, json=body)
-    assert response.status_code == 422
-    errors = response.json()["errors"]
-    assert errors["ingredients.1"] == ["Ingredient 2 is not in the catalogue"]
-    assert errors["image"] == ["The image was not found. Please upload it again."]
+    for change, message in (
+        (lambda b: b["ingredients"][1].update(ingredient_id=999_999), "Ingredient 2 is not in the catalogue"),
+        (lambda b: b.update(image="never-uploaded.jpg"), "The image was not found. Please upload it again."),
+        (lambda b: b["steps"][1].update(image="gone.jpg"), "Step 2: The image was not found. Please upload it again."),
+        (lambda b: b.update(category_id=999_999), "Unknown recipe category."),
+        (lambda b: b["steps"][0].update(ingredients=[2]), "Step 1 may only use the recipe's own ingredients"),
+    ):
+        body = draft(ingredients, categories)
+        change(body)
+        response = client.post("/api/admin/recipes", headers=admin.headers, json=body)
+        assert response.status_code == 404, response.text
+        assert response.json() == {"message": message}
+    assert sql(client.app.state["settings"], "select count(*) from recipe where name = 'Bruschetta topping'") == [(0,)]
 
 
 def test_only_admins_write_the_catalogue(client, member, ids):

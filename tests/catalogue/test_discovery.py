@@ -203,11 +203,27 @@ def test_custom_ingredient_filters_match_by_name(client, catalogue):
     assert filter_names(client, exclude) == ["Crème brûlée", "Parmesan risotto", "Tomato basil pasta"]
 
 
+def test_filters_that_name_nothing_find_nothing(client, catalogue):
+    """A preference that is none of the five, or a custom ingredient with no word to look for, is a
+    well-formed filter no recipe meets: included it leaves no recipe, excluded it leaves them all."""
+    everything = filter_names(client, [])
+    assert everything
+    for nothing in (
+        {"value": "keto", "type": "preference"},
+        {"value": 7, "type": "preference"},
+        {"value": "CUSTOM_1", "name": "!?", "type": "ingredient"},
+        {"value": "...", "type": "ingredient"},
+    ):
+        assert filter_names(client, [{**nothing, "includeExclude": "include"}]) == []
+        if nothing["type"] == "ingredient":
+            assert filter_names(client, [{**nothing, "includeExclude": "exclude"}]) == everything
+
+
 @pytest.mark.parametrize(
     "body",
     [
         {"pageToRequest": 0},
-        {"filters": [{"value": "keto", "type": "preference"}]},
+        {"filters": [{"value": 0, "type": "ingredient"}]},
         {"filters": [{"value": 1, "type": "colour"}]},
         {"filters": [{"value": 1, "type": "ingredient", "includeExclude": "maybe"}]},
         {"filters": "vegan"},

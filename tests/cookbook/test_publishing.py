@@ -41,7 +41,7 @@ def test_publishing_makes_a_pending_request(client, catalogue, author):
 
 def failed_publish(client, who, recipe_id, message):
     response = publish(client, who, recipe_id)
-    assert response.status_code == 422, response.text
+    assert response.status_code == 409, response.text
     body = response.json()
     assert body["message"] == message
     assert body["error"] == message
@@ -90,7 +90,7 @@ def test_a_taken_name_blocks_publishing(client, catalogue, author, other, admin)
     # ...the catalogue decides: once theirs is approved, mine can no longer be.
     assert approve(client, admin, their_request.json()["data"]["id"]).status_code == 200
     refused = approve(client, admin, my_request.json()["data"]["id"])
-    assert refused.status_code == 422
+    assert refused.status_code == 409
     assert refused.json()["message"] == "This name is already taken."
 
 

@@ -7,7 +7,7 @@ from litestar.di import NamedDependency
 from litestar.params import FromQuery, JSONBody
 from litestar.status_codes import HTTP_200_OK
 
-from larder.cookbook.schemas import AdminPublishRequestOut, RejectIn
+from larder.cookbook.schemas import AdminPublishRequestOut, AdminStatusFilter, RejectIn
 from larder.cookbook.service import ModerationService
 from larder.core.ids import PathId
 from larder.core.wire import Data
@@ -19,7 +19,7 @@ class AdminPublishRequestController(Controller):
 
     @get("/")
     async def list_requests(
-        self, moderation: NamedDependency[ModerationService], status: FromQuery[str] = "pending"
+        self, moderation: NamedDependency[ModerationService], status: FromQuery[AdminStatusFilter] = "pending"
     ) -> list[AdminPublishRequestOut]:
         """`status`: pending (the default), approved, rejected, cancelled, or all."""
         return await moderation.list_requests(status)

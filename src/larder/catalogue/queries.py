@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from larder.catalogue.models import Recipe
-from larder.catalogue.schemas import FilterItem
+from larder.catalogue.schemas import PAGE_MAX, SEARCH_MAX, FilterItem
 from larder.core.errors import FormError
 from larder.core.ids import is_id
 
@@ -91,9 +91,10 @@ class PageWindow:
         return (self.page - 1) * PER_PAGE
 
 
-MAX_SEARCH_LENGTH = 200
+MAX_SEARCH_LENGTH = SEARCH_MAX
 
 
+# The routes' parameter types refuse these already (a 422 naming the parameter); other callers get the same.
 def check_search(search: str) -> str:
     if len(search) > MAX_SEARCH_LENGTH:
         raise FormError({"search": [f"The search may be at most {MAX_SEARCH_LENGTH} characters."]})
@@ -103,7 +104,7 @@ def check_search(search: str) -> str:
 def check_page(page: int) -> int:
     if page < 1:
         raise FormError({"page": ["The page must be 1 or more."]})
-    if page > 1_000_000:
+    if page > PAGE_MAX:
         raise FormError({"page": ["The page is too large."]})
     return page
 
@@ -120,16 +121,19 @@ class RecipeQuery:
     include_categories: list[int] = field(default_factory=list)
     exclude_categories: list[int] = field(default_factory=list)
     preferences: list[str] = field(default_factory=list)
+    unmatchable: bool = False  # an included filter no recipe can meet
 
     @classmethod
     def from_filters(cls, search: str, filters: list[FilterItem]) -> RecipeQuery:
+        """A filter that can match nothing (a preference that is none of the five, a custom category,
+        a custom ingredient without a word to look for) leaves no recipe when included and every
+        recipe when excluded: a search that finds nothing, not an error."""
         query = cls(search=search.strip() or None)
-        problems: list[str] = []
         for item in filters:
             include = item.includeExclude == "include"
             if item.type == "preference":
                 if str(item.value) not in FACET_TAGS:
-                    problems.append(f"Unknown preference: {item.value}.")
+                    query.unmatchable = True
                 else:
                     query.preferences.append(str(item.value))
                 continue
@@ -146,11 +150,9 @@ class RecipeQuery:
             else:
                 words = item.name or str(item.value)
                 if fts_expression(words) is None:
-                    problems.append("A custom ingredient filter needs a name.")
+                    query.unmatchable = query.unmatchable or include
                 else:
                     (query.include_ingredient_words if include else query.exclude_ingredient_words).append(words)
-        if problems:
-            raise FormError({"filters": problems})
         return query
 
     def name_match(self) -> str | None:
@@ -161,6 +163,8 @@ class RecipeQuery:
     def facet_terms(self) -> tuple[list[str | list[str]], list[str]] | None:
         """The facet tokens a recipe must carry (a list: any one of them) and those it must not;
         None when nothing can match (only custom categories, which no catalogue recipe has)."""
+        if self.unmatchable:
+            return None
         wanted: list[str | list[str]] = [f"i{i}" for i in dict.fromkeys(self.include_ingredients)]
         if self.include_categories:
             categories = [f"c{c}" for c in dict.fromkeys(self.include_categories) if c > 0]
@@ -215,7 +219,7 @@ class RecipeQuery:
     @property
     def is_plain(self) -> bool:
         """The whole catalogue, newest first: no text and no filter."""
-        return not (self.search or any(self._filters().values()))
+        return not (self.search or self.unmatchable or any(self._filters().values()))
 
 
 def _as_id(value: str | int) -> int | None:

@@ -4,20 +4,21 @@ from __future__ import annotations
 
 from litestar import Controller, delete, get, post
 from litestar.di import NamedDependency
-from litestar.params import FromQuery, JSONBody
+from litestar.params import JSONBody
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
 
 from larder.accounts.service import Auth
 from larder.catalogue.schemas import (
     IngredientOptionOut,
     OptionOut,
+    PageQuery,
     RecipeFilterIn,
     RecipeOptionOut,
     RecipeOut,
     RecipeSummary,
     SavedRecipeOut,
     SaveIn,
-    SearchText,
+    SearchQuery,
 )
 from larder.catalogue.service import CATALOGUE_VERSION, CatalogueService
 from larder.core.access import PUBLIC
@@ -34,9 +35,7 @@ class CatalogueController(Controller):
     tags = ["catalogue"]
 
     @get("/recipes", opt=CATALOGUE_READ)
-    async def recipes(
-        self, catalogue: NamedDependency[CatalogueService], page: FromQuery[int] = 1
-    ) -> Page[RecipeSummary]:
+    async def recipes(self, catalogue: NamedDependency[CatalogueService], page: PageQuery = 1) -> Page[RecipeSummary]:
         return await catalogue.list_page(page)
 
     @get("/recipes/{recipe_id:int}", opt=CATALOGUE_READ)
@@ -45,7 +44,7 @@ class CatalogueController(Controller):
 
     @get("/recipe-search", opt=CATALOGUE_READ)
     async def recipe_search(
-        self, catalogue: NamedDependency[CatalogueService], page: FromQuery[int] = 1, search: FromQuery[SearchText] = ""
+        self, catalogue: NamedDependency[CatalogueService], page: PageQuery = 1, search: SearchQuery = ""
     ) -> Page[RecipeSummary]:
         return await catalogue.search_page(page, search)
 
@@ -91,7 +90,7 @@ class FormOptionsController(Controller):
 
     @get("/recipes")
     async def recipes(
-        self, catalogue: NamedDependency[CatalogueService], search: FromQuery[SearchText] = ""
+        self, catalogue: NamedDependency[CatalogueService], search: SearchQuery = ""
     ) -> Data[list[RecipeOptionOut]]:
         return Data(data=await catalogue.recipe_options(search))
 

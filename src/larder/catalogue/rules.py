@@ -1,8 +1,11 @@
 """The one validation of a recipe, for the catalogue (administrators, approvals) and own recipes alike.
 
 The part 1 §5 messages come first, in the spec's words; then the rules the spec implies (units,
-preparation words, timers, category, stored images). Catalogue recipes may hold only catalogue
-ingredients; own recipes may hold custom ones, which block publishing, never saving.
+preparation words, timers). Those are problems of the recipe as written (a 422 when saving). Then
+what its ids and image names refer to (category, catalogue ingredients, stored images, a step's
+ingredients): one that names nothing is not found (a 404 when saving), as any other id. Catalogue
+recipes may hold only catalogue ingredients; own recipes may hold custom ones, which block
+publishing, never saving. A report (the validate call, the publish check) lists both kinds.
 """
 
 from __future__ import annotations
@@ -11,11 +14,12 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from larder.catalogue.schemas import TREATMENTS, IngredientOut
+from larder.catalogue.schemas import TIMER_PATTERN, TREATMENTS, IngredientOut
+from larder.core.errors import FieldCollector, NotFound
 from larder.core.uploads import is_upload_name
 from larder.kitchen.units import UNITS
 
-TIMER = re.compile(r"^[0-9]{2}:[0-5][0-9]:[0-5][0-9]$")
+TIMER = re.compile(TIMER_PATTERN)
 
 MSG_NAME = "Recipe name is required"
 MSG_DESCRIPTION = "Recipe description is required"
@@ -75,14 +79,8 @@ def step_message(number: int, part: str) -> str:
     return f"Step {number} {part} is required"
 
 
-def recipe_problems(
-    draft: RecipeDraft,
-    *,
-    category_known: bool,
-    image_stored: Callable[[str], bool],
-    custom_allowed: bool,
-) -> Problems:
-    """Every rule a saved recipe must meet; `category_known` says whether its category (if any) exists."""
+def shape_problems(draft: RecipeDraft, *, custom_allowed: bool) -> Problems:
+    """What is wrong with the recipe as written, whatever its ids and image names refer to."""
     problems: Problems = []
     if not draft.name:
         problems.append(("name", MSG_NAME))
@@ -98,28 +96,55 @@ def recipe_problems(
         if not step.description:
             problems.append((f"steps.{number - 1}", step_message(number, "description")))
     for number, step in enumerate(draft.steps, start=1):
-        where = f"steps.{number - 1}"
         if step.timer is not None and not TIMER.match(step.timer):
-            problems.append((where, f"Step {number} timer must be HH:MM:SS"))
-        if step.image is not None and not (is_upload_name(step.image) and image_stored(step.image)):
-            problems.append((where, f"Step {number}: {MSG_IMAGE}"))
-        if any(not 0 <= i < len(draft.lines) for i in step.uses):
-            problems.append((where, f"Step {number} may only use the recipe's own ingredients"))
+            problems.append((f"steps.{number - 1}", f"Step {number} timer must be HH:MM:SS"))
     for number, line in enumerate(draft.lines, start=1):
         where = f"ingredients.{number - 1}"
-        if line.ingredient is None and not custom_allowed:
-            problems.append((where, f"Ingredient {number} is not in the catalogue"))
-        elif line.ingredient is None and not line.name:
+        if line.ingredient is None and custom_allowed and not line.name:
             problems.append((where, f"Ingredient {number} name is required"))
         if line.measurement not in UNITS:
             problems.append((where, f"Ingredient {number} measurement must be one of {', '.join(UNITS)}"))
         if line.treatment is not None and line.treatment not in TREATMENTS:
             problems.append((where, f"Ingredient {number} treatment must be one of {', '.join(TREATMENTS)}"))
+    return problems
+
+
+def missing_references(
+    draft: RecipeDraft,
+    *,
+    category_known: bool,
+    image_stored: Callable[[str], bool],
+    custom_allowed: bool,
+) -> Problems:
+    """The ids and image names of the recipe that name nothing; `category_known` says whether its
+    category (if any) is a recipe category."""
+    problems: Problems = []
+    for number, step in enumerate(draft.steps, start=1):
+        where = f"steps.{number - 1}"
+        if step.image is not None and not (is_upload_name(step.image) and image_stored(step.image)):
+            problems.append((where, f"Step {number}: {MSG_IMAGE}"))
+        if any(not 0 <= i < len(draft.lines) for i in step.uses):
+            problems.append((where, f"Step {number} may only use the recipe's own ingredients"))
+    if not custom_allowed:
+        for number, line in enumerate(draft.lines, start=1):
+            if line.ingredient is None:
+                problems.append((f"ingredients.{number - 1}", f"Ingredient {number} is not in the catalogue"))
     if draft.category_id is not None and not category_known:
         problems.append(("category_id", MSG_CATEGORY))
     if draft.image is not None and not (is_upload_name(draft.image) and image_stored(draft.image)):
         problems.append(("image", MSG_IMAGE))
     return problems
+
+
+def raise_if_invalid(shape: Problems, missing: Problems) -> None:
+    """Saving: the recipe's own problems are a 422 naming each field; else the first id or image
+    name that names nothing is a 404."""
+    form = FieldCollector()
+    for where, message in shape:
+        form.add(where, message)
+    form.raise_if_any()
+    if missing:
+        raise NotFound(missing[0][1])
 
 
 __all__ = [
@@ -134,6 +159,8 @@ __all__ = [
     "DraftStep",
     "Problems",
     "RecipeDraft",
-    "recipe_problems",
+    "missing_references",
+    "raise_if_invalid",
+    "shape_problems",
     "step_message",
 ]

@@ -3,14 +3,69 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
+import msgspec.inspect as mi
+from litestar.params import QueryParameter
 
 from larder.core.ids import Id
-from larder.core.text import Line, Text
+from larder.core.text import LINE_PATTERN, Line, Text
+from larder.kitchen.units import UNITS
 
-SearchText = Annotated[Line, msgspec.Meta(max_length=200)]
+SEARCH_MAX = 200
+PAGE_MAX = 1_000_000
+SearchText = Annotated[Line, msgspec.Meta(max_length=SEARCH_MAX)]
+# Query parameters are validated (and documented) from Litestar's own constraints, not msgspec.Meta.
+SearchQuery = Annotated[str, QueryParameter(max_length=SEARCH_MAX, pattern=LINE_PATTERN)]
+PageQuery = Annotated[int, QueryParameter(ge=1, le=PAGE_MAX, description="The page, from 1.")]
+
+
+# -- rules the services check, declared in the OpenAPI document ------------------------------------
+#
+# msgspec checks every limit a type declares with `msgspec.Meta`, and Litestar documents them. A few
+# rules cannot be such a limit: a text that must not be blank (a str field's one pattern is the
+# text rule of core.text), a list that must not be empty, a timer's format, where the spec words
+# the message ('Recipe name is required'), or a choice between an id and a text. The service checks
+# those itself, in the spec's words, and `declared` writes them into the document, so that the
+# document still names every input the server refuses.
+
+
+def declared(**schema: Any) -> msgspec.Meta:
+    """JSON Schema keywords (as Litestar's `Schema` attributes; `not` for `not`) for the document only."""
+    return msgspec.Meta(extra_json_schema={"extra": schema})
+
+
+# White space only, as Python's str.strip() sees it (`\s` in a Python pattern is str.isspace()).
+BLANK_PATTERN = r"^\s*$"
+NOT_BLANK = declared(min_length=1, **{"not": {"pattern": BLANK_PATTERN}})
+NOT_EMPTY = declared(min_items=1)
+TIMER_PATTERN = r"^[0-9]{2}:[0-5][0-9]:[0-5][0-9]$"
+
+
+def _schema_of(info: Any) -> dict[str, Any]:
+    if isinstance(info, mi.Metadata):
+        described = _schema_of(info.type)
+        return {**described, **{k: v for k, v in (info.extra_json_schema or {}).items() if k == "description"}}
+    if isinstance(info, mi.NoneType):
+        return {"type": "null"}
+    if isinstance(info, mi.IntType):
+        bounds = {"minimum": info.ge, "maximum": info.le, "exclusiveMinimum": info.gt, "exclusiveMaximum": info.lt}
+        return {"type": "integer", **{k: v for k, v in bounds.items() if v is not None}}
+    if isinstance(info, mi.StrType):
+        limits = {"minLength": info.min_length, "maxLength": info.max_length, "pattern": info.pattern}
+        return {"type": "string", **{k: v for k, v in limits.items() if v is not None}}
+    raise TypeError(f"no schema for union member {info!r}")
+
+
+def member_schema(member: Any) -> dict[str, Any]:
+    """The JSON Schema of an int, str or None union member, with its msgspec limits."""
+    return _schema_of(mi.type_info(member))
+
+
+def one_of(*members: Any) -> msgspec.Meta:
+    """The document of a union of an id and a text (Litestar drops the members' own limits)."""
+    return declared(one_of=[member_schema(member) for member in members])
 
 
 class CategoryRef(msgspec.Struct):
@@ -123,16 +178,24 @@ FilterType = Literal["ingredient", "category", "preference"]
 FilterMode = Literal["include", "exclude"]
 
 
+ValueText = Annotated[Line, msgspec.Meta(max_length=100)]
+# An ingredient or category id (or its digits), a preference name, or a custom ingredient's text.
+IdOrText = Annotated[ValueText | Id, one_of(ValueText, Id)]
+
+
 class FilterItem(msgspec.Struct):
-    # An ingredient or category id (or its digits), a preference name, or a custom ingredient's text.
-    value: Annotated[Line, msgspec.Meta(max_length=100)] | Id
+    """A preference naming none of the five, or a custom ingredient with no word to look for, is
+    no error: it matches no recipe when included and leaves every recipe when excluded (as a
+    custom category does)."""
+
+    value: IdOrText
     type: FilterType
     name: Annotated[Line, msgspec.Meta(max_length=200)] = ""
     includeExclude: FilterMode = "include"
 
 
 class RecipeFilterIn(msgspec.Struct):
-    pageToRequest: Annotated[int, msgspec.Meta(ge=1, le=1_000_000)] = 1
+    pageToRequest: Annotated[int, msgspec.Meta(ge=1, le=PAGE_MAX)] = 1
     searchString: SearchText = ""
     filters: Annotated[list[FilterItem], msgspec.Meta(max_length=50)] = []
 
@@ -184,31 +247,52 @@ TREATMENTS = (
     "boiled",
     "grated",
 )
+# The wire types' choices: anything else is refused (422) before the service reads the recipe.
+Measurement = Literal[UNITS]
+Treatment = Literal[TREATMENTS]
+LINES_MAX = 100
+NAME_MAX = 200
+DESCRIPTION_MAX = 5000
+IMAGE_MAX = 255
+
+# The spec's §5 rules of a saved recipe, which its service checks in the spec's words.
+RecipeName = Annotated[Line, msgspec.Meta(max_length=NAME_MAX), NOT_BLANK]
+RecipeText = Annotated[Text, msgspec.Meta(max_length=DESCRIPTION_MAX), NOT_BLANK]
+Timer = Annotated[
+    Line, msgspec.Meta(max_length=8, description="HH:MM:SS"), declared(all_of=[{"pattern": TIMER_PATTERN}])
+]
+# An index into the recipe's ingredients (Litestar drops a list item's limits: declared on the list).
+StepUse = Annotated[int, msgspec.Meta(ge=0, lt=LINES_MAX)]
+# A stored upload's name; one that names no stored image is not found (404).
+ImageName = Annotated[Line, msgspec.Meta(max_length=IMAGE_MAX)]
 
 
 class RecipeIngredientIn(msgspec.Struct):
     ingredient_id: Id
-    measurement: Annotated[Line, msgspec.Meta(max_length=16)]
+    measurement: Measurement
     quantity: Annotated[float, msgspec.Meta(gt=0, le=100_000)] = 1
-    treatment: Annotated[Line, msgspec.Meta(max_length=16)] | None = None
+    treatment: Treatment | None = None
 
 
 class RecipeStepIn(msgspec.Struct):
-    title: Annotated[Line, msgspec.Meta(max_length=200)]
-    description: Annotated[Text, msgspec.Meta(max_length=5000)] = ""
-    timer: Annotated[Line, msgspec.Meta(max_length=8)] | None = None
-    image: Annotated[Line, msgspec.Meta(max_length=255)] | None = None
-    ingredients: Annotated[list[int], msgspec.Meta(max_length=100)] = []  # indexes into `ingredients`
+    title: RecipeName
+    description: RecipeText
+    timer: Timer | None = None
+    image: ImageName | None = None
+    # Indexes into the recipe's `ingredients`; one beyond them names nothing (404).
+    ingredients: Annotated[
+        list[StepUse], msgspec.Meta(max_length=LINES_MAX), declared(items=member_schema(StepUse))
+    ] = []
 
 
 class CatalogueRecipeIn(msgspec.Struct):
-    """An administrator's catalogue recipe."""
+    """An administrator's catalogue recipe. Ids and image names that name nothing are a 404."""
 
-    name: Annotated[Line, msgspec.Meta(max_length=200)]
-    ingredients: Annotated[list[RecipeIngredientIn], msgspec.Meta(max_length=100)]
-    steps: Annotated[list[RecipeStepIn], msgspec.Meta(max_length=100)]
-    description: Annotated[Text, msgspec.Meta(max_length=5000)] = ""
+    name: RecipeName
+    description: RecipeText
+    ingredients: Annotated[list[RecipeIngredientIn], msgspec.Meta(max_length=LINES_MAX), NOT_EMPTY]
+    steps: Annotated[list[RecipeStepIn], msgspec.Meta(max_length=LINES_MAX), NOT_EMPTY]
     serves: Annotated[int, msgspec.Meta(ge=1, le=1000)] = 1
     category_id: Id | None = None
-    image: Annotated[Line, msgspec.Meta(max_length=255)] | None = None
+    image: ImageName | None = None
     comments: Annotated[Text, msgspec.Meta(max_length=2000)] | None = None

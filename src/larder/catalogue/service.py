@@ -33,7 +33,14 @@ from larder.catalogue.queries import (
     facets_of,
 )
 from larder.catalogue.reading import to_ingredient_out
-from larder.catalogue.rules import DraftLine, DraftStep, RecipeDraft, recipe_problems
+from larder.catalogue.rules import (
+    DraftLine,
+    DraftStep,
+    RecipeDraft,
+    missing_references,
+    raise_if_invalid,
+    shape_problems,
+)
 from larder.catalogue.schemas import (
     CatalogueRecipeIn,
     CategoryRef,
@@ -51,7 +58,7 @@ from larder.catalogue.schemas import (
     Tags,
 )
 from larder.core.db import DbReader
-from larder.core.errors import FieldCollector, NotFound
+from larder.core.errors import NotFound
 from larder.core.ids import is_id
 from larder.core.service import DomainService
 from larder.core.wire import Page
@@ -301,16 +308,15 @@ class CatalogueService(DomainService[Recipe]):
                 for number, s in enumerate(data.steps, start=1)
             ],
         )
-        problems = recipe_problems(
-            draft,
-            category_known=await self.is_recipe_category(data.category_id),
-            image_stored=self.is_stored_image,
-            custom_allowed=False,
+        raise_if_invalid(
+            shape_problems(draft, custom_allowed=False),
+            missing_references(
+                draft,
+                category_known=await self.is_recipe_category(data.category_id),
+                image_stored=self.is_stored_image,
+                custom_allowed=False,
+            ),
         )
-        form = FieldCollector()
-        for where, message in problems:
-            form.add(where, message)
-        form.raise_if_any()
 
     def is_stored_image(self, name: str) -> bool:
         return (self.uploads_dir / name).is_file()
@@ -481,7 +487,9 @@ __all__ = [
     "RecipeDraft",
     "catalogue_recipe_cards",
     "derive_tags",
+    "missing_references",
     "provide_catalogue_service",
-    "recipe_problems",
+    "raise_if_invalid",
+    "shape_problems",
     "tags_from",
 ]

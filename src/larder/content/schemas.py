@@ -1,4 +1,8 @@
-"""Wire contract of news, home-beta, contact and bug reports. `HtmlContent` is the spec's name."""
+"""Wire contract of news, home-beta, contact and bug reports. `HtmlContent` is the spec's name.
+
+A text that must not be blank, and an e-mail address, are checked by the service with its own
+message; the document declares them (catalogue.schemas `declared`).
+"""
 
 from __future__ import annotations
 
@@ -7,12 +11,21 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from larder.catalogue.schemas import OptionOut, RecipeSummary
+from larder.accounts.service import EMAIL_PATTERN
+from larder.catalogue.schemas import NOT_BLANK, OptionOut, RecipeSummary, declared
 from larder.core.text import Line, Text
 
-Title = Annotated[Line, msgspec.Meta(max_length=200)]
-Html = Annotated[Text, msgspec.Meta(max_length=100_000)]
-MessageText = Annotated[Text, msgspec.Meta(max_length=10_000)]
+Title = Annotated[Line, msgspec.Meta(max_length=200), NOT_BLANK]
+# Cleaned of everything but the kept markup before it is stored (what is left may be empty).
+Html = Annotated[Text, msgspec.Meta(max_length=100_000), NOT_BLANK]
+MessageText = Annotated[Text, msgspec.Meta(max_length=10_000), NOT_BLANK]
+EMAIL_MAX = 254  # the longest address accounts.service.is_email accepts
+# Checked without the white space around it.
+Email = Annotated[
+    Line,
+    msgspec.Meta(max_length=EMAIL_MAX, description="An e-mail address."),
+    declared(all_of=[{"pattern": rf"^\s*(?:{EMAIL_PATTERN.pattern.removeprefix('^').removesuffix('$')})\s*$"}]),
+]
 InboxKind = Literal["contact", "bug"]
 
 
@@ -36,8 +49,8 @@ class HomeBetaOut(msgspec.Struct):
 
 
 class ContactIn(msgspec.Struct):
-    name: Annotated[Line, msgspec.Meta(max_length=200)]
-    email: Annotated[Line, msgspec.Meta(max_length=320)]
+    name: Annotated[Line, msgspec.Meta(max_length=200), NOT_BLANK]
+    email: Email
     message: MessageText
 
 

@@ -69,15 +69,16 @@ class NewsService(DomainService[NewsItem]):
 
     @staticmethod
     def _checked(title: str, html: str) -> tuple[str, str]:
+        """Blank texts are refused; content that is only markup the cleaning removes (a script, an
+        empty tag) is stored as what is left of it, nothing: the item then shows its title only."""
         form = FieldCollector()
         title = title.strip()
-        clean = sanitise_news_html(html).strip()
         if not title:
             form.add("title", "A title is required.")
-        if not clean:
+        if not html.strip():
             form.add("HtmlContent", "Some content is required.")
         form.raise_if_any()
-        return title, clean
+        return title, sanitise_news_html(html).strip()
 
     async def referenced_uploads(self) -> set[str]:
         """Stored images that news items show (<img src="/uploads/...">)."""

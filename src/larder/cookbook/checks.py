@@ -1,4 +1,5 @@
-"""The checks of own recipes: saving (§5 messages, 422), the validate call, and the publish check (§4).
+"""The checks of own recipes: saving (§5 messages, 422; a category or image naming nothing, 404),
+the validate call, and the publish check (§4).
 
 Saving needs the rules of the one recipe validation (catalogue.rules). Banned words, custom
 ingredients and a taken name never block saving, only publishing.
@@ -6,12 +7,18 @@ ingredients and a taken name never block saving, only publishing.
 
 from __future__ import annotations
 
-from larder.catalogue.service import CatalogueService, RecipeDraft, recipe_problems, tags_from
+from larder.catalogue.service import (
+    CatalogueService,
+    RecipeDraft,
+    missing_references,
+    raise_if_invalid,
+    shape_problems,
+    tags_from,
+)
 from larder.cookbook.banned_words import shipped_banned_words
 from larder.cookbook.drafts import draft_of, tag_sources
 from larder.cookbook.models import UserRecipe
 from larder.cookbook.schemas import ValidateOut
-from larder.core.errors import FieldCollector
 
 MSG_BANNED = "Contains banned words or symbols"
 MSG_CUSTOM = "This Recipe Cannot be published as it as unknown ingredients."
@@ -22,19 +29,20 @@ class RecipeChecks:
     def __init__(self, catalogue: CatalogueService) -> None:
         self.catalogue = catalogue
 
-    async def problems(self, draft: RecipeDraft) -> list[tuple[str, str]]:
-        return recipe_problems(
+    async def missing(self, draft: RecipeDraft) -> list[tuple[str, str]]:
+        return missing_references(
             draft,
             category_known=await self.catalogue.is_recipe_category(draft.category_id),
             image_stored=self.catalogue.is_stored_image,
             custom_allowed=True,
         )
 
+    async def problems(self, draft: RecipeDraft) -> list[tuple[str, str]]:
+        """Every rule a saved recipe must meet, both kinds, in the order a person should read them."""
+        return shape_problems(draft, custom_allowed=True) + await self.missing(draft)
+
     async def require_valid(self, draft: RecipeDraft) -> None:
-        form = FieldCollector()
-        for where, message in await self.problems(draft):
-            form.add(where, message)
-        form.raise_if_any()
+        raise_if_invalid(shape_problems(draft, custom_allowed=True), await self.missing(draft))
 
     async def name_taken(self, name: str, own: UserRecipe | None) -> bool:
         """A verified catalogue recipe (other than this recipe's own copy) has this name (trimmed,

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from larder.catalogue.schemas import IngredientOut
 from larder.catalogue.service import CatalogueService, DraftLine, DraftStep, RecipeDraft
 from larder.cookbook.models import UserRecipe
-from larder.cookbook.schemas import UserRecipeIn
+from larder.cookbook.schemas import RecipeDraftIn, UserRecipeIn
 from larder.core.ids import is_id
 from larder.kitchen.units import UNIT
 
@@ -46,7 +46,7 @@ def _blank_to_none(value: str | None) -> str | None:
     return (value.strip() or None) if value is not None else None
 
 
-async def draft_from_input(data: UserRecipeIn, catalogue: CatalogueService) -> RecipeDraft:
+async def draft_from_input(data: RecipeDraftIn | UserRecipeIn, catalogue: CatalogueService) -> RecipeDraft:
     ids = [_ingredient_id(item.value) for item in data.ingredients]
     known = await catalogue.ingredients_by_id(i for i in ids if i is not None)
     lines: list[DraftLine] = []

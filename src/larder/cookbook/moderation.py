@@ -76,7 +76,8 @@ class ModerationService(CookbookBase):
         request, recipe = await self._pending(request_id)
         error = await self.checks.publish_error(recipe)
         if error:
-            raise FormError({"recipe": [error]})
+            # The recipe as it stands may no longer be published (it, or the catalogue, changed).
+            raise Conflict(error)
         author = (await self.users.users_by_id([request.user_id])).get(request.user_id)
         if author is None:
             raise NotFound("The author of this recipe no longer exists.")

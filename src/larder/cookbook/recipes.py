@@ -15,7 +15,7 @@ from larder.catalogue.service import RecipeDraft
 from larder.cookbook.drafts import draft_from_input
 from larder.cookbook.models import UserRecipe, UserRecipeIngredient, UserRecipeStep
 from larder.cookbook.publishing import CookbookBase
-from larder.cookbook.schemas import UserRecipeIn, UserRecipeOut, ValidateOut
+from larder.cookbook.schemas import RecipeDraftIn, UserRecipeIn, UserRecipeOut, ValidateOut
 from larder.core.clock import now
 from larder.core.ids import is_id
 
@@ -94,7 +94,7 @@ class CookbookService(CookbookBase):
     async def get_own(self, user_id: int, user_recipe_id: int) -> UserRecipeOut:
         return await self.mapper.one(await self._own(user_id, user_recipe_id))
 
-    async def validate(self, user_id: int, data: UserRecipeIn) -> ValidateOut:
+    async def validate(self, user_id: int, data: RecipeDraftIn) -> ValidateOut:
         own = await self.repository.find_own(user_id, data.user_recipe_id) if data.user_recipe_id else None
         return await self.checks.report(await draft_from_input(data, self.catalogue), own)
 

@@ -7,20 +7,21 @@ from typing import Any
 from litestar import Controller, Response, delete, get, post, put
 from litestar.di import NamedDependency
 from litestar.params import JSONBody
-from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_422_UNPROCESSABLE_ENTITY
+from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED, HTTP_409_CONFLICT
 
 from larder.accounts.service import Auth
 from larder.cookbook.schemas import (
     PublishIn,
     PublishRejectedOut,
     PublishRequestOut,
-    UnpublishIn,
+    RecipeDraftIn,
+    UnpublishBody,
     UserRecipeIn,
     UserRecipeOut,
     ValidateOut,
 )
 from larder.cookbook.service import CookbookService, PublishingService
-from larder.core.ids import Id, PathId
+from larder.core.ids import PathId
 from larder.core.wire import Data
 
 
@@ -64,7 +65,7 @@ class CookbookController(Controller):
 
     @post("/user-recipe-validate", status_code=HTTP_200_OK, opt={"read_only": True})
     async def validate_recipe(
-        self, data: JSONBody[UserRecipeIn], auth: NamedDependency[Auth], cookbook: NamedDependency[CookbookService]
+        self, data: JSONBody[RecipeDraftIn], auth: NamedDependency[Auth], cookbook: NamedDependency[CookbookService]
     ) -> ValidateOut:
         return await cookbook.validate(auth.user.id, data)
 
@@ -85,10 +86,11 @@ class PublishRequestController(Controller):
     ) -> Response[Any]:
         request, error = await publishing.request_publish(auth.user.id, data.entity_id)
         if error is not None:
-            # Answered, not raised: the rejected request is kept (the transaction commits).
+            # Answered, not raised: the rejected request is kept (the transaction commits). The
+            # recipe as it stands conflicts with publishing (409): the body itself was fine.
             return Response(
                 PublishRejectedOut(message=error, error=error, request=request),
-                status_code=HTTP_422_UNPROCESSABLE_ENTITY,
+                status_code=HTTP_409_CONFLICT,
             )
         return Response(Data(data=request), status_code=HTTP_201_CREATED)
 
@@ -101,7 +103,7 @@ class PublishRequestController(Controller):
     @put("/unpublish", status_code=HTTP_200_OK)
     async def unpublish(
         self,
-        data: JSONBody[Id | UnpublishIn],
+        data: UnpublishBody,
         auth: NamedDependency[Auth],
         publishing: NamedDependency[PublishingService],
     ) -> Data[UserRecipeOut]:

@@ -343,7 +343,9 @@ export interface components {
     /** AccountUpdateIn */
     AccountUpdateIn: {
       current_password?: string | null;
+      /** @description An e-mail address: x@y.z. */
       email: string;
+      /** @description 4 to 64 characters; no invisible ones, no spaces but the plain one. */
       name: string;
     };
     /** AccountUpdateOut */
@@ -398,8 +400,7 @@ export interface components {
       /** @description A row id, 1 to 9223372036854775807. */
       category_id?: number | null;
       comments?: string | null;
-      /** @default */
-      description?: string;
+      description: string;
       image?: string | null;
       ingredients: components["schemas"]["RecipeIngredientIn"][];
       name: string;
@@ -466,6 +467,7 @@ export interface components {
     };
     /** ContactIn */
     ContactIn: {
+      /** @description An e-mail address. */
       email: string;
       message: string;
       name: string;
@@ -607,7 +609,7 @@ export interface components {
       /** @default 1 */
       quantity?: number;
       treatment?: string | null;
-      value?: number | string | null;
+      value?: string | number | null;
     };
     /** DraftStepIn */
     DraftStepIn: {
@@ -670,6 +672,7 @@ export interface components {
     };
     /** ForgotIn */
     ForgotIn: {
+      /** @description An e-mail address: x@y.z. */
       email: string;
     };
     /** Health */
@@ -937,7 +940,7 @@ export interface components {
     };
     /** PreferencesIn */
     PreferencesIn: {
-      preferences: string[];
+      preferences: ("vegetarian" | "vegan" | "gluten_free" | "sugar_free" | "dairy_free")[];
     };
     /** PublishIn */
     PublishIn: {
@@ -963,6 +966,25 @@ export interface components {
       /** Format: date-time */
       updated_at: string;
     };
+    /** RecipeDraftIn */
+    RecipeDraftIn: {
+      /** @description A row id, 1 to 9223372036854775807. */
+      category_id?: number | null;
+      /** @default */
+      description?: string;
+      image?: string | null;
+      ingredients?: components["schemas"]["DraftIngredientIn"][];
+      /** @default */
+      name?: string;
+      /** @default false */
+      published?: boolean;
+      recipe_image?: string | null;
+      /** @default 1 */
+      serves?: number;
+      steps?: components["schemas"]["DraftStepIn"][];
+      /** @description A row id, 1 to 9223372036854775807. */
+      user_recipe_id?: number | null;
+    };
     /** RecipeFilterIn */
     RecipeFilterIn: {
       filters?: components["schemas"]["FilterItem"][];
@@ -975,10 +997,12 @@ export interface components {
     RecipeIngredientIn: {
       /** @description A row id, 1 to 9223372036854775807. */
       ingredient_id: number;
-      measurement: string;
+      /** @enum {string} */
+      measurement: "unit(s)" | "kg" | "g" | "mg" | "l" | "ml" | "cup(s)" | "rasher(s)" | "tsp" | "tbsp";
       /** @default 1 */
       quantity?: number;
-      treatment?: string | null;
+      /** @enum {null|string} */
+      treatment?: "whole" | "crushed" | "powdered" | "muddled" | "diced" | "peeled" | "sliced" | "cooked" | "melted" | "boiled" | "grated" | null;
     };
     /** RecipeIngredientOut */
     RecipeIngredientOut: {
@@ -1017,10 +1041,10 @@ export interface components {
     };
     /** RecipeStepIn */
     RecipeStepIn: {
-      /** @default */
-      description?: string;
+      description: string;
       image?: string | null;
       ingredients?: number[];
+      /** @description HH:MM:SS */
       timer?: string | null;
       title: string;
     };
@@ -1054,8 +1078,11 @@ export interface components {
     };
     /** RegisterIn */
     RegisterIn: {
+      /** @description The invite code: 8 characters, any case. */
       beta_code: string;
+      /** @description An e-mail address: x@y.z. */
       email: string;
+      /** @description 6 to 64 letters, digits, dashes or underscores. */
       name: string;
       password: string;
       password_confirmation: string;
@@ -1071,6 +1098,7 @@ export interface components {
     };
     /** ResetPasswordIn */
     ResetPasswordIn: {
+      /** @description An e-mail address: x@y.z. */
       email: string;
       password: string;
       password_confirmation: string;
@@ -1330,6 +1358,19 @@ export interface components {
       unit: string;
       used: number;
     };
+    /** UserIngredientIn */
+    UserIngredientIn: {
+      default_unit?: string | null;
+      image?: string | null;
+      /** @enum {null|string} */
+      measurement?: "unit(s)" | "kg" | "g" | "mg" | "l" | "ml" | "cup(s)" | "rasher(s)" | "tsp" | "tbsp" | null;
+      name: string;
+      /** @default 1 */
+      quantity?: number;
+      /** @enum {null|string} */
+      treatment?: "whole" | "crushed" | "powdered" | "muddled" | "diced" | "peeled" | "sliced" | "cooked" | "melted" | "boiled" | "grated" | null;
+      value?: string | number | null;
+    };
     /** UserIngredientOut */
     UserIngredientOut: {
       custom: boolean;
@@ -1357,18 +1398,16 @@ export interface components {
     UserRecipeIn: {
       /** @description A row id, 1 to 9223372036854775807. */
       category_id?: number | null;
-      /** @default */
-      description?: string;
+      description: string;
       image?: string | null;
-      ingredients?: components["schemas"]["DraftIngredientIn"][];
-      /** @default */
-      name?: string;
+      ingredients: components["schemas"]["UserIngredientIn"][];
+      name: string;
       /** @default false */
       published?: boolean;
       recipe_image?: string | null;
       /** @default 1 */
       serves?: number;
-      steps?: components["schemas"]["DraftStepIn"][];
+      steps: components["schemas"]["UserStepIn"][];
       /** @description A row id, 1 to 9223372036854775807. */
       user_recipe_id?: number | null;
     };
@@ -1414,6 +1453,15 @@ export interface components {
       step_image: string | null;
       step_order: number;
       timer: string | null;
+      title: string;
+    };
+    /** UserStepIn */
+    UserStepIn: {
+      description: string;
+      id?: string | null;
+      step_image?: string | null;
+      /** @description HH:MM:SS */
+      timer?: string | null;
       title: string;
     };
     /** UserStepOut */
@@ -1891,7 +1939,7 @@ export interface operations {
   ApiAdminPublishRequestsListRequests: {
     parameters: {
       query?: {
-        status?: string;
+        status?: "pending" | "approved" | "rejected" | "cancelled" | "all";
       };
     };
     responses: {
@@ -3531,6 +3579,7 @@ export interface operations {
   ApiPwaRecipeSearchRecipeSearch: {
     parameters: {
       query?: {
+        /** @description The page, from 1. */
         page?: number;
         search?: string;
       };
@@ -3562,6 +3611,7 @@ export interface operations {
   ApiPwaRecipesRecipes: {
     parameters: {
       query?: {
+        /** @description The page, from 1. */
         page?: number;
       };
     };
@@ -5043,7 +5093,7 @@ export interface operations {
   ApiPwaUserRecipeValidateValidateRecipe: {
     requestBody: {
       content: {
-        "application/json": components["schemas"]["UserRecipeIn"];
+        "application/json": components["schemas"]["RecipeDraftIn"];
       };
     };
     responses: {

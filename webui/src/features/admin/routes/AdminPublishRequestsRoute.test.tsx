@@ -198,9 +198,9 @@ describe('/admin/publish-requests', () => {
     expect(lists).toEqual(['pending', 'pending']);
   });
 
-  it("shows the server's message when approving fails the re-check (422) and keeps the request", async () => {
+  it("shows the server's message when approving fails the re-check (409) and keeps the request", async () => {
     const { writes } = moderationBackend([SOUP], {
-      approve: () => HttpResponse.json({ message: 'Contains banned words or symbols' }, { status: 422 }),
+      approve: () => HttpResponse.json({ message: 'Contains banned words or symbols' }, { status: 409 }),
     });
     signIn(admin);
     const { user } = renderApp('/admin/publish-requests');

@@ -5,6 +5,9 @@ import { filterOptions } from '../lib/filters';
 
 export const CREATE_CUSTOM_TEXT = 'create custom item';
 
+/** The longest filter name the server takes (a custom item is named by the typed text). */
+const FILTER_NAME_MAX = 200;
+
 /**
  * 'add ingredient' / 'add category': a typed search over the option list (filtering starts at 3
  * characters, case-insensitive containment; an empty input resets). A custom item can be created
@@ -44,6 +47,7 @@ export function AddOptionDialog({
           label={`search ${kind === 'ingredient' ? 'ingredients' : 'categories'}`}
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
+          maxLength={FILTER_NAME_MAX}
           data-autofocus
         />
         {options.isPending && <Loader size="sm" />}

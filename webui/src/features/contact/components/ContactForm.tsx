@@ -11,6 +11,10 @@ import { useSendContactMutation } from '../api/messages';
 import { SentAlert } from './SentAlert';
 
 /** The client only checks that all three are filled (spec part 2 §5); the server checks the rest. */
+/** The longest name and e-mail address the server takes. */
+const NAME_MAX = 200;
+const EMAIL_MAX = 254;
+
 const contactSchema = z.object({
   name: z.string().trim().min(1, { error: 'Please fill in your name.' }),
   email: z.string().trim().min(1, { error: 'Please fill in your email.' }),
@@ -59,8 +63,8 @@ export function ContactForm({ initial }: ContactFormProps) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput label="Name" autoComplete="name" {...form.getInputProps('name')} />
-        <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
+        <TextInput label="Name" autoComplete="name" maxLength={NAME_MAX} {...form.getInputProps('name')} />
+        <TextInput label="Email" type="email" autoComplete="email" maxLength={EMAIL_MAX} {...form.getInputProps('email')} />
         <Textarea label="Message" resize="vertical" rows={6} {...form.getInputProps('message')} />
         <FormAlert>{failure}</FormAlert>
         <SentAlert>{sent}</SentAlert>

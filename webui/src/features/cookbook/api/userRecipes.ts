@@ -48,12 +48,16 @@ function refreshCatalogue(queryClient: QueryClient) {
 const withRequest = (recipeId: number, request: PublishRequestOut | null) => (list: UserRecipe[]) =>
   list.map((item) => (item.user_recipe_id === recipeId ? { ...item, request } : item));
 
-/** The request a 422 answer of POST /publish-requests/ carries (the stored rejected request), if any. */
-export function rejectedRequest(error: unknown): { request: PublishRequestOut | null; error: string | null } | null {
-  if (!isApiError(error) || error.status !== 422) return null;
+/**
+ * The refusal of POST /publish-requests/ by the publish check: a 409 carrying the stored rejected
+ * request and why (another 409, a recipe already published or waiting, carries no request).
+ */
+export function rejectedRequest(error: unknown): { request: PublishRequestOut; error: string | null } | null {
+  if (!isApiError(error) || error.status !== 409) return null;
   const body = (error.body ?? {}) as { request?: PublishRequestOut | null; error?: unknown; message?: unknown };
+  if (!body.request) return null;
   const text = typeof body.error === 'string' && body.error ? body.error : typeof body.message === 'string' ? body.message : null;
-  return { request: body.request ?? null, error: text };
+  return { request: body.request, error: text };
 }
 
 /** POST /publish-requests/ {entity_id, entity_type: 'UserRecipe'} -> 201 {data: request}. */

@@ -124,9 +124,9 @@ describe('#custom', () => {
     const text = 'This Recipe Cannot be published as it as unknown ingredients.';
     const rejected = makeRequest({ id: 91, status: 'rejected', error: text });
     server.use(
-      // The list answer does not carry the request: what the card shows comes from the 422 answer.
+      // The list answer does not carry the request: what the card shows comes from the 409 answer.
       http.post(apiUrl('/publish-requests/'), () =>
-        HttpResponse.json({ message: text, error: text, request: rejected }, { status: 422 }),
+        HttpResponse.json({ message: text, error: text, request: rejected }, { status: 409 }),
       ),
     );
     const { user } = renderApp('/user-recipes#custom');

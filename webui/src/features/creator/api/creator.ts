@@ -134,7 +134,7 @@ export function useSaveRecipeMutation() {
 }
 
 /**
- * POST /publish-requests/ {entity_id, entity_type: 'UserRecipe'}; a refused check answers 422 with
+ * POST /publish-requests/ {entity_id, entity_type: 'UserRecipe'}; a refused check answers 409 with
  * `error`. Either way the recipe carries a new request: the user's recipes and the administrator's
  * lists change.
  */
@@ -156,7 +156,7 @@ export function usePublishRequestMutation() {
   });
 }
 
-/** The `error` text of a refused publish request (422 `{message, error, request}`), if any. */
+/** The `error` text of a refused publish request (409 `{message, error, request}`), if any. */
 export function publishErrorText(error: unknown): string | null {
   if (!(error instanceof ApiError)) return null;
   const body = error.body as { error?: unknown; message?: unknown } | null;

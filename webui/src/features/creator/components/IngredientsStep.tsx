@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { IconPlus, IconSearch } from '@/shared/ui/icons';
 import { useIngredientOptions } from '../api/creator';
 import type { IngredientOption } from '../api/types';
-import { ingredientKey, isCustom, type DraftIngredient } from '../lib/draft';
+import { INGREDIENT_NAME_MAX, ingredientKey, isCustom, type DraftIngredient } from '../lib/draft';
 import { filterOptions } from '../lib/options';
 
 /** At most this many options are drawn at once; typing narrows the list. */
@@ -43,6 +43,7 @@ export function IngredientsStep({
             leftSection={<IconSearch size={16} />}
             value={search}
             onChange={(event) => setSearch(event.currentTarget.value)}
+            maxLength={INGREDIENT_NAME_MAX}
             autoComplete="off"
           />
           {options.isPending && <Loader size="sm" />}

@@ -181,7 +181,7 @@ export function RecipeWizard({ mode, basePath, initialDraft, restored, onStartOv
       } catch (error) {
         if (isApiError(error) && error.status === 401) return;
         let text: string = TEXTS.unknown;
-        if (isApiError(error) && error.status === 422) text = publishErrorText(error) ?? TEXTS.publishRejected;
+        if (isApiError(error) && error.status === 409) text = publishErrorText(error) ?? TEXTS.publishRejected;
         else if (isApiError(error) && error.status >= 400 && error.status < 500) text = error.message;
         toast(text, 'error');
         setRefusal(text);

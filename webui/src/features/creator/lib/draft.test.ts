@@ -3,6 +3,7 @@ import { storeTestDraft, validDraft } from '../testData';
 import {
   addCustomIngredient,
   addIngredient,
+  customValue,
   emptyDraft,
   fromUserRecipe,
   isStepValid,
@@ -81,6 +82,11 @@ describe('ingredient add (spec §4)', () => {
         default_unit: null,
       },
     ]);
+  });
+
+  it("a custom ingredient's value is at most 100 whole characters, as the server takes", () => {
+    expect(customValue('a'.repeat(100))).toBe(`custom-${'a'.repeat(93)}`);
+    expect(Array.from(customValue('🍅'.repeat(100)))).toHaveLength(100);
   });
 });
 

@@ -182,8 +182,14 @@ export function addIngredient(list: DraftIngredient[], option: IngredientOption)
   });
 }
 
+/** The longest ingredient name, and `value` text, the server takes. */
+export const INGREDIENT_NAME_MAX = 100;
+
+/** A custom ingredient's value: 'custom-' and its name, cut to what the server takes (whole characters). */
 export function customValue(name: string): string {
-  return `${CUSTOM_PREFIX}${name.trim().toLowerCase()}`;
+  return Array.from(`${CUSTOM_PREFIX}${name.trim().toLowerCase()}`)
+    .slice(0, INGREDIENT_NAME_MAX)
+    .join('');
 }
 
 export function isCustom(item: { value: number | string | null }): boolean {

@@ -434,13 +434,13 @@ describe('/recipe-creator review and save', () => {
     expect(nav('Submit')).toBeEnabled();
   });
 
-  it('a refused publish request (422) shows the server error text with the contact link and stays', async () => {
+  it('a refused publish request (409) shows the server error text with the contact link and stays', async () => {
     const error = 'This Recipe Cannot be published as it as unknown ingredients.';
     const calls = creatorBackend({
       publish: (body) =>
         HttpResponse.json(
           { message: error, error, request: { id: 91, entity_id: (body as { entity_id: number }).entity_id, status: 'rejected', error } },
-          { status: 422 },
+          { status: 409 },
         ),
     });
     storeTestDraft(validDraft({ published: true }));

@@ -110,12 +110,12 @@ describe('/recipe-edit/{id}', () => {
     await waitFor(() => expect(currentPath(router)).toBe('/user-recipes/5'));
   });
 
-  it("a 422 on the publish request shows 'Contains banned words or symbols'", async () => {
+  it("a 409 on the publish request shows 'Contains banned words or symbols'", async () => {
     const error = 'Contains banned words or symbols';
     creatorBackend({
       existing: existing({ request: publishRequest(5, { status: 'pending' }) }),
       publish: () =>
-        HttpResponse.json({ message: error, error, request: publishRequest(5, { status: 'rejected', error }) }, { status: 422 }),
+        HttpResponse.json({ message: error, error, request: publishRequest(5, { status: 'rejected', error }) }, { status: 409 }),
     });
     signIn();
     const { user, router } = renderApp('/recipe-edit/5/complete');
