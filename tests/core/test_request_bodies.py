@@ -94,13 +94,23 @@ def test_json_content_types_with_parameters_or_a_suffix_are_json(client, content
         ("/api/pwa/user-recipe-validate", {"ingredients": [{"quantity": "1.5"}]}, "ingredients"),
         ("/api/pwa/user-saved-recipes", {"recipe_id": "3"}, "recipe_id"),
         ("/api/pwa/recipe-filter", {"pageToRequest": "1"}, "pageToRequest"),
-        ("/api/pwa/publish-requests/", {"entity_id": 1.0}, "entity_id"),
+        ("/api/pwa/publish-requests/", {"entity_id": 1.5}, "entity_id"),
+        ("/api/pwa/recipe-filter", {"pageToRequest": 1e30}, "pageToRequest"),
     ],
 )
 def test_values_of_the_wrong_json_type_are_not_coerced(client, member, path, body, field):
     response = client.post(path, headers=member.headers, json=body)
     assert response.status_code == 422, response.text
     assert list(response.json()["errors"]) == [field]
+
+
+def test_a_whole_number_written_with_a_fraction_is_that_integer(client, member):
+    # JSON has one kind of number, and JSON Schema calls 2.0 an integer: so does the server.
+    response = client.post(
+        "/api/pwa/user-recipe-validate", headers=member.headers, json={"name": "Soup", "serves": 2.0}
+    )
+    assert response.status_code == 200, response.text
+    assert "serves" not in response.json().get("errors", {})
 
 
 def test_a_well_typed_body_is_still_accepted(client, member):

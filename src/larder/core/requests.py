@@ -7,15 +7,16 @@ request class is installed app-wide, so every JSON endpoint gets the same edge:
 
 - a body whose Content-Type is not JSON (application/json or */*+json) is refused with 415;
 - a body that is not JSON, not UTF-8 or nested too deeply is a 400 with a message saying which;
-- the raw bytes are then decoded with msgspec in strict mode into the handler's `data` type, so a
+- the JSON is then converted with msgspec in strict mode into the handler's `data` type, so a
   wrong type, a constraint (ids, lengths, the text rule of `core.text`) or a missing field is a
   422 on its field before any handler runs (Litestar's own lax conversion then only ever sees
-  values that are already right).
+  values that are already right). JSON has one kind of number: a whole number written with a
+  fraction (`2.0`) is the integer it names, as JSON Schema and every JSON client take it, so it is
+  read as one; `"2"` stays a string and is refused where a number is wanted.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Annotated, Any, get_args, get_origin
 
 import msgspec
@@ -26,6 +27,7 @@ from litestar.types import Empty
 
 from larder.core.errors import MSG_BAD_JSON
 
+INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 MSG_NOT_JSON = "The request body must be JSON, sent with Content-Type: application/json."
 MSG_NOT_UTF8 = "The request body is not valid UTF-8 text."
 MSG_TOO_DEEP = "The request body is nested too deeply."
@@ -45,20 +47,20 @@ def _msgspec_type(annotation: Any) -> Any:
     return annotation
 
 
-@lru_cache(maxsize=512)
-def _decoder(wire_type: Any) -> msgspec.json.Decoder[Any]:
-    return msgspec.json.Decoder(wire_type, strict=True)
-
-
-def _strict_decoder(request: Request[Any, Any, Any]) -> msgspec.json.Decoder[Any] | None:
+def _wire_type(request: Request[Any, Any, Any]) -> Any:
     field = request.route_handler.parsed_fn_signature.parameters.get("data")
-    if field is None:
-        return None
-    wire_type = _msgspec_type(field.raw)
-    try:
-        return _decoder(wire_type)
-    except TypeError:  # an unhashable annotation: decode without the cache
-        return msgspec.json.Decoder(wire_type, strict=True)
+    return None if field is None else _msgspec_type(field.raw)
+
+
+def whole_numbers(value: Any) -> Any:
+    """The decoded JSON with whole numbers written with a fraction (`2.0`) as integers."""
+    if isinstance(value, float):
+        return int(value) if value.is_integer() and INT64_MIN <= value <= INT64_MAX else value
+    if isinstance(value, dict):
+        return {key: whole_numbers(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [whole_numbers(item) for item in value]
+    return value
 
 
 class StrictJSONRequest(Request[Any, Any, Any]):
@@ -81,17 +83,19 @@ class StrictJSONRequest(Request[Any, Any, Any]):
             raise ClientException(MSG_NOT_UTF8) from None
         except RecursionError:
             raise ClientException(MSG_TOO_DEEP) from None
-        decoder = _strict_decoder(self) if body else None
-        if decoder is not None:
+        wire_type = _wire_type(self) if body else None
+        if wire_type is not None:
             try:
-                decoder.decode(body)
+                value = whole_numbers(value)
+                msgspec.convert(value, wire_type, strict=True)
             except msgspec.ValidationError as exc:
                 raise ValidationException(
                     detail=f"Validation failed for {self.method} request body",
                     extra=[{"message": str(exc), "key": "data", "source": "body"}],
                 ) from None
-            except (msgspec.DecodeError, RecursionError):  # read above already; cannot differ
-                raise ClientException(MSG_BAD_JSON) from None
+            except RecursionError:
+                raise ClientException(MSG_TOO_DEEP) from None
+            self._json = self._connection_state.json = value  # what Litestar converts for the handler
         return value
 
 
