@@ -102,8 +102,6 @@ THROTTLED_ROUTES = {
     ("POST", "/api/pwa/reset-password"),
     ("POST", "/api/pwa/verify-email"),
     ("POST", "/api/pwa/resend-verification"),
-    ("POST", "/api/pwa/contact"),
-    ("POST", "/api/pwa/bug-report"),
     ("POST", "/api/pwa/user-imported-recipes"),
     ("POST", "/api/pwa/uploads"),
 }
@@ -113,19 +111,10 @@ SERVICE_ANSWERS = {
     429: THROTTLED_ROUTES | BUSY_ROUTES,
     409: {
         ("POST", "/api/pwa/resend-verification"),
-        ("POST", "/api/pwa/publish-requests"),
-        ("GET", "/api/pwa/publish-requests/{request_id:int}/cancel"),
-        ("PUT", "/api/pwa/publish-requests/unpublish"),
-        ("POST", "/api/admin/publish-requests/{request_id:int}/approve"),
-        ("POST", "/api/admin/publish-requests/{request_id:int}/reject"),
-        ("DELETE", "/api/admin/users/{user_id:int}"),
     },
     404: {
         ("PUT", "/api/pwa/share"),
         ("PUT", "/api/pwa/share/remove"),
-        ("POST", "/api/pwa/user-saved-recipes"),
-        ("POST", "/api/pwa/publish-requests"),
-        ("PUT", "/api/pwa/publish-requests/unpublish"),
     },
 }
 

@@ -15,6 +15,7 @@ from larder.catalogue.schemas import CatalogueRecipeIn, RecipeOut
 from larder.catalogue.service import CatalogueService
 from larder.content.schemas import InboxMessageOut, NewsItemIn, NewsItemOut
 from larder.content.service import InboxService, NewsService
+from larder.core.errors import Conflict, NotFound
 from larder.core.ids import PathId
 
 
@@ -36,7 +37,7 @@ class AdminController(Controller):
     async def list_users(self, users: NamedDependency[UserService]) -> list[UserOut]:
         return await users.list_users()
 
-    @delete("/users/{user_id:int}")
+    @delete("/users/{user_id:int}", raises=[Conflict])
     async def delete_user(
         self, user_id: PathId, caller_id: NamedDependency[int], users: NamedDependency[UserService]
     ) -> None:
@@ -80,7 +81,7 @@ class AdminCatalogueController(Controller):
     path = "/recipes"
     tags = ["admin"]
 
-    @post("/")
+    @post("/", raises=[NotFound])
     async def create_recipe(
         self, data: JSONBody[CatalogueRecipeIn], catalogue: NamedDependency[CatalogueService]
     ) -> RecipeOut:

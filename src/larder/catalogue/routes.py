@@ -22,6 +22,7 @@ from larder.catalogue.schemas import (
 )
 from larder.catalogue.service import CATALOGUE_VERSION, CatalogueService
 from larder.core.access import PUBLIC
+from larder.core.errors import NotFound
 from larder.core.ids import PathId
 from larder.core.read_cache import cached_read
 from larder.core.wire import Data, Page
@@ -60,7 +61,7 @@ class CatalogueController(Controller):
     ) -> list[SavedRecipeOut]:
         return await catalogue.saved(auth.user.id)
 
-    @post("/user-saved-recipes", status_code=HTTP_201_CREATED)
+    @post("/user-saved-recipes", status_code=HTTP_201_CREATED, raises=[NotFound])
     async def save_recipe(
         self, data: JSONBody[SaveIn], auth: NamedDependency[Auth], catalogue: NamedDependency[CatalogueService]
     ) -> list[SavedRecipeOut]:

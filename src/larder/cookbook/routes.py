@@ -21,6 +21,7 @@ from larder.cookbook.schemas import (
     ValidateOut,
 )
 from larder.cookbook.service import CookbookService, PublishingService
+from larder.core.errors import Conflict, NotFound
 from larder.core.ids import PathId
 from larder.core.wire import Data
 
@@ -35,7 +36,7 @@ class CookbookController(Controller):
     ) -> list[UserRecipeOut]:
         return await cookbook.list_own(auth.user.id)
 
-    @post("/user-recipe-creator", status_code=HTTP_201_CREATED)
+    @post("/user-recipe-creator", status_code=HTTP_201_CREATED, raises=[NotFound])
     async def create_recipe(
         self, data: JSONBody[UserRecipeIn], auth: NamedDependency[Auth], cookbook: NamedDependency[CookbookService]
     ) -> Data[UserRecipeOut]:
@@ -80,7 +81,7 @@ class PublishRequestController(Controller):
     ) -> list[PublishRequestOut]:
         return await publishing.own_requests(auth.user.id)
 
-    @post("/")
+    @post("/", raises=[Conflict, NotFound])
     async def request_publish(
         self, data: JSONBody[PublishIn], auth: NamedDependency[Auth], publishing: NamedDependency[PublishingService]
     ) -> Response[Any]:
@@ -94,13 +95,13 @@ class PublishRequestController(Controller):
             )
         return Response(Data(data=request), status_code=HTTP_201_CREATED)
 
-    @get("/{request_id:int}/cancel", opt={"writes": True})
+    @get("/{request_id:int}/cancel", opt={"writes": True}, raises=[Conflict])
     async def cancel_request(
         self, request_id: PathId, auth: NamedDependency[Auth], publishing: NamedDependency[PublishingService]
     ) -> Data[PublishRequestOut]:
         return Data(data=await publishing.cancel_request(auth.user.id, request_id))
 
-    @put("/unpublish", status_code=HTTP_200_OK)
+    @put("/unpublish", status_code=HTTP_200_OK, raises=[Conflict, NotFound])
     async def unpublish(
         self,
         data: UnpublishBody,

@@ -68,7 +68,7 @@ class ErrorOut(msgspec.Struct, kw_only=True):
     request: (
         Annotated[
             dict[str, Any],
-            msgspec.Meta(description="A refused publish request (422): the stored, rejected request."),
+            msgspec.Meta(description="A refused publish request (409): the stored, rejected request."),
         ]
         | msgspec.UnsetType
     ) = msgspec.UNSET
