@@ -427,11 +427,12 @@ def test_only_stores_the_caller_may_change_give_stock(client, settings, kitchen,
     assert [(u["item_id"], u["removed"]) for u in answer["used"]] == [(edit, True)]
     assert answer["shortfall"][0]["quantity"] == 200
     assert quantities(client, carol, carols["id"]) == {view: (5, "kg")}
-    # Ticking an item of a store shared to view is refused, and changes nothing.
+    # Ticking an item of a store shared to view is refused (the stores' state, not the input: 409),
+    # and changes nothing.
     before = snapshot(settings)
     body = {"recipes": [{"day": 0, "index": 0}], "use_items": [view]}
-    assert complete(client, alice, plan_id, body, 422)["errors"] == {
-        "use_items": ["A chosen stock item is no longer in a store you may change. Reload and try again."]
+    assert complete(client, alice, plan_id, body, 409) == {
+        "message": "A chosen stock item is no longer in a store you may change. Reload and try again."
     }
     assert snapshot(settings) == before
 
@@ -463,11 +464,11 @@ def test_a_failure_half_way_changes_nothing(client, settings, kitchen, people, p
     plan_before = sql(settings, "select start_date, end_date, updated_at from meal_plan")
     ticked = {"recipes": [{"day": 0, "index": 0}]}
     # An id that is no longer there, after valid ones.
-    complete(client, alice, plan_id, {**ticked, "use_items": [first, first + 1000]}, 422)
-    # A place the plan does not have, after one it has.
+    complete(client, alice, plan_id, {**ticked, "use_items": [first, first + 1000]}, 409)
+    # A place the plan does not have (any more), after one it has: the plan's state (409).
     body = {"recipes": [{"day": 0, "index": 0}, {"day": 1, "index": 0}]}
-    assert complete(client, alice, plan_id, body, 422)["errors"] == {
-        "recipes": ["There is no recipe at day 1, place 0 of this plan. Reload and try again."]
+    assert complete(client, alice, plan_id, body, 409) == {
+        "message": "There is no recipe at day 1, place 0 of this plan. Reload and try again."
     }
     assert snapshot(settings) == before
 

@@ -44,6 +44,14 @@ def refused_entries(client: Any, member: Any, *recipes: dict[str, Any]) -> list[
     return response.json()["errors"]["recipes"]
 
 
+def unknown_recipe(client: Any, member: Any, *recipes: dict[str, Any]) -> str:
+    """The 404's message of a create naming recipes the caller may not plan (ids that name nothing)."""
+    response = client.post(PLANS + "/", json={"name": "Week", "recipes": [day(0, *recipes)]}, headers=member.headers)
+    assert response.status_code == 404, response.text
+    assert set(response.json()) == {"message"}
+    return response.json()["message"]
+
+
 @pytest.fixture
 def household(member_factory):
     return (
@@ -76,9 +84,14 @@ def test_a_catalogue_recipe_is_stored_with_its_own_name_image_and_category(clien
 
 def test_an_unpublished_or_unknown_catalogue_recipe_is_refused(client, settings, member):
     withdrawn = catalogue_recipe(settings, "Withdrawn stew", verified=False)
-    assert refused_entries(client, member, entry("A9", withdrawn), entry("A9", 987654)) == [
+    # An id that names nothing the caller may plan is a 404 naming the first such recipe.
+    assert unknown_recipe(client, member, entry("A9", withdrawn), entry("A9", 987654)) == (
+        f"There is no published recipe {withdrawn}"
+    )
+    # With other problems, every one is reported at once (422).
+    assert refused_entries(client, member, entry("A9", withdrawn), entry("NOPE", 1)) == [
+        "Unknown recipe type 'NOPE'",
         f"There is no published recipe {withdrawn}",
-        "There is no published recipe 987654",
     ]
     assert sql(settings, "select count(*) from meal_plan") == [(0,)]
 
@@ -99,13 +112,13 @@ def test_another_members_private_recipe_is_refused_like_one_that_does_not_exist(
     response = client.post(
         PLANS + "/", json={"name": "Week", "recipes": [day(0, entry("USER", secret))]}, headers=alice.headers
     )
-    assert response.status_code == 422
-    assert response.json()["errors"] == {"recipes": [f"You have no recipe {secret}"]}
+    assert response.status_code == 404
+    assert response.json() == {"message": f"You have no recipe {secret}"}
     assert "curry" not in response.text.lower()
     nothing = client.post(
         PLANS + "/", json={"name": "Week", "recipes": [day(0, entry("USER", secret + 1000))]}, headers=alice.headers
     )
-    assert nothing.json()["errors"] == {"recipes": [f"You have no recipe {secret + 1000}"]}
+    assert (nothing.status_code, nothing.json()) == (404, {"message": f"You have no recipe {secret + 1000}"})
     # Bob may plan it.
     assert planned(client, bob, entry("USER", secret))[0]["name"] == "Bob secret curry"
 
@@ -131,7 +144,7 @@ def test_an_imported_recipe_is_named_by_its_page(client, settings, household):
         },
         {"name": "https://example.org/page", "value": no_name, "image": None, "type": "IMPORTED", "checked": False},
     ]
-    assert refused_entries(client, alice, entry("IMPORTED", bobs)) == [f"You have no imported recipe {bobs}"]
+    assert unknown_recipe(client, alice, entry("IMPORTED", bobs)) == f"You have no imported recipe {bobs}"
 
 
 @pytest.mark.parametrize("value", [None, "soup", "", 0, "-3", 2**63])
@@ -224,11 +237,11 @@ def test_an_entry_already_on_the_plan_is_kept_as_it_is(client, settings, househo
         json={"recipes": [*sent[:2], day(2, custom("Bob's pizza"), entry("USER", other))]},
         headers=bob.headers,
     )
-    assert response.status_code == 422
-    assert response.json()["errors"] == {"recipes": [f"You have no recipe {other}"]}
+    assert response.status_code == 404
+    assert response.json() == {"message": f"You have no recipe {other}"}
     assert "pie" not in response.text
     # Nor plan the withdrawn recipe anew elsewhere.
-    assert refused_entries(client, alice, entry("A9", stew)) == [f"There is no published recipe {stew}"]
+    assert unknown_recipe(client, alice, entry("A9", stew)) == f"There is no published recipe {stew}"
 
 
 def test_a_moved_recipe_keeps_its_stored_name(client, settings, member):

@@ -244,11 +244,11 @@ def test_a_start_and_an_end_give_the_plan_a_new_number_of_days(client, member):
 def test_a_plan_is_not_shortened_past_a_day_with_recipes(client, member, settings):
     plan = new_plan(client, member, days=4, recipes=[day(3, custom("Roast"))])
     plan_id = plan["user_mealplan_id"]
+    # A valid change refused for what the plan holds: a conflict with its state (409).
     message = "Day 3 has recipes: remove them before the plan is shortened to 2 days"
-    assert refused(client, member, {"days": 2}, plan_id) == {"days": [message]}
-    assert refused(client, member, {"start_date": "2028-03-01", "end_date": "2028-03-02"}, plan_id) == {
-        "days": [message]
-    }
+    for body in ({"days": 2}, {"start_date": "2028-03-01", "end_date": "2028-03-02"}):
+        response = client.put(f"{PLANS}/{plan_id}", json=body, headers=member.headers)
+        assert (response.status_code, response.json()) == (409, {"message": message})
     # Sending the recipes with the new length: the day beyond it is refused as such.
     errors = refused(client, member, {"days": 2, "recipes": [day(3, custom("Roast"))]}, plan_id)
     assert errors == {"recipes": ["Day 3 is not a day of this plan: it has 2 days, numbered from 0"]}
@@ -279,7 +279,6 @@ def test_two_nulls_undate_a_plan_and_it_keeps_its_days(client, member):
     [
         ({"start_date": "2028-03-01", "end_date": None}, {"end_date": [END_REQUIRED]}),
         ({"start_date": None, "end_date": "2028-03-01"}, {"start_date": [START_REQUIRED]}),
-        ({"end_date": "2028-03-01"}, {"start_date": [START_REQUIRED]}),  # an undated plan has no start to keep
         ({"start_date": "2028-03-02", "end_date": "2028-03-01"}, {"end_date": [END_BEFORE_START]}),
         ({"name": "Week?"}, {"name": [PLAIN]}),
         ({"name": ""}, {"name": [NAME_REQUIRED]}),
@@ -293,6 +292,16 @@ def test_two_nulls_undate_a_plan_and_it_keeps_its_days(client, member):
 def test_an_update_is_checked_like_a_create(client, member, body, errors):
     plan = new_plan(client, member, days=3)
     assert refused(client, member, body, plan["user_mealplan_id"]) == errors
+    assert get_plan(client, member, plan["user_mealplan_id"]) == plan
+
+
+def test_an_end_alone_on_an_undated_plan_is_a_conflict_with_the_plan(client, member):
+    # Valid on its own; the plan has no start to keep (409), which the request could not know.
+    plan = new_plan(client, member, days=3)
+    response = client.put(
+        f"{PLANS}/{plan['user_mealplan_id']}", json={"end_date": "2028-03-01"}, headers=member.headers
+    )
+    assert (response.status_code, response.json()) == (409, {"message": START_REQUIRED})
     assert get_plan(client, member, plan["user_mealplan_id"]) == plan
 
 

@@ -32,7 +32,7 @@ from larder.catalogue.schemas import IngredientLine
 from larder.catalogue.service import CatalogueService
 from larder.cookbook.service import CookbookService
 from larder.core.clock import now
-from larder.core.errors import FormError
+from larder.core.errors import Conflict, FormError
 from larder.imports.service import ImportService
 from larder.kitchen.lines import name_forms, parse_line
 from larder.kitchen.merge import Amount, merge_all, tidy
@@ -61,6 +61,7 @@ from larder.mealplans.service import (
     dates_problem,
     entry_kind,
     entry_recipe_id,
+    in_range,
     value_out,
 )
 from larder.sharing.service import AccessPolicy, Action, EntityType, Member
@@ -404,7 +405,8 @@ class PlanCookingService:
             return await self.stores.stock_of(member, ids)
         chosen = await self.stores.stock_items(member, use_items)
         if len(chosen) != len(set(use_items)):
-            raise FormError({"use_items": [MSG_STOCK_GONE]})
+            # Ticked on the dialog, since used up, moved or unshared: the state changed (409).
+            raise Conflict(MSG_STOCK_GONE)
         found: dict[int, list[StockMatch]] = {}
         for match in chosen:
             if match.ingredient_id in ids:
@@ -436,23 +438,27 @@ def _ingredient_out(line: _Line, stock: dict[int, list[StockMatch]]) -> PlanIngr
 
 
 def _ticked(plan: MealPlan, refs: Sequence[EntryRef]) -> list[MealPlanEntry]:
-    """The entries at the given places (each once); 422 for a place the plan does not have."""
+    """The entries at the given places (each once); 409 for a place the plan does not have (it
+    changed since the dialog was opened)."""
     by_day = days_of(plan.entries)
     found: list[MealPlanEntry] = []
     for ref in dict.fromkeys((ref.day, ref.index) for ref in refs):
         day, index = ref
         entries = by_day.get(day, [])
         if index >= len(entries):
-            raise FormError({"recipes": [MSG_NO_ENTRY.format(day=day, index=index)]})
+            raise Conflict(MSG_NO_ENTRY.format(day=day, index=index))
         found.append(entries[index])
     return found
 
 
 def _check_start(plan: MealPlan, start: date) -> None:
-    """The plan re-dated from `start` keeps within the dates a plan may have (service.dates_problem)."""
+    """The plan re-dated from `start` keeps within the dates a plan may have (service.dates_problem):
+    a start outside them is invalid (422), one whose plan's length carries it past them is a 409."""
     problem = dates_problem(start, plan.days)
-    if problem:
+    if problem and not in_range(start):
         raise FormError({"reschedule_start": [problem]})
+    if problem:
+        raise Conflict(problem)
 
 
 async def provide_cooking_service(

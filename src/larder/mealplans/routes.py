@@ -7,6 +7,7 @@ from litestar.di import NamedDependency
 from litestar.params import JSONBody
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
 
+from larder.core.errors import Conflict, Forbidden, NotFound
 from larder.core.ids import PathId
 from larder.core.wire import Data
 from larder.mealplans.cooking import PlanCookingService
@@ -14,15 +15,18 @@ from larder.mealplans.schemas import (
     CompletePlanIn,
     CompletePlanOut,
     IngredientCheckOut,
-    MealPlanIn,
     MealPlanOut,
-    MealPlanUpdateIn,
+    NewPlan,
+    PlanChange,
 )
 from larder.mealplans.service import MealPlanService
 from larder.sharing.service import Member
 
 
 class MealPlanController(Controller):
+    """Besides invalid input (422): a plan the caller may not see, or a recipe id that names nothing
+    they may plan, is a 404; a role without the right a 403; a plan changed meanwhile a 409."""
+
     path = "/api/pwa/user-mealplans"
     tags = ["meal plans"]
 
@@ -33,9 +37,9 @@ class MealPlanController(Controller):
         """The caller's own plans by start date, then the plans shared with them."""
         return Data(data=await mealplans.list_visible(member))
 
-    @post("/", status_code=HTTP_201_CREATED)
+    @post("/", status_code=HTTP_201_CREATED, raises=[NotFound])
     async def create_plan(
-        self, data: JSONBody[MealPlanIn], member: NamedDependency[Member], mealplans: NamedDependency[MealPlanService]
+        self, data: NewPlan, member: NamedDependency[Member], mealplans: NamedDependency[MealPlanService]
     ) -> Data[MealPlanOut]:
         return Data(data=await mealplans.create(member, data))
 
@@ -45,17 +49,17 @@ class MealPlanController(Controller):
     ) -> Data[MealPlanOut]:
         return Data(data=await mealplans.get(member, plan_id))
 
-    @put("/{plan_id:int}")
+    @put("/{plan_id:int}", raises=[NotFound, Forbidden, Conflict])
     async def update_plan(
         self,
         plan_id: PathId,
-        data: JSONBody[MealPlanUpdateIn],
+        data: PlanChange,
         member: NamedDependency[Member],
         mealplans: NamedDependency[MealPlanService],
     ) -> Data[MealPlanOut]:
         return Data(data=await mealplans.update(member, plan_id, data))
 
-    @delete("/{plan_id:int}")
+    @delete("/{plan_id:int}", raises=[NotFound, Forbidden])
     async def delete_plan(
         self, plan_id: PathId, member: NamedDependency[Member], mealplans: NamedDependency[MealPlanService]
     ) -> None:
@@ -68,7 +72,7 @@ class MealPlanController(Controller):
         """The plan's recipes with their ingredients and what the caller's stores hold of each."""
         return Data(data=await cooking.check(member, plan_id))
 
-    @post("/{plan_id:int}/complete", status_code=HTTP_200_OK)
+    @post("/{plan_id:int}/complete", status_code=HTTP_200_OK, raises=[NotFound, Forbidden, Conflict])
     async def complete_plan(
         self,
         plan_id: PathId,

@@ -330,8 +330,9 @@ class MealPlanService(DomainService[MealPlan]):
         name = _checked_name(errors, data.name)
         counts = _counts(errors, {"days": data.days, "number_of_days": data.number_of_days})
         span = _span(errors, data.start_date, data.end_date, counts, default_days=DEFAULT_DAYS)
-        entries = await self._resolve(member, data.recipes, span.days if span else None, {}, errors)
-        errors.raise_if_any()
+        missing: list[str] = []
+        entries = await self._resolve(member, data.recipes, span.days if span else None, {}, errors, missing)
+        _refuse(errors, missing)
         assert span is not None  # raise_if_any above
         plan = MealPlan(user_id=member.id, name=name, days=span.days, start_date=None, end_date=None, entries=[])
         _date(plan, span)
@@ -351,19 +352,23 @@ class MealPlanService(DomainService[MealPlan]):
         plan, role = await self.open(member, plan_id, Action.EDIT)
         current = (await self.repository.entries([plan.id]))[plan.id]
         errors = FieldCollector()
+        missing: list[str] = []
         name = plan.name if data.name is msgspec.UNSET else _checked_name(errors, data.name)
         counts = _counts(errors, {"days": data.days, "number_of_days": data.number_of_days})
         span = _new_span(errors, plan, data, counts)
+        shortened: list[int] = []
         if data.recipes is msgspec.UNSET:
             entries = current
             if span is not None:
-                for day in sorted({entry.day for entry in current if entry.day >= span.days}):
-                    errors.add("days", MSG_SHORTENED.format(day=day, days=span.days))
+                shortened = sorted({entry.day for entry in current if entry.day >= span.days})
         else:
             known = {(entry_kind(e.type), e.value): e for e in current if entry_kind(e.type) in _ID_KINDS}
-            entries = await self._resolve(member, data.recipes, span.days if span else None, known, errors)
-        errors.raise_if_any()
+            entries = await self._resolve(member, data.recipes, span.days if span else None, known, errors, missing)
+        _refuse(errors, missing)
         assert span is not None  # raise_if_any above
+        if shortened:
+            # Valid on its own, refused for what the plan holds: a conflict with its state (409).
+            raise Conflict(MSG_SHORTENED.format(day=shortened[0], days=span.days))
 
         same_plan = (name, span.days, span.start, span.end) == (plan.name, plan.days, plan.start_date, plan.end_date)
         if same_plan and entries == current:
@@ -407,10 +412,12 @@ class MealPlanService(DomainService[MealPlan]):
         days: int | None,
         known: dict[tuple[str | None, str | None], Planned],
         errors: FieldCollector,
+        missing: list[str],
     ) -> list[Planned]:
         """The sent day entries as stored: each recipe checked by its type, the recipes not yet on
         the plan looked up in one query per kind. `days` is None when the plan's length is itself
-        in error (the day numbers are then not checked)."""
+        in error (the day numbers are then not checked). A recipe id that names nothing the caller
+        may plan goes to `missing` (a 404 unless something else is invalid: `_refuse`)."""
         seen: set[int] = set()
         wanted: dict[str, set[int]] = {kind: set() for kind in _ID_KINDS}
         sent: list[tuple[int, int, PlanRecipeIn, str, str | None]] = []
@@ -443,7 +450,7 @@ class MealPlanService(DomainService[MealPlan]):
             USER: await own_recipe_cards(self.session, member.id, wanted[USER]),
             IMPORTED: await imported_recipe_cards(self.session, member.id, wanted[IMPORTED]),
         }
-        missing = {CATALOGUE: MSG_NO_CATALOGUE, USER: MSG_NO_OWN, IMPORTED: MSG_NO_IMPORT}
+        unknown = {CATALOGUE: MSG_NO_CATALOGUE, USER: MSG_NO_OWN, IMPORTED: MSG_NO_IMPORT}
         entries: list[Planned] = []
         for day, position, recipe, kind, value in sent:
             checked = recipe.checked
@@ -467,7 +474,7 @@ class MealPlanService(DomainService[MealPlan]):
                 assert value is not None  # an id kind with no id was refused above
                 card = cards[kind].get(int(value))
                 if card is None:
-                    errors.add("recipes", missing[kind].format(value=value))
+                    missing.append(unknown[kind].format(value=value))
                     continue
                 entry_type = kind if kind != CATALOGUE else _catalogue_type(card.category_id)
                 image = card.image if card.image and len(card.image) <= IMAGE_MAX else None
@@ -510,6 +517,17 @@ class MealPlanService(DomainService[MealPlan]):
 
 
 # -- checks ---------------------------------------------------------------------------------------
+
+
+def _refuse(errors: FieldCollector, missing: list[str]) -> None:
+    """Every problem of the input at once (422, the recipes that name nothing among them); else a
+    recipe id that names nothing the caller may plan is a 404 with the first such message."""
+    if errors.errors:
+        for message in missing:
+            errors.add("recipes", message)
+        errors.raise_if_any()
+    if missing:
+        raise NotFound(missing[0])
 
 
 def _checked_name(errors: FieldCollector, name: str) -> str:
@@ -568,7 +586,10 @@ def _new_span(errors: FieldCollector, plan: MealPlan, data: MealPlanUpdateIn, co
         # The schedule dialog: the same number of days from a new start.
         return _scheduled(errors, start, next(iter(counts.values()), plan.days), counts, "start_date")
     if start is msgspec.UNSET:
-        # An end alone keeps the start (an undated plan has none to keep).
+        # An end alone keeps the start; an undated plan has none to keep, which the request could
+        # not know from its own fields (409).
+        if isinstance(end, date) and plan.start_date is None:
+            raise Conflict(MSG_START_REQUIRED)
         start = plan.start_date
     return _span(errors, start, None if end is msgspec.UNSET else end, counts, default_days=plan.days)
 
@@ -723,5 +744,6 @@ __all__ = [
     "dates_problem",
     "entry_kind",
     "entry_recipe_id",
+    "in_range",
     "provide_mealplan_service",
 ]

@@ -424,6 +424,7 @@ export interface components {
       /** @default true */
       adjust_stock?: boolean;
       recipes: components["schemas"]["EntryRef"][];
+      /** @description A day from 2000-01-01 to 2099-12-31. */
       reschedule_start?: string | null;
       use_items?: number[] | null;
     };
@@ -579,7 +580,18 @@ export interface components {
     DayEntryIn: {
       date?: string | null;
       day: number;
-      recipes?: components["schemas"]["PlanRecipeIn"][];
+      recipes?: (components["schemas"]["PlanRecipeIn"] & ({
+          name: string;
+          /** @enum {unknown} */
+          type?: "CUSTOM";
+        } | ({
+          type: string;
+          value: number | string;
+        }) | {
+          /** @enum {unknown} */
+          type: "EXTERNAL_LINK";
+          value: string;
+        }))[];
     };
     /** DayEntryOut */
     DayEntryOut: {
@@ -636,7 +648,7 @@ export interface components {
       };
       /** @description What went wrong, for the user. */
       message: string;
-      /** @description A refused publish request (422): the stored, rejected request. */
+      /** @description A refused publish request (409): the stored, rejected request. */
       request?: {
         [key: string]: unknown;
       };
@@ -698,6 +710,7 @@ export interface components {
     };
     /** ImportIn */
     ImportIn: {
+      /** @description An absolute http or https link. */
       url: string;
     };
     /** InboxMessageOut */
@@ -781,10 +794,13 @@ export interface components {
     /** ListItemIn */
     ListItemIn: {
       checked?: boolean | null;
-      measurement?: string | null;
+      /** @enum {unknown} */
+      measurement?: "unit(s)" | "kg" | "g" | "mg" | "l" | "ml" | "cup(s)" | "rasher(s)" | "tsp" | "tbsp" | "unit" | "";
       name?: string | null;
+      /** @description At least 1 (part 2 §5). */
       quantity?: number | null;
-      unit?: string | null;
+      /** @enum {unknown} */
+      unit?: "unit(s)" | "kg" | "g" | "mg" | "l" | "ml" | "cup(s)" | "rasher(s)" | "tsp" | "tbsp" | "unit" | "";
       value?: number | string | null;
     };
     /** ListItemOut */
@@ -828,16 +844,27 @@ export interface components {
       token: string;
       user: components["schemas"]["UserOut"];
     };
-    /** MealPlanIn */
-    MealPlanIn: {
+    /**
+     * MealPlanIn
+     * @description Both dates (then the plan has their span of days: a count sent as well must be it) or neither (then `days` or `number_of_days`, not both). The end is not before the start, and a plan spans at most 92 days.
+     */
+    MealPlanIn: ({
       days?: number | null;
+      /** @description A day from 2000-01-01 to 2099-12-31. */
       end_date?: string | null;
-      /** @default */
-      name?: string;
+      /** @description Letters (any alphabet), digits and spaces; not blank. */
+      name: string;
       number_of_days?: number | null;
       recipes?: components["schemas"]["DayEntryIn"][];
+      /** @description A day from 2000-01-01 to 2099-12-31. */
       start_date?: string | null;
-    };
+    }) & ({
+      end_date?: null;
+      start_date?: null;
+    } | {
+      end_date: string;
+      start_date: string;
+    });
     /** MealPlanOut */
     MealPlanOut: {
       days: number;
@@ -855,19 +882,41 @@ export interface components {
       user_id: number;
       user_mealplan_id: number;
     };
-    /** MealPlanUpdateIn */
+    /**
+     * MealPlanUpdateIn
+     * @description Fields left out keep their value. A start alone re-dates the plan; a start and an end give it their span of days (the end not before the start); two nulls undate it.
+     */
     MealPlanUpdateIn: {
       days?: number;
+      /** @description A day from 2000-01-01 to 2099-12-31. */
       end_date?: string | null;
+      /** @description Letters (any alphabet), digits and spaces; not blank. */
       name?: string;
       number_of_days?: number;
       recipes?: components["schemas"]["DayEntryIn"][];
+      /** @description A day from 2000-01-01 to 2099-12-31. */
       start_date?: string | null;
       updated_at?: string | null;
     };
     /** MergeIn */
     MergeIn: {
-      ingredients: components["schemas"]["ListItemIn"][];
+      ingredients: (components["schemas"]["MergeItemIn"] & (({
+          value: number | string;
+        }) | {
+          name: string;
+        }))[];
+    };
+    /** MergeItemIn */
+    MergeItemIn: {
+      checked?: boolean | null;
+      /** @enum {unknown} */
+      measurement?: "unit(s)" | "kg" | "g" | "mg" | "l" | "ml" | "cup(s)" | "rasher(s)" | "tsp" | "tbsp" | "unit" | "";
+      name?: string | null;
+      /** @description More than 0: a recipe's fraction is merged as it is. */
+      quantity?: number | null;
+      /** @enum {unknown} */
+      unit?: "unit(s)" | "kg" | "g" | "mg" | "l" | "ml" | "cup(s)" | "rasher(s)" | "tsp" | "tbsp" | "unit" | "";
+      value?: number | string | null;
     };
     /** Message */
     Message: {
@@ -1158,6 +1207,7 @@ export interface components {
     ShareEntryIn: {
       /** @default false */
       canEdit?: boolean;
+      /** @description An e-mail address to share with. */
       email: string;
     };
     /** SharePayload */
@@ -1182,9 +1232,13 @@ export interface components {
     };
     /** ShoppingListIn */
     ShoppingListIn: {
-      ingredients?: components["schemas"]["ListItemIn"][];
-      /** @default */
-      name?: string;
+      ingredients?: (components["schemas"]["ListItemIn"] & (({
+          value: number | string;
+        }) | {
+          name: string;
+        }))[];
+      /** @description Letters (any alphabet), digits and spaces; not empty. */
+      name: string;
     };
     /** ShoppingListOut */
     ShoppingListOut: {
@@ -1201,8 +1255,13 @@ export interface components {
     };
     /** ShoppingListUpdateIn */
     ShoppingListUpdateIn: {
-      ingredients?: components["schemas"]["ListItemIn"][];
+      ingredients?: (components["schemas"]["ListItemIn"] & (({
+          value: number | string;
+        }) | {
+          name: string;
+        }))[];
       ingredients_to_remove?: (number | string)[];
+      /** @description Letters (any alphabet), digits and spaces; not empty. */
       name?: string | null;
     };
     /** ShortfallOut */
@@ -1216,7 +1275,11 @@ export interface components {
     };
     /** StockIn */
     StockIn: {
-      items: components["schemas"]["StoreItemIn"][];
+      items: (components["schemas"]["StoreItemIn"] & (({
+          value: number | string;
+        }) | {
+          name: string;
+        }))[];
     };
     /** StockMatchOut */
     StockMatchOut: {
@@ -1242,24 +1305,28 @@ export interface components {
     };
     /** StoreIn */
     StoreIn: {
-      /** @default */
-      description?: string;
+      /** @description Letters (any alphabet), digits and spaces; not empty. */
+      description: string;
       /** @enum {null|string} */
       kind?: "pantry" | "fridge" | "freezer" | null;
-      /** @default */
-      name?: string;
+      /** @description Letters (any alphabet), digits and spaces; not empty. */
+      name: string;
     };
     /** StoreItemIn */
     StoreItemIn: {
       checked?: boolean | null;
+      /** @description A time in the years 2000 to 2100; its calendar day in the instance's zone counts. */
       date_added?: string | null;
       estimated_expiry_days?: number | null;
       /** @description A row id, 1 to 9223372036854775807. */
       id?: number | null;
-      measurement?: string | null;
+      /** @enum {unknown} */
+      measurement?: "unit(s)" | "kg" | "g" | "mg" | "l" | "ml" | "cup(s)" | "rasher(s)" | "tsp" | "tbsp" | "unit" | "";
       name?: string | null;
+      /** @description At least 1 (part 2 §5). */
       quantity?: number | null;
-      unit?: string | null;
+      /** @enum {unknown} */
+      unit?: "unit(s)" | "kg" | "g" | "mg" | "l" | "ml" | "cup(s)" | "rasher(s)" | "tsp" | "tbsp" | "unit" | "";
       value?: number | string | null;
     };
     /** StoreItemOut */
@@ -1313,11 +1380,19 @@ export interface components {
     };
     /** StoreUpdateIn */
     StoreUpdateIn: {
+      /** @description Letters (any alphabet), digits and spaces; not empty. */
       description?: string | null;
-      items?: components["schemas"]["StoreItemIn"][];
+      items?: (components["schemas"]["StoreItemIn"] & ({
+          id: number;
+        } | ({
+          value: number | string;
+        }) | {
+          name: string;
+        }))[];
       items_to_remove?: number[];
       /** @enum {null|string} */
       kind?: "pantry" | "fridge" | "freezer" | null;
+      /** @description Letters (any alphabet), digits and spaces; not empty. */
       name?: string | null;
       updated_at?: string | null;
     };
@@ -2134,6 +2209,12 @@ export interface operations {
       };
       /** @description Signed in, but without the rights this needs. */
       403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -3867,8 +3948,20 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description No such item, or not one the caller may see. */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Conflicts with existing data or with the item's current state. */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -3887,6 +3980,12 @@ export interface operations {
       };
       /** @description Invalid input: `errors` names each field with its messages. */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Too many attempts: try again after the seconds in the Retry-After header. */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -3923,6 +4022,18 @@ export interface operations {
       };
       /** @description No session: the bearer token is missing, invalid, expired or revoked. */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -3977,6 +4088,12 @@ export interface operations {
       };
       /** @description No session: the bearer token is missing, invalid, expired or revoked. */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -4163,8 +4280,20 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description No such item, or not one the caller may see. */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Conflicts with existing data or with the item's current state. */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -4216,8 +4345,20 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description No such item, or not one the caller may see. */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Conflicts with existing data or with the item's current state. */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -4301,6 +4442,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description No such item, or not one the caller may see. */
       404: {
         content: {
@@ -4338,6 +4485,11 @@ export interface operations {
     requestBody: {
       content: {
         "multipart/form-data": {
+          /**
+           * Format: binary
+           * @description A JPEG, PNG, GIF or WebP image of at most 2 MB (2097152 bytes).
+           */
+          file: string;
           [key: string]: unknown;
         };
       };
@@ -4605,6 +4757,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description The body is too large. */
       413: {
         content: {
@@ -4702,8 +4860,20 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description No such item, or not one the caller may see. */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Conflicts with existing data or with the item's current state. */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -4751,6 +4921,12 @@ export interface operations {
       };
       /** @description No session: the bearer token is missing, invalid, expired or revoked. */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -4803,8 +4979,20 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description No such item, or not one the caller may see. */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Conflicts with existing data or with the item's current state. */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -4921,6 +5109,12 @@ export interface operations {
       };
       /** @description No session: the bearer token is missing, invalid, expired or revoked. */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -5318,6 +5512,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description The body is too large. */
       413: {
         content: {
@@ -5415,6 +5615,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description No such item, or not one the caller may see. */
       404: {
         content: {
@@ -5468,6 +5674,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description No such item, or not one the caller may see. */
       404: {
         content: {
@@ -5516,8 +5728,20 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description No such item, or not one the caller may see. */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Conflicts with existing data or with the item's current state. */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -5578,6 +5802,12 @@ export interface operations {
       };
       /** @description No session: the bearer token is missing, invalid, expired or revoked. */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };

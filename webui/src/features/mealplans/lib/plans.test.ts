@@ -131,10 +131,12 @@ describe('the create dialog rules (part 2 §5)', () => {
         { day: 1, recipes: [{ name: 'Soup', value: null, image: null, type: 'CUSTOM', checked: false }] },
       ],
     });
-    expect(createPayload({ ...EMPTY_DRAFT, name: 'Dated', start: '2025-03-10', end: '2025-03-11' }, [])).toMatchObject({
-      days: 2,
+    // A dated plan's length is its dates' span: the count is not sent with them.
+    expect(createPayload({ ...EMPTY_DRAFT, name: 'Dated', start: '2025-03-10', end: '2025-03-11' }, [])).toEqual({
+      name: 'Dated',
       start_date: '2025-03-10',
       end_date: '2025-03-11',
+      recipes: [],
     });
   });
 });

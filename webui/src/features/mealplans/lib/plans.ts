@@ -120,11 +120,16 @@ export function planActions(plan: Pick<MealPlan, 'role'>): PlanAction[] {
 
 // -- entries ----------------------------------------------------------------------------------------
 
+/** One recipe of a day as sent: by the document, a custom entry with a name, a recipe by its id or a link. */
+type PlanRecipeIn = NonNullable<PlanDayIn['recipes']>[number];
+
 /** The days as PUT and POST send them: each day's number and recipes (the server dates them). */
 export function daysPayload(days: readonly PlanDay[]): PlanDayIn[] {
   return days.map((day) => ({
     day: day.day,
-    recipes: day.recipes.map(({ name, value, image, type, checked }) => ({ name, value, image, type, checked })),
+    // The editor's entries are of those kinds by construction (the pickers make them so); the
+    // types cannot tell which kind an entry is from its fields.
+    recipes: day.recipes.map(({ name, value, image, type, checked }) => ({ name, value, image, type, checked }) as PlanRecipeIn),
   }));
 }
 
@@ -148,15 +153,14 @@ export function byStartDate<P extends Pick<MealPlan, 'start_date' | 'name'>>(pla
   });
 }
 
-/** POST /user-mealplans/ of a valid draft: its name, length, dates (both or neither) and days. */
+/**
+ * POST /user-mealplans/ of a valid draft: its name, dates (both or neither) and days. A dated plan's
+ * length is its dates' span, so the count is sent only for an undated one (the document's rule).
+ */
 export function createPayload(draft: PlanDraft, days: readonly PlanDay[]): MealPlanPayload {
   const count = draftDays(draft) ?? DEFAULT_DAYS;
   const dated = isDay(draft.start) && isDay(draft.end);
-  return {
-    name: draft.name.trim(),
-    days: count,
-    start_date: dated ? draft.start : null,
-    end_date: dated ? draft.end : null,
-    recipes: daysPayload(days.filter((day) => day.day < count)),
-  };
+  const recipes = daysPayload(days.filter((day) => day.day < count));
+  if (dated) return { name: draft.name.trim(), start_date: draft.start, end_date: draft.end, recipes };
+  return { name: draft.name.trim(), days: count, start_date: null, end_date: null, recipes };
 }

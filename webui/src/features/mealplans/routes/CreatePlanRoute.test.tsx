@@ -35,7 +35,6 @@ describe('/user-meal-plans/create', () => {
         path: '/user-mealplans',
         body: {
           name: 'New year',
-          days: 2,
           start_date: '2025-12-31',
           end_date: '2026-01-01',
           recipes: [
