@@ -13,6 +13,9 @@ import {
   mealPlansQueryOptions,
 } from '@/shared/api';
 
+/** One recipe of a day as a plan's PUT takes it: a custom entry, a recipe by its id or a link. */
+type PlanRecipePayload = NonNullable<NonNullable<MealPlanUpdatePayload['recipes']>[number]['recipes']>[number];
+
 /** The most recipes a day of a plan holds (the server refuses more). */
 export const RECIPES_PER_DAY_MAX = 20;
 /** The longest entry name and image reference a plan takes. */
@@ -81,8 +84,10 @@ export function withEntry(plan: MealPlan, day: number, entry: NewPlanEntry): Mea
       day: item.day,
       date: item.date,
       recipes: [
-        ...item.recipes.map(({ name, value, image, type, checked }) => ({ name, value, image, type, checked })),
-        ...(item.day === day ? [{ ...planEntry(entry), checked: false }] : []),
+        // Entries read from the plan and made by the pickers are of the kinds a plan takes; the
+        // types cannot tell which kind from the fields.
+        ...item.recipes.map(({ name, value, image, type, checked }) => ({ name, value, image, type, checked }) as PlanRecipePayload),
+        ...(item.day === day ? [{ ...planEntry(entry), checked: false } as PlanRecipePayload] : []),
       ],
     })),
     updated_at: plan.updated_at,
