@@ -52,11 +52,10 @@ def test_email_rule(client, settings, address):
 
 
 def test_passwords_must_match(client, settings):
-    # Two fields at odds is no shape the document can refuse: a conflict, not a 422.
     (code,) = new_invites(settings)
     body = registration("alice_1", "a@example.org", code) | {"password_confirmation": "different1"}
     response = register(client, body)
-    assert response.status_code == 409
+    assert response.status_code == 422
     assert response.json()["errors"]["password_confirmation"] == ["Passwords do not match"]
 
 

@@ -5,8 +5,9 @@ every input the server refuses as invalid (422): the caps are msgspec limits, ch
 body is decoded; the spec's own rules (a username's characters, an e-mail's form, a password's
 length, an invite code's length) are `declared` here and checked by the service with the same
 constants, because the web app shows the spec's message per field and a form tells every problem
-at once (msgspec would stop at the first, in its own words). What the document cannot say, a
-confirmation that differs from its password or a taken name, is a 409, never a 422.
+at once (msgspec would stop at the first, in its own words). A confirmation that differs from its
+password is a 422 too, though no JSON Schema can say it; what only the stored state makes wrong (a
+taken name, an unusable invite or link, a wrong current password) is a 409, 404 or 403.
 """
 
 from __future__ import annotations
@@ -121,8 +122,7 @@ class ForgotIn(msgspec.Struct):
 
 
 class RegisterIn(msgspec.Struct):
-    """An invite code that is not valid, used up or expired, a taken name or address, and a
-    confirmation that differs from the password are a 409."""
+    """An invite code that is not valid, used up or expired, and a taken name or address, are a 409."""
 
     name: Username
     email: Email
@@ -137,8 +137,8 @@ class RegisterOut(msgspec.Struct):
 
 
 class ResetPasswordIn(msgspec.Struct):
-    """A link that names nothing is a 404; one expired, used or replaced, a confirmation that
-    differs and an address the link was not sent to are a 409."""
+    """A link that names nothing is a 404; one expired, used or replaced, and an address the link
+    was not sent to, are a 409."""
 
     email: Email
     password: ResetPassword
@@ -167,7 +167,7 @@ class AccountUpdateOut(msgspec.Struct):
 
 
 class ChangePasswordIn(msgspec.Struct):
-    """A confirmation that differs is a 409; a wrong current password is a 403."""
+    """A wrong current password is a 403."""
 
     current_password: ChangePassword
     new_password: ChangePassword

@@ -69,6 +69,7 @@ MSG_EMAIL = "Invalid email address"
 MSG_PASSWORDS_DIFFER = "Passwords do not match"
 MSG_RESET_SHORT = "Passwords must be 6 characters or more."
 MSG_RESET_DIFFER = "Passwords must match."
+MSG_CONFIRM_DIFFERS = "Password does not match."
 MSG_BAD_LOGIN = "Invalid email or password."
 MSG_INVITE_UNUSABLE = "This invite code is not valid, used up or expired."
 MSG_INVITE_LENGTH = f"The invite code must be exactly {INVITE_CODE_LENGTH} characters."
@@ -117,12 +118,9 @@ def new_name_problem(name: str) -> str | None:
     return None
 
 
-def _refuse(form: FieldCollector, conflicts: FieldCollector) -> None:
-    """Raise what a form check found. A field that breaks a rule the document declares makes it a
-    422, with every other problem told at once; otherwise what only the stored state, or another
-    field, makes wrong (a taken name, a confirmation that differs) is a 409."""
-    if form.errors:
-        raise FormError(form.errors | {k: v for k, v in conflicts.errors.items() if k not in form.errors})
+def _raise_conflicts(conflicts: FieldCollector) -> None:
+    """A well-formed form that only the stored state makes wrong (a taken name, an invite used up)
+    is a 409, with its field errors as a 422 carries them."""
     if conflicts.errors:
         raise Conflict(next(iter(conflicts.errors.values()))[0], errors=conflicts.errors)
 
@@ -216,7 +214,7 @@ class UserService(DomainService[User]):
         self, *, name: str, email: str, password: str, password_confirmation: str, beta_code: str
     ) -> UserOut:
         await self.throttle.hit(f"register:client:{self.client}", REGISTER_PER_CLIENT)
-        form, conflicts = FieldCollector(), FieldCollector()
+        form = FieldCollector()
         name, email, code = name.strip(), email.strip(), beta_code.strip()
         invites = InviteService(session=self.session)
         if not USERNAME_PATTERN.match(name):
@@ -226,11 +224,12 @@ class UserService(DomainService[User]):
         if len(password) < REGISTER_PASSWORD_MIN:
             form.add("password", MSG_RESET_SHORT)
         if password != password_confirmation:
-            conflicts.add("password_confirmation", MSG_PASSWORDS_DIFFER)
+            form.add("password_confirmation", MSG_PASSWORDS_DIFFER)
         if len(code) != INVITE_CODE_LENGTH:
             form.add("beta_code", MSG_INVITE_LENGTH)
-        _refuse(form, conflicts)
+        form.raise_if_any()
         email, code = normalise_email(email), code.upper()
+        conflicts = FieldCollector()
         if not await invites.is_usable(code):
             conflicts.add("beta_code", MSG_INVITE_UNUSABLE)
         else:
@@ -240,7 +239,7 @@ class UserService(DomainService[User]):
                 conflicts.add("name", MSG_NAME_TAKEN)
             if await self.email_taken(email):
                 conflicts.add("email", MSG_EMAIL_TAKEN)
-        _refuse(form, conflicts)
+        _raise_conflicts(conflicts)
         if not await invites.consume(code):  # used up by someone else a moment ago
             raise Conflict(MSG_INVITE_UNUSABLE, errors={"beta_code": [MSG_INVITE_UNUSABLE]})
         first_user = not await self.session.scalar(select(User.id).limit(1))
@@ -341,16 +340,16 @@ class UserService(DomainService[User]):
 
     async def reset_password(self, *, email: str, password: str, password_confirmation: str, token: str) -> None:
         await self.throttle.hit(f"token:client:{self.client}", TOKEN_PER_CLIENT)
-        form, conflicts = FieldCollector(), FieldCollector()
+        form = FieldCollector()
         if not is_email(email.strip()):
             form.add("email", MSG_EMAIL)
         if len(password) < RESET_PASSWORD_MIN:
             form.add("password", MSG_RESET_SHORT)
         if password != password_confirmation:
-            conflicts.add("password_confirmation", MSG_RESET_DIFFER)
+            form.add("password_confirmation", MSG_RESET_DIFFER)
         if not token:
             form.add("token", MSG_LINK_INVALID)
-        _refuse(form, conflicts)
+        form.raise_if_any()
         try:
             user = await self.links.redeem(token, PURPOSE_RESET)
         except AppError as exc:
@@ -371,13 +370,14 @@ class UserService(DomainService[User]):
         """Rename, or move the account to another address. A new address needs the current password:
         whoever holds a session (a phone left unlocked) must not be able to take the account over."""
         name, email = name.strip(), email.strip()
-        form, conflicts = FieldCollector(), FieldCollector()
+        form = FieldCollector()
         if (problem := new_name_problem(name)) is not None:
             form.add("name", problem)
         if not is_email(email):
             form.add("email", MSG_EMAIL)
-        _refuse(form, conflicts)
+        form.raise_if_any()
         email = normalise_email(email)
+        conflicts = FieldCollector()
         if name != user.name and await self.name_taken(name, except_id=user.id):
             conflicts.add("name", MSG_NAME_TAKEN)
         if email != user.email and await self.email_taken(email, except_id=user.id):
@@ -385,7 +385,7 @@ class UserService(DomainService[User]):
         if name == user.name and email == user.email:
             conflicts.add("name", MSG_SAME_VALUES)
             conflicts.add("email", MSG_SAME_VALUES)
-        _refuse(form, conflicts)
+        _raise_conflicts(conflicts)
         # Who holds the session but not the password may not move the account elsewhere.
         email_changed = email != user.email
         if email_changed and not current_password:
@@ -404,14 +404,14 @@ class UserService(DomainService[User]):
     async def change_password(
         self, user: User, *, current_password: str, new_password: str, confirm_password: str
     ) -> None:
-        form, conflicts = FieldCollector(), FieldCollector()
+        form = FieldCollector()
         if len(current_password) < CHANGE_PASSWORD_MIN:
             form.add("current_password", f"Current password must be at least {CHANGE_PASSWORD_MIN} characters.")
         if len(new_password) < CHANGE_PASSWORD_MIN:
             form.add("new_password", f"New password must be at least {CHANGE_PASSWORD_MIN} characters.")
         if new_password != confirm_password:
-            conflicts.add("confirm_password", "Password does not match.")
-        _refuse(form, conflicts)
+            form.add("confirm_password", MSG_CONFIRM_DIFFERS)
+        form.raise_if_any()
         if not verify_password(user.password_hash, current_password):
             raise Forbidden(MSG_WRONG_PASSWORD, errors={"current_password": [MSG_WRONG_PASSWORD]})
         await self._set_password(user, new_password)
