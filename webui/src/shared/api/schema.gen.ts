@@ -2576,6 +2576,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description The body is too large. */
       413: {
         content: {
@@ -2680,6 +2686,18 @@ export interface operations {
       };
       /** @description No session: the bearer token is missing, invalid, expired or revoked. */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Conflicts with existing data or with the item's current state. */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -3009,6 +3027,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description The body is too large. */
       413: {
         content: {
@@ -3129,6 +3153,12 @@ export interface operations {
       };
       /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -3772,6 +3802,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description Conflicts with existing data or with the item's current state. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description The body is too large. */
       413: {
         content: {
@@ -3859,6 +3895,18 @@ export interface operations {
       };
       /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Conflicts with existing data or with the item's current state. */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -5862,6 +5910,18 @@ export interface operations {
       };
       /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
       400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Conflicts with existing data or with the item's current state. */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
