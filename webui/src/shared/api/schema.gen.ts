@@ -710,7 +710,6 @@ export interface components {
     };
     /** ImportIn */
     ImportIn: {
-      /** @description An absolute http or https link. */
       url: string;
     };
     /** InboxMessageOut */
@@ -794,13 +793,10 @@ export interface components {
     /** ListItemIn */
     ListItemIn: {
       checked?: boolean | null;
-      /** @enum {unknown} */
-      measurement?: "unit(s)" | "kg" | "g" | "mg" | "l" | "ml" | "cup(s)" | "rasher(s)" | "tsp" | "tbsp" | "unit" | "";
+      measurement?: string | null;
       name?: string | null;
-      /** @description At least 1 (part 2 §5). */
       quantity?: number | null;
-      /** @enum {unknown} */
-      unit?: "unit(s)" | "kg" | "g" | "mg" | "l" | "ml" | "cup(s)" | "rasher(s)" | "tsp" | "tbsp" | "unit" | "";
+      unit?: string | null;
       value?: number | string | null;
     };
     /** ListItemOut */
@@ -900,23 +896,7 @@ export interface components {
     };
     /** MergeIn */
     MergeIn: {
-      ingredients: (components["schemas"]["MergeItemIn"] & (({
-          value: number | string;
-        }) | {
-          name: string;
-        }))[];
-    };
-    /** MergeItemIn */
-    MergeItemIn: {
-      checked?: boolean | null;
-      /** @enum {unknown} */
-      measurement?: "unit(s)" | "kg" | "g" | "mg" | "l" | "ml" | "cup(s)" | "rasher(s)" | "tsp" | "tbsp" | "unit" | "";
-      name?: string | null;
-      /** @description More than 0: a recipe's fraction is merged as it is. */
-      quantity?: number | null;
-      /** @enum {unknown} */
-      unit?: "unit(s)" | "kg" | "g" | "mg" | "l" | "ml" | "cup(s)" | "rasher(s)" | "tsp" | "tbsp" | "unit" | "";
-      value?: number | string | null;
+      ingredients: components["schemas"]["ListItemIn"][];
     };
     /** Message */
     Message: {
@@ -1207,7 +1187,6 @@ export interface components {
     ShareEntryIn: {
       /** @default false */
       canEdit?: boolean;
-      /** @description An e-mail address to share with. */
       email: string;
     };
     /** SharePayload */
@@ -1232,13 +1211,9 @@ export interface components {
     };
     /** ShoppingListIn */
     ShoppingListIn: {
-      ingredients?: (components["schemas"]["ListItemIn"] & (({
-          value: number | string;
-        }) | {
-          name: string;
-        }))[];
-      /** @description Letters (any alphabet), digits and spaces; not empty. */
-      name: string;
+      ingredients?: components["schemas"]["ListItemIn"][];
+      /** @default */
+      name?: string;
     };
     /** ShoppingListOut */
     ShoppingListOut: {
@@ -1255,13 +1230,8 @@ export interface components {
     };
     /** ShoppingListUpdateIn */
     ShoppingListUpdateIn: {
-      ingredients?: (components["schemas"]["ListItemIn"] & (({
-          value: number | string;
-        }) | {
-          name: string;
-        }))[];
+      ingredients?: components["schemas"]["ListItemIn"][];
       ingredients_to_remove?: (number | string)[];
-      /** @description Letters (any alphabet), digits and spaces; not empty. */
       name?: string | null;
     };
     /** ShortfallOut */
@@ -1275,11 +1245,7 @@ export interface components {
     };
     /** StockIn */
     StockIn: {
-      items: (components["schemas"]["StoreItemIn"] & (({
-          value: number | string;
-        }) | {
-          name: string;
-        }))[];
+      items: components["schemas"]["StoreItemIn"][];
     };
     /** StockMatchOut */
     StockMatchOut: {
@@ -1305,28 +1271,24 @@ export interface components {
     };
     /** StoreIn */
     StoreIn: {
-      /** @description Letters (any alphabet), digits and spaces; not empty. */
-      description: string;
+      /** @default */
+      description?: string;
       /** @enum {null|string} */
       kind?: "pantry" | "fridge" | "freezer" | null;
-      /** @description Letters (any alphabet), digits and spaces; not empty. */
-      name: string;
+      /** @default */
+      name?: string;
     };
     /** StoreItemIn */
     StoreItemIn: {
       checked?: boolean | null;
-      /** @description A time in the years 2000 to 2100; its calendar day in the instance's zone counts. */
       date_added?: string | null;
       estimated_expiry_days?: number | null;
       /** @description A row id, 1 to 9223372036854775807. */
       id?: number | null;
-      /** @enum {unknown} */
-      measurement?: "unit(s)" | "kg" | "g" | "mg" | "l" | "ml" | "cup(s)" | "rasher(s)" | "tsp" | "tbsp" | "unit" | "";
+      measurement?: string | null;
       name?: string | null;
-      /** @description At least 1 (part 2 §5). */
       quantity?: number | null;
-      /** @enum {unknown} */
-      unit?: "unit(s)" | "kg" | "g" | "mg" | "l" | "ml" | "cup(s)" | "rasher(s)" | "tsp" | "tbsp" | "unit" | "";
+      unit?: string | null;
       value?: number | string | null;
     };
     /** StoreItemOut */
@@ -1380,19 +1342,11 @@ export interface components {
     };
     /** StoreUpdateIn */
     StoreUpdateIn: {
-      /** @description Letters (any alphabet), digits and spaces; not empty. */
       description?: string | null;
-      items?: (components["schemas"]["StoreItemIn"] & ({
-          id: number;
-        } | ({
-          value: number | string;
-        }) | {
-          name: string;
-        }))[];
+      items?: components["schemas"]["StoreItemIn"][];
       items_to_remove?: number[];
       /** @enum {null|string} */
       kind?: "pantry" | "fridge" | "freezer" | null;
-      /** @description Letters (any alphabet), digits and spaces; not empty. */
       name?: string | null;
       updated_at?: string | null;
     };
@@ -3996,20 +3950,8 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
-      /** @description Signed in, but without the rights this needs. */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorOut"];
-        };
-      };
       /** @description No such item, or not one the caller may see. */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorOut"];
-        };
-      };
-      /** @description Conflicts with existing data or with the item's current state. */
-      409: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -4028,12 +3970,6 @@ export interface operations {
       };
       /** @description Invalid input: `errors` names each field with its messages. */
       422: {
-        content: {
-          "application/json": components["schemas"]["ErrorOut"];
-        };
-      };
-      /** @description Too many attempts: try again after the seconds in the Retry-After header. */
-      429: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -4070,18 +4006,6 @@ export interface operations {
       };
       /** @description No session: the bearer token is missing, invalid, expired or revoked. */
       401: {
-        content: {
-          "application/json": components["schemas"]["ErrorOut"];
-        };
-      };
-      /** @description Signed in, but without the rights this needs. */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorOut"];
-        };
-      };
-      /** @description No such item, or not one the caller may see. */
-      404: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -4136,12 +4060,6 @@ export interface operations {
       };
       /** @description No session: the bearer token is missing, invalid, expired or revoked. */
       401: {
-        content: {
-          "application/json": components["schemas"]["ErrorOut"];
-        };
-      };
-      /** @description Signed in, but without the rights this needs. */
-      403: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -4328,20 +4246,8 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
-      /** @description Signed in, but without the rights this needs. */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorOut"];
-        };
-      };
       /** @description No such item, or not one the caller may see. */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorOut"];
-        };
-      };
-      /** @description Conflicts with existing data or with the item's current state. */
-      409: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -4393,20 +4299,8 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
-      /** @description Signed in, but without the rights this needs. */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorOut"];
-        };
-      };
       /** @description No such item, or not one the caller may see. */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorOut"];
-        };
-      };
-      /** @description Conflicts with existing data or with the item's current state. */
-      409: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -4490,12 +4384,6 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
-      /** @description Signed in, but without the rights this needs. */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorOut"];
-        };
-      };
       /** @description No such item, or not one the caller may see. */
       404: {
         content: {
@@ -4533,11 +4421,6 @@ export interface operations {
     requestBody: {
       content: {
         "multipart/form-data": {
-          /**
-           * Format: binary
-           * @description A JPEG, PNG, GIF or WebP image of at most 2 MB (2097152 bytes).
-           */
-          file: string;
           [key: string]: unknown;
         };
       };
@@ -5560,12 +5443,6 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
-      /** @description No such item, or not one the caller may see. */
-      404: {
-        content: {
-          "application/json": components["schemas"]["ErrorOut"];
-        };
-      };
       /** @description The body is too large. */
       413: {
         content: {
@@ -5663,12 +5540,6 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
-      /** @description Signed in, but without the rights this needs. */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorOut"];
-        };
-      };
       /** @description No such item, or not one the caller may see. */
       404: {
         content: {
@@ -5722,12 +5593,6 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
-      /** @description Signed in, but without the rights this needs. */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorOut"];
-        };
-      };
       /** @description No such item, or not one the caller may see. */
       404: {
         content: {
@@ -5776,20 +5641,8 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
-      /** @description Signed in, but without the rights this needs. */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorOut"];
-        };
-      };
       /** @description No such item, or not one the caller may see. */
       404: {
-        content: {
-          "application/json": components["schemas"]["ErrorOut"];
-        };
-      };
-      /** @description Conflicts with existing data or with the item's current state. */
-      409: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -5850,12 +5703,6 @@ export interface operations {
       };
       /** @description No session: the bearer token is missing, invalid, expired or revoked. */
       401: {
-        content: {
-          "application/json": components["schemas"]["ErrorOut"];
-        };
-      };
-      /** @description Signed in, but without the rights this needs. */
-      403: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
