@@ -84,6 +84,9 @@ def _config(token: str, mode: str = "all") -> Any:
 # allows may break them, and is refused with 422 and the rule's own message. Only these messages,
 # on these operations, are not findings.
 CROSS_FIELD_RULES: dict[str, tuple[str, ...]] = {
+    "POST /api/pwa/register-beta": ("Passwords do not match",),
+    "POST /api/pwa/reset-password": ("Passwords must match.",),
+    "PUT /api/pwa/account/change-password": ("Password does not match.",),
     "POST /api/pwa/user-mealplans": ("is not a day of this plan",),
     "PUT /api/pwa/user-mealplans/{plan_id}": ("is not a day of this plan",),
 }
