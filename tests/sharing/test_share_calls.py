@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from larder.sharing.service import MSG_OWN_ADDRESS
 from tests.stores.support import LISTS, STORES
 from tests.support import sql
 
@@ -39,12 +40,22 @@ def test_the_owner_adds_flips_and_removes(client, member_factory, owner_and_list
     assert client.get(f"{LISTS}/{list_id}", headers=friend.headers).status_code == 404
 
 
-@pytest.mark.parametrize("email", ["not-an-address", "owner@example.org", "a@b"])
-def test_yourself_or_an_invalid_address_is_refused(client, owner_and_list, email):
+@pytest.mark.parametrize("email", ["not-an-address", "a@b"])
+def test_an_invalid_address_is_refused(client, owner_and_list, email):
     owner, list_id = owner_and_list
     answer = put_share(client, owner, list_id, shared=[{"email": email, "canEdit": False}])
     assert answer.status_code == 422
     assert answer.json()["errors"]["shared_with"] == ["Invalid email address"]
+
+
+@pytest.mark.parametrize("email", ["owner@example.org", " Owner@Example.ORG "])
+def test_your_own_address_is_a_conflict(client, owner_and_list, settings, email):
+    """A well-formed address the document cannot tell from any other: 409, and nothing shared."""
+    owner, list_id = owner_and_list
+    answer = put_share(client, owner, list_id, shared=[{"email": email}, {"email": "friend@example.org"}])
+    assert answer.status_code == 409, answer.text
+    assert answer.json() == {"message": MSG_OWN_ADDRESS}
+    assert sql(settings, "select count(*) from share") == [(0,)]
 
 
 def test_only_the_owner_shares_and_a_stranger_learns_nothing(client, member_factory, owner_and_list):

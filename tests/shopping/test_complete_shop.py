@@ -7,10 +7,12 @@ from typing import Any
 
 import pytest
 
+from larder.core.ids import ID_MAX
 from larder.shopping.service import (
     MSG_CUSTOM_UNTICKABLE,
     MSG_NO_STORE,
     MSG_NOT_FOUND,
+    MSG_NOT_IN_LIST,
     MSG_REQUEST_ID,
     MSG_REQUEST_ID_USED,
     MSG_SAME_LIST,
@@ -248,8 +250,9 @@ def test_without_any_store_a_store_must_be_chosen(client, member, kitchen, setti
     weekly = new_list(client, member, "Weekly", [{"value": kitchen.value("Flour")}])
     before = snapshot(settings)
     response = complete(client, member, weekly["user_shoppinglist_id"], checked=[kitchen.value("Flour")])
-    assert response.status_code == 422
-    assert response.json() == {"message": MSG_NO_STORE, "errors": {"store_id": [MSG_NO_STORE]}}
+    # A well-formed shop the member's stores cannot take as they are: a conflict, not invalid input.
+    assert response.status_code == 409
+    assert response.json() == {"message": MSG_NO_STORE}
     assert snapshot(settings) == before
 
 
@@ -264,8 +267,8 @@ def test_custom_items_cannot_be_checked(client, member, shop, settings):
     assert snapshot(settings) == before
 
 
-@pytest.mark.parametrize("value", ["999999", 999_999, "CUSTOM-nothere", "flour"])
-def test_values_not_on_the_list_are_refused(client, member, shop, settings, kitchen, value):
+@pytest.mark.parametrize("value", ["CUSTOM-nothere", "flour", "12a", "1234567890123456789"])
+def test_values_that_name_no_ingredient_are_invalid(client, member, shop, settings, kitchen, value):
     before = snapshot(settings)
     response = complete(client, member, shop["weekly"], checked=[kitchen.value("Flour"), value])
     assert response.status_code == 422, response.text
@@ -273,18 +276,28 @@ def test_values_not_on_the_list_are_refused(client, member, shop, settings, kitc
     assert snapshot(settings) == before
 
 
+@pytest.mark.parametrize("value", ["999999", 999_999, ID_MAX])
+def test_ingredient_ids_not_on_the_list_are_a_conflict(client, member, shop, settings, kitchen, value):
+    """The document allows any ingredient id: one the list does not hold (now) is a 409."""
+    before = snapshot(settings)
+    response = complete(client, member, shop["weekly"], checked=[kitchen.value("Flour"), value])
+    assert response.status_code == 409, response.text
+    assert response.json() == {"message": MSG_NOT_IN_LIST.format(value=value)}
+    assert snapshot(settings) == before
+
+
 def test_an_ingredient_of_the_catalogue_not_on_the_list_is_refused(client, member, shop, settings, kitchen):
     before = snapshot(settings)
     response = complete(client, member, shop["weekly"], checked=[kitchen.value("Egg")])
-    assert response.status_code == 422
+    assert response.status_code == 409
     assert snapshot(settings) == before
 
 
 def test_moving_to_the_same_list_is_refused(client, member, shop, settings):
     before = snapshot(settings)
     response = complete(client, member, shop["weekly"], move_unchecked_to=shop["weekly"])
-    assert response.status_code == 422
-    assert response.json()["errors"] == {"move_unchecked_to": [MSG_SAME_LIST]}
+    assert response.status_code == 409
+    assert response.json() == {"message": MSG_SAME_LIST}
     assert snapshot(settings) == before
 
 

@@ -6,7 +6,13 @@ import pytest
 
 from larder.core.ids import ID_MAX
 from larder.kitchen.units import STOCK_UNITS
-from larder.stores.items import MSG_QUANTITY_POSITIVE, MSG_UNIT
+from larder.stores.items import (
+    MSG_CUSTOM_NAME,
+    MSG_QUANTITY_POSITIVE,
+    MSG_UNIT,
+    MSG_UNKNOWN_CUSTOM,
+    MSG_UNKNOWN_INGREDIENT,
+)
 from tests.stores.support import LISTS, get_list, items_by_name, new_list, snapshot
 from tests.support import sql
 
@@ -88,7 +94,7 @@ def test_a_list_name_is_required_and_plain(client, member, name, message):
 def test_a_missing_name_is_required_too(client, member):
     response = client.post(LISTS, json={"ingredients": []}, headers=member.headers)
     assert response.status_code == 422
-    assert response.json()["errors"] == {"name": [NAME_REQUIRED]}
+    assert response.json()["errors"] == {"name": ["This field is required."]}
 
 
 @pytest.mark.parametrize("name", ["Weekly shop", "Wochenmarkt 2", "Épicerie du coin", "Сумка 1", "a"])
@@ -174,12 +180,22 @@ def test_any_other_unit_is_refused(client, member, kitchen, unit, settings):
     assert snapshot(settings) == before
 
 
-@pytest.mark.parametrize("value", [999_999, "999999", "99999999999999999999", "banana", "custom-1"])
-def test_unknown_ingredient_values_are_refused(client, member, kitchen, value, settings):
+@pytest.mark.parametrize("value", ["99999999999999999999", "banana", "custom-1", "CUSTOMER"])
+def test_ingredient_values_of_no_form_are_refused(client, member, kitchen, value, settings):
     before = snapshot(settings)
     response = client.post(LISTS, json={"name": "Weekly", "ingredients": [{"value": value}]}, headers=member.headers)
     assert response.status_code == 422, response.text
     assert "ingredients" in response.json()["errors"]
+    assert snapshot(settings) == before
+
+
+@pytest.mark.parametrize("value", [999_999, "999999", "0", ID_MAX])
+def test_ingredient_ids_the_catalogue_does_not_hold_are_not_found(client, member, kitchen, value, settings):
+    """The document allows any ingredient id: one that names nothing is a 404, not invalid input."""
+    before = snapshot(settings)
+    response = client.post(LISTS, json={"name": "Weekly", "ingredients": [{"value": value}]}, headers=member.headers)
+    assert response.status_code == 404, response.text
+    assert response.json() == {"message": MSG_UNKNOWN_INGREDIENT.format(value=value)}
     assert snapshot(settings) == before
 
 
@@ -212,9 +228,28 @@ def test_the_server_makes_custom_values_whatever_the_client_sends_as_custom(clie
 
 
 def test_a_custom_item_needs_a_name(client, member):
-    for item in ({}, {"name": ""}, {"name": "   "}, {"value": "CUSTOM"}, {"value": "CUSTOM-unknown"}):
+    for item in ({}, {"name": ""}, {"name": "   "}, {"value": "CUSTOM"}, {"value": None, "name": "\u3000"}):
         response = client.post(LISTS, json={"name": "Party", "ingredients": [item]}, headers=member.headers)
         assert response.status_code == 422, (item, response.text)
+        assert response.json()["errors"] == {"ingredients.name": [MSG_CUSTOM_NAME]}
+
+
+def test_a_custom_value_the_list_does_not_hold_is_not_found_without_a_name(client, member):
+    created = new_list(client, member, "Party", [{"name": "Candles"}])
+    url = f"{LISTS}/{created['user_shoppinglist_id']}"
+    for call in (
+        lambda item: client.post(LISTS, json={"name": "Party", "ingredients": [item]}, headers=member.headers),
+        lambda item: client.put(url, json={"ingredients": [item]}, headers=member.headers),
+        lambda item: client.post(f"{url}/merge", json={"ingredients": [item]}, headers=member.headers),
+    ):
+        response = call({"value": "CUSTOM-unknown", "quantity": 2})
+        assert response.status_code == 404, response.text
+        assert response.json() == {"message": MSG_UNKNOWN_CUSTOM.format(value="CUSTOM-unknown")}
+    # With a name it is a custom item of that value.
+    named = client.put(
+        url, json={"ingredients": [{"value": "CUSTOM-unknown", "name": "Plates"}]}, headers=member.headers
+    )
+    assert named.status_code == 200, named.text
 
 
 def test_custom_items_are_edited_and_removed_by_their_value(client, member):
@@ -316,7 +351,7 @@ def test_an_edit_with_one_bad_item_changes_nothing(client, member, kitchen, sett
         },
         headers=member.headers,
     )
-    assert response.status_code == 422
+    assert response.status_code == 404
     assert snapshot(settings) == before
 
 
@@ -464,7 +499,7 @@ def test_merge_refuses_nothing_or_less_with_its_message(client, member, kitchen,
     [
         ({"ingredients": []}, 422),
         ({}, 422),
-        ({"ingredients": [{"value": "999999"}]}, 422),
+        ({"ingredients": [{"value": "999999"}]}, 404),
         ({"ingredients": [{"value": "1", "unit": "pinch"}]}, 422),
         ({"ingredients": [{"value": "1", "quantity": 0}]}, 422),
         ({"ingredients": [{"value": "1", "quantity": -2}]}, 422),

@@ -12,7 +12,7 @@ from litestar.status_codes import HTTP_201_CREATED
 
 from larder.accounts.service import Auth
 from larder.core.access import PUBLIC
-from larder.core.errors import NotFound
+from larder.core.errors import NotFound, TooManyRequests
 from larder.core.ids import PathId
 from larder.core.openapi import ErrorOut
 from larder.core.spa import ALREADY_COMPRESSED
@@ -33,19 +33,19 @@ class ImportController(Controller):
     ) -> list[ImportedRecipeOut]:
         return await imports.owned(auth.user.id)
 
-    @post("/user-imported-recipes", status_code=HTTP_201_CREATED)
+    @post("/user-imported-recipes", status_code=HTTP_201_CREATED, raises=[TooManyRequests])
     async def import_recipe(
         self, data: JSONBody[ImportIn], auth: NamedDependency[Auth], imports: NamedDependency[ImportService]
     ) -> Data[ImportedRecipeOut]:
         return Data(data=await imports.import_url(auth.user.id, data.url))
 
-    @get("/user-imported-recipes/{import_id:int}")
+    @get("/user-imported-recipes/{import_id:int}", raises=[NotFound])
     async def imported_recipe(
         self, import_id: PathId, auth: NamedDependency[Auth], imports: NamedDependency[ImportService]
     ) -> ImportedRecipeOut:
         return await imports.owned_one(auth.user.id, import_id)
 
-    @delete("/user-imported-recipes/{import_id:int}")
+    @delete("/user-imported-recipes/{import_id:int}", raises=[NotFound])
     async def delete_imported_recipe(
         self, import_id: PathId, auth: NamedDependency[Auth], imports: NamedDependency[ImportService]
     ) -> None:

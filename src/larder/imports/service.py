@@ -42,12 +42,11 @@ from larder.core.throttle import Limit, NoThrottle, Throttle, request_throttle
 from larder.imports.fetch import FetchError, FetchPolicy, fetch_page
 from larder.imports.images import CACHE_DIR_NAME, ImageProxy, proxied_data, proxied_image
 from larder.imports.models import ImportedRecipe
-from larder.imports.schemas import ImportedRecipeOut
+from larder.imports.schemas import MAX_URL_LENGTH, ImportedRecipeOut
 from larder.imports.worker import PageParser, ParseFailed
 
 logger = logging.getLogger("larder.imports")
 
-MAX_URL_LENGTH = 2048
 IMPORTS_PER_USER = Limit(60, 3600)
 MSG_URL_REQUIRED = "Please enter a link."
 MSG_URL_INVALID = "Only http and https links can be imported."

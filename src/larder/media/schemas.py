@@ -6,6 +6,8 @@ import msgspec
 
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024  # 2097152, spec §9 'Image size limit'
 UPLOAD_FIELD = "file"
+# What core.images takes, told by the content (not by a name or a declared type).
+ACCEPTED_IMAGE_TYPES = ("image/jpeg", "image/png", "image/gif", "image/webp")
 
 MSG_TOO_LARGE = "file size must be under 2MB."
 MSG_NOT_AN_IMAGE = "only image files are allowed."

@@ -11,7 +11,7 @@ from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import JSONBody
 from litestar.response import ServerSentEvent
 
-from larder.core.errors import TooManyRequests
+from larder.core.errors import Conflict, Forbidden, NotFound, TooManyRequests
 from larder.core.events import EventBus
 from larder.core.spa import ALREADY_COMPRESSED
 from larder.core.wire import Data, Message
@@ -33,7 +33,9 @@ class SharingController(Controller):
     ) -> Data[list[SharedItem]]:
         return Data(data=await access.shared_with_me(member))
 
-    @put("/")
+    # 404 for an item the caller may not see, 403 for one they may see but not share, 409 for their
+    # own address, 429 past their share e-mail limits (sharing/mails.py).
+    @put("/", raises=[NotFound, Forbidden, Conflict, TooManyRequests])
     async def change_shares(
         self, data: JSONBody[SharePayload], member: NamedDependency[Member], access: NamedDependency[AccessPolicy]
     ) -> Data[SharedWithOut]:
@@ -42,7 +44,8 @@ class SharingController(Controller):
         shared = await access.change_shares(member, EntityType(data.type), data.entity_id, added, removed)
         return Data(data=SharedWithOut(shared_with=shared))
 
-    @put("/remove")
+    # 403 for the owner: their own item is deleted, not left.
+    @put("/remove", raises=[NotFound, Forbidden])
     async def leave(
         self, data: JSONBody[ShareRecord], member: NamedDependency[Member], access: NamedDependency[AccessPolicy]
     ) -> Message:

@@ -24,9 +24,9 @@ from sqlalchemy import bindparam, delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.core.email import Mail, Mailer
-from larder.core.errors import Forbidden, FormError, NotFound
+from larder.core.errors import Conflict, Forbidden, FormError, NotFound
 from larder.core.events import DELETED, UPDATED, Audience, Change, EventBus, publish_after_commit
-from larder.sharing.mails import MSG_INVALID_EMAIL, ShareMails, address_problem
+from larder.sharing.mails import ShareMails, address_problem
 from larder.sharing.models import Share
 
 
@@ -102,6 +102,7 @@ def may(role: Role | None, action: Action) -> bool:
 
 
 MSG_NOT_FOUND: Final = "Not found."
+MSG_OWN_ADDRESS: Final = "This is your own address: share with someone else."
 # The browser tab that sent a request (a random id of the web app), echoed in the changes it makes.
 CLIENT_HEADER: Final = "x-larder-client"
 CLIENT_ID: Final = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
@@ -278,9 +279,12 @@ class AccessPolicy:
         wanted = {entry.email.strip().lower(): entry.canEdit for entry in shared_with}
         gone = {email.strip().lower() for email in unshared_with}
         for email in wanted:
-            problem = MSG_INVALID_EMAIL if email == member.email.lower() else address_problem(email)
+            problem = address_problem(email)
             if problem:
                 raise FormError({"shared_with": [problem]})
+        if member.email.lower() in wanted:
+            # A well-formed address the document cannot tell from any other: a conflict, not a 422.
+            raise Conflict(MSG_OWN_ADDRESS)
         existing = {
             share.email: share
             for share in await self.session.scalars(
@@ -427,6 +431,7 @@ async def provide_access_policy(
 
 __all__ = [
     "MSG_FORBIDDEN",
+    "MSG_OWN_ADDRESS",
     "PERMISSIONS",
     "AccessPolicy",
     "Action",

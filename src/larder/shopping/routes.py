@@ -7,6 +7,7 @@ from litestar.di import NamedDependency
 from litestar.params import JSONBody
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
 
+from larder.core.errors import Conflict, Forbidden, NotFound
 from larder.core.ids import PathId
 from larder.core.wire import Data
 from larder.sharing.service import Member
@@ -32,7 +33,8 @@ class ShoppingListController(Controller):
     ) -> Data[list[ShoppingListOut]]:
         return Data(data=await shopping.list_visible(member))
 
-    @post("/", status_code=HTTP_201_CREATED)
+    # 404: an ingredient or custom value that names nothing.
+    @post("/", status_code=HTTP_201_CREATED, raises=[NotFound])
     async def create_list(
         self,
         data: JSONBody[ShoppingListIn],
@@ -41,14 +43,14 @@ class ShoppingListController(Controller):
     ) -> Data[ShoppingListOut]:
         return Data(data=await shopping.create(member, data))
 
-    @get("/{list_id:int}")
+    @get("/{list_id:int}", raises=[NotFound])
     async def get_list(
         self, list_id: PathId, member: NamedDependency[Member], shopping: NamedDependency[ShoppingService]
     ) -> ShoppingListEnvelope:
         return ShoppingListEnvelope(shopping_list=await shopping.get(member, list_id))
 
     # Reads first, then takes the write turn for its writes alone (core/db.py, LATE_WRITE_TURN).
-    @put("/{list_id:int}", opt={"late_write_turn": True})
+    @put("/{list_id:int}", opt={"late_write_turn": True}, raises=[NotFound, Forbidden])
     async def update_list(
         self,
         list_id: PathId,
@@ -58,13 +60,13 @@ class ShoppingListController(Controller):
     ) -> Data[ShoppingListOut]:
         return Data(data=await shopping.update(member, list_id, data))
 
-    @delete("/{list_id:int}")
+    @delete("/{list_id:int}", raises=[NotFound, Forbidden])
     async def delete_list(
         self, list_id: PathId, member: NamedDependency[Member], shopping: NamedDependency[ShoppingService]
     ) -> None:
         await shopping.delete(member, list_id)
 
-    @post("/{list_id:int}/merge", status_code=HTTP_200_OK, opt={"late_write_turn": True})
+    @post("/{list_id:int}/merge", status_code=HTTP_200_OK, opt={"late_write_turn": True}, raises=[NotFound, Forbidden])
     async def merge_items(
         self,
         list_id: PathId,
@@ -74,7 +76,9 @@ class ShoppingListController(Controller):
     ) -> Data[ShoppingListOut]:
         return Data(data=await shopping.merge(member, list_id, data.ingredients))
 
-    @post("/{list_id:int}/complete", status_code=HTTP_200_OK)
+    # 409: a request id used for another list, a checked item no longer on the list, the list as
+    # its own move target, no store to put the checked items into.
+    @post("/{list_id:int}/complete", status_code=HTTP_200_OK, raises=[NotFound, Forbidden, Conflict])
     async def complete_shop(
         self,
         list_id: PathId,

@@ -1,70 +1,120 @@
-"""Wire contract of shopping lists (part 2 §3 'Shopping list', 'Shopping list item', §7; DESIGN "Part 2")."""
+"""Wire contract of shopping lists (part 2 §3 'Shopping list', 'Shopping list item', §7; DESIGN "Part 2").
+
+Items are taken by the rules of store items, declared in the OpenAPI document the same way
+(stores/schemas.py): a value that names nothing is a 404, a request id used for another list, a
+checked value no longer on the list and a shop with nowhere to store are a 409.
+"""
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Literal
+from typing import Annotated, Final, Literal
 
 import msgspec
 
 from larder.core.ids import Id
 from larder.core.text import Line
 from larder.sharing.service import ShareEntry
+from larder.stores.schemas import (
+    INGREDIENT_DIGITS,
+    ItemName,
+    OptionalItemValue,
+    OptionalUnit,
+    PlainName,
+    TypedQuantity,
+    ValueText,
+    declared,
+    items_of,
+    member_schema,
+)
 
-NAME_MAX = 100
 ITEMS_MAX = 500
 QUANTITY_MAX = 100_000
-Unit = Annotated[Line, msgspec.Meta(max_length=16)]
-ItemValue = Id | Annotated[Line, msgspec.Meta(max_length=64)]
-# 8 to 64 of A-Z, a-z, 0-9, - and _ (checked in the service: a text field's pattern is the text rule).
-RequestId = Annotated[Line, msgspec.Meta(min_length=8, max_length=64)]
+# 8 to 64 of A-Z, a-z, 0-9, - and _ (the service checks it with its message).
+REQUEST_ID_MIN, REQUEST_ID_MAX = 8, 64
+REQUEST_ID_PATTERN: Final = r"^[A-Za-z0-9_-]+(?!\n)$"
+RequestId = Annotated[
+    Line,
+    msgspec.Meta(min_length=REQUEST_ID_MIN, max_length=REQUEST_ID_MAX),
+    declared(pattern=REQUEST_ID_PATTERN),
+]
+# What a shop may tick: the catalogue ingredients on the list, by id or digits (custom items cannot
+# be ticked: part 2 §4; the service says so in its words).
+CHECKED_VALUES: Final = [member_schema(Id), {"type": "string", "pattern": INGREDIENT_DIGITS.pattern}]
+CheckedValue = Annotated[Id | Line, declared(one_of=CHECKED_VALUES)]
+# Recipes' fractions are merged as they are (¼ tsp); nothing is not an amount.
+MergedQuantity = Annotated[
+    float,
+    msgspec.Meta(le=QUANTITY_MAX, description="More than 0: a recipe's fraction is merged as it is."),
+    declared(exclusive_minimum=0),
+]
 
 
 class ListItemIn(msgspec.Struct):
-    """An item as sent: a catalogue ingredient id, CUSTOM-<id>, or a name alone for a new custom item.
+    """An item as typed: a catalogue ingredient id, CUSTOM-<id>, or a name alone for a new custom item.
 
-    Typed quantities have the spec's minimum of 1 (checked in the service, which knows whether a
-    quantity was typed or comes from a recipe: 'Add Selected' may merge ¼ tsp).
+    A typed quantity has the spec's minimum of 1 (part 2 §5).
     """
 
-    value: ItemValue | None = None
-    name: Annotated[Line, msgspec.Meta(max_length=NAME_MAX)] | None = None
-    # Checked in the service, with the spec's message: at least 1 when typed, above 0 when merged.
-    quantity: Annotated[float, msgspec.Meta(le=QUANTITY_MAX, extra_json_schema={"exclusiveMinimum": 0})] | None = None
-    unit: Unit | None = None
-    measurement: Unit | None = None  # the spec's other name for the unit; unit ?? measurement
+    value: OptionalItemValue = None
+    name: ItemName | None = None
+    quantity: TypedQuantity | None = None
+    unit: OptionalUnit = None
+    measurement: OptionalUnit = None  # the spec's other name for the unit; unit ?? measurement
     checked: bool | None = None
 
 
-Items = Annotated[list[ListItemIn], msgspec.Meta(max_length=ITEMS_MAX)]
+class MergeItemIn(msgspec.Struct):
+    """An item added by the merge rule ('Add Selected', send to list): a recipe's quantity, above 0."""
+
+    value: OptionalItemValue = None
+    name: ItemName | None = None
+    quantity: MergedQuantity | None = None
+    unit: OptionalUnit = None
+    measurement: OptionalUnit = None
+    checked: bool | None = None
+
+
+Items = Annotated[list[ListItemIn], msgspec.Meta(max_length=ITEMS_MAX), items_of("ListItemIn")]
 
 
 class ShoppingListIn(msgspec.Struct):
     """POST /user-shoppinglists."""
 
-    name: Annotated[Line, msgspec.Meta(max_length=NAME_MAX)] = ""
+    name: PlainName
     ingredients: Items = []
 
 
 class ShoppingListUpdateIn(msgspec.Struct):
     """PUT /user-shoppinglists/{id}: the changed items and the values to remove (part 2 §7)."""
 
-    name: Annotated[Line, msgspec.Meta(max_length=NAME_MAX)] | None = None
+    name: PlainName | None = None
     ingredients: Items = []
-    ingredients_to_remove: Annotated[list[ItemValue], msgspec.Meta(max_length=ITEMS_MAX)] = []
+    # Any value: one the list does not hold removes nothing.
+    ingredients_to_remove: Annotated[
+        list[Id | ValueText],
+        msgspec.Meta(max_length=ITEMS_MAX),
+        declared(items={"oneOf": [member_schema(Id), member_schema(ValueText)]}),
+    ] = []
 
 
 class MergeIn(msgspec.Struct):
     """POST /user-shoppinglists/{id}/merge: ingredients added by the merge rule."""
 
-    ingredients: Annotated[list[ListItemIn], msgspec.Meta(min_length=1, max_length=ITEMS_MAX)]
+    ingredients: Annotated[
+        list[MergeItemIn],
+        msgspec.Meta(min_length=1, max_length=ITEMS_MAX),
+        items_of("MergeItemIn"),
+    ]
 
 
 class CompleteShopIn(msgspec.Struct):
     """POST /user-shoppinglists/{id}/complete: the 'Store Items' dialog's choices, done at once."""
 
     request_id: RequestId
-    checked: Annotated[list[ItemValue], msgspec.Meta(max_length=ITEMS_MAX)] = []
+    checked: Annotated[
+        list[CheckedValue], msgspec.Meta(max_length=ITEMS_MAX), declared(items={"oneOf": CHECKED_VALUES})
+    ] = []
     store_checked: bool = True
     store_id: Id | None = None
     move_unchecked_to: Id | None = None

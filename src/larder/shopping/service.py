@@ -24,23 +24,25 @@ from larder.accounts.service import display_names
 from larder.catalogue.service import CatalogueService
 from larder.core.clock import now
 from larder.core.db import commit_writes_early, insert_all, take_write_turn
-from larder.core.errors import AppError, Conflict, FieldCollector, FormError, NotFound
+from larder.core.errors import Conflict, FieldCollector, FormError, NotFound
 from larder.core.service import DomainService
 from larder.core.text import plain_name_problem
 from larder.kitchen.merge import Amount, amount, merge
 from larder.sharing.service import AccessPolicy, Action, EntityType, Member, Role, may, role_among
 from larder.shopping.models import ShopCompletion, ShoppingList, ShoppingListItem
 from larder.shopping.schemas import (
+    REQUEST_ID_PATTERN,
     CompleteShopIn,
     CompleteShopOut,
     ListItemIn,
     ListItemOut,
     ListSummaryOut,
+    MergeItemIn,
     ShoppingListIn,
     ShoppingListOut,
     ShoppingListUpdateIn,
 )
-from larder.stores.schemas import StoreItemIn
+from larder.stores.schemas import INGREDIENT_DIGITS, StoreItemIn
 from larder.stores.service import (
     MSG_QUANTITY_POSITIVE,
     Resolved,
@@ -57,7 +59,7 @@ MSG_SAME_LIST: Final = "Choose another list to move the unchecked items to."
 MSG_NO_STORE: Final = "Choose a store for the checked items."
 MSG_REQUEST_ID: Final = "The request id may only contain letters, digits, - and _."
 MSG_REQUEST_ID_USED: Final = "This request id was already used for a shop of another list."
-REQUEST_ID: Final = re.compile(r"[A-Za-z0-9_-]+")
+REQUEST_ID: Final = re.compile(REQUEST_ID_PATTERN)
 
 
 def check_list_name(errors: FieldCollector, name: str) -> None:
@@ -67,6 +69,8 @@ def check_list_name(errors: FieldCollector, name: str) -> None:
 
 
 T = TypeVar("T")
+# An item as typed (create, edit) or as merged (quantities above 0, not at least 1).
+SentListItem = ListItemIn | MergeItemIn
 
 
 @dataclass(frozen=True)
@@ -246,7 +250,7 @@ class ShoppingService(DomainService[ShoppingList]):
         await self._apply_items(shopping_list, data.ingredients, resolved, add=False)
         return await self._saved(shopping_list, role)
 
-    async def merge(self, member: Member, list_id: int, ingredients: Sequence[ListItemIn]) -> ShoppingListOut:
+    async def merge(self, member: Member, list_id: int, ingredients: Sequence[MergeItemIn]) -> ShoppingListOut:
         """Ingredients added by the merge rule ('Add Selected', send to list, moved items)."""
         errors = FieldCollector()
         if any(item.quantity is not None and item.quantity <= 0 for item in ingredients):
@@ -276,9 +280,21 @@ class ShoppingService(DomainService[ShoppingList]):
         list they may no longer change answers as the list does (404, 403); only the shop that
         deleted the list still answers its replay. A request id names one shop of one list: sent
         for another list it is refused (409), never answered with the other list's result.
+
+        Checked values are ingredients of the catalogue (custom items cannot be ticked: 422); what
+        depends on the list as it is now is a 409: a checked value no longer on it, the list itself
+        as the one to move to, no store to put the checked items into.
         """
         if not REQUEST_ID.fullmatch(data.request_id):
             raise FormError({"request_id": [MSG_REQUEST_ID]})
+        errors = FieldCollector()
+        for sent in data.checked:
+            if isinstance(sent, str) and is_custom_value(sent):
+                errors.add("checked", MSG_CUSTOM_UNTICKABLE)
+            elif isinstance(sent, str) and not INGREDIENT_DIGITS.fullmatch(sent):
+                errors.add("checked", MSG_NOT_IN_LIST.format(value=sent))
+        errors.raise_if_any()
+        checked_values = list(dict.fromkeys(str(v) for v in data.checked))
         try:
             shopping_list, _ = await self._open(member, list_id, Action.EDIT)
         except NotFound:
@@ -296,16 +312,11 @@ class ShoppingService(DomainService[ShoppingList]):
                 member, EntityType.SHOPPING_LIST, list_id, shopping_list.user_id, Action.DELETE, not_found=MSG_NOT_FOUND
             )
         items = {item.value: item for item in shopping_list.items}
-        checked_values = list(dict.fromkeys(str(v) for v in data.checked))
-        errors = FieldCollector()
         for value in checked_values:
             if value not in items:
-                errors.add("checked", MSG_NOT_IN_LIST.format(value=value))
-            elif is_custom_value(value):
-                errors.add("checked", MSG_CUSTOM_UNTICKABLE)
+                raise Conflict(MSG_NOT_IN_LIST.format(value=value))
         if data.move_unchecked_to == list_id:
-            errors.add("move_unchecked_to", MSG_SAME_LIST)
-        errors.raise_if_any()
+            raise Conflict(MSG_SAME_LIST)
 
         stored_into: int | None = None
         checked = [items[value] for value in checked_values]
@@ -392,13 +403,13 @@ class ShoppingService(DomainService[ShoppingList]):
         writable = await self.stores.writable_ids(member)
         if len(writable) == 1:
             return writable[0]
-        raise AppError(MSG_NO_STORE, status_code=422, errors={"store_id": [MSG_NO_STORE]})
+        raise Conflict(MSG_NO_STORE)
 
-    async def _put_items(self, shopping_list: ShoppingList, sent: Sequence[ListItemIn], *, add: bool) -> None:
+    async def _put_items(self, shopping_list: ShoppingList, sent: Sequence[SentListItem], *, add: bool) -> None:
         """Set (PUT, create) or add by the merge rule (merge) each sent item."""
         await self._apply_items(shopping_list, sent, await self._resolve_items(shopping_list, sent), add=add)
 
-    async def _resolve_items(self, shopping_list: ShoppingList, sent: Sequence[ListItemIn]) -> list[Resolved]:
+    async def _resolve_items(self, shopping_list: ShoppingList, sent: Sequence[SentListItem]) -> list[Resolved]:
         """What each sent item is (a catalogue ingredient, or a custom one): reads only."""
         if not sent:
             return []
@@ -409,7 +420,7 @@ class ShoppingService(DomainService[ShoppingList]):
         return [found for found in resolved if found is not None]  # every one, after raise_if_any
 
     async def _apply_items(
-        self, shopping_list: ShoppingList, sent: Sequence[ListItemIn], resolved: list[Resolved], *, add: bool
+        self, shopping_list: ShoppingList, sent: Sequence[SentListItem], resolved: list[Resolved], *, add: bool
     ) -> None:
         if not sent:
             return
@@ -474,7 +485,7 @@ class ShoppingService(DomainService[ShoppingList]):
         ]
 
 
-def _new_item(shopping_list: ShoppingList, found: Resolved, sent: ListItemIn, unit: str) -> ShoppingListItem:
+def _new_item(shopping_list: ShoppingList, found: Resolved, sent: SentListItem, unit: str) -> ShoppingListItem:
     # The first item has quantity 1 unless one was sent (part 2 §4 'Shopping list create').
     return ShoppingListItem(
         list_id=shopping_list.id,

@@ -4,6 +4,11 @@ Lists and stores take items the same way (part 2 §3, §9): a catalogue ingredie
 image, category and default unit come from the catalogue, whatever the client sent), `CUSTOM-<id>`
 of a custom item already made, or a name without a value for a new custom item, which gets its
 id here: quantity 1, default quantity 1, default unit 'unit', 14 days.
+
+An item that is not one of those (a unit not of the stock units, a text that is no value, neither
+value nor name) is invalid (422), as the OpenAPI document says (stores/schemas.py); a value of the
+right form that names nothing (an ingredient id the catalogue does not hold, a custom value the list
+or store does not hold, sent without a name) is not found (404).
 """
 
 from __future__ import annotations
@@ -15,15 +20,17 @@ from typing import Final, Protocol
 
 from larder.catalogue.schemas import StockFacts
 from larder.catalogue.service import CatalogueService
-from larder.core.errors import FieldCollector
+from larder.core.errors import FieldCollector, NotFound
 from larder.kitchen.expiry import DEFAULT_EXPIRY_DAYS
 from larder.kitchen.storage import ShelfLife
 from larder.kitchen.units import DEFAULT_UNIT, STOCK_UNITS
+from larder.stores.schemas import INGREDIENT_DIGITS, QUANTITY_MIN
 
 CUSTOM: Final = "CUSTOM"
 CUSTOM_PREFIX: Final = "CUSTOM-"
 MSG_UNKNOWN_INGREDIENT = "Unknown ingredient {value}: pick one from the list or add a custom item."
 MSG_CUSTOM_NAME = "A custom item needs a name."
+MSG_UNKNOWN_CUSTOM = "Unknown custom item {value}: give it a name to add it."
 MSG_UNIT = "The unit must be one of " + ", ".join(STOCK_UNITS) + "."
 MSG_QUANTITY_MIN: Final = "The quantity must be at least 1."
 MSG_QUANTITY_POSITIVE: Final = "The quantity must be more than 0."
@@ -74,7 +81,7 @@ def sent_unit(item: SentItem) -> str | None:
 
 def check_typed_quantities(errors: FieldCollector, items: Sequence[SentItem], *, field: str) -> None:
     """Part 2 §5: a quantity the user typed is at least 1."""
-    if any(item.quantity is not None and item.quantity < 1 for item in items):
+    if any(item.quantity is not None and item.quantity < QUANTITY_MIN for item in items):
         errors.add(f"{field}.quantity", MSG_QUANTITY_MIN)
 
 
@@ -93,7 +100,7 @@ def new_custom_value() -> str:
 def _ingredient_id(value: int | str | None) -> int | None:
     if isinstance(value, int):
         return value
-    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 18:
+    if isinstance(value, str) and INGREDIENT_DIGITS.fullmatch(value):
         return int(value)
     return None
 
@@ -115,7 +122,8 @@ async def resolve_items(
     field: str = "ingredients",
     known_custom: dict[str, str] | None = None,
 ) -> list[Resolved | None]:
-    """Each sent item resolved, in order; None (and a message in `errors`) for one that names nothing.
+    """Each sent item resolved, in order; None (and a message in `errors`) for one that is invalid.
+    NotFound, once every item is valid, when one names nothing.
 
     `known_custom` maps the custom values already in the list or store to their names, so an edit
     of a custom item may leave its name out.
@@ -124,6 +132,7 @@ async def resolve_items(
     ids = [i for i in (_ingredient_id(item.value) for item in items) if i is not None]
     facts = await catalogue.stock_facts(ids) if ids else {}
     resolved: list[Resolved | None] = []
+    missing: list[str] = []
     for item in items:
         unit = sent_unit(item)
         if not is_stock_unit(unit):
@@ -134,7 +143,7 @@ async def resolve_items(
         if ingredient_id is not None:
             found = facts.get(ingredient_id)
             if found is None:
-                errors.add(field, MSG_UNKNOWN_INGREDIENT.format(value=item.value))
+                missing.append(MSG_UNKNOWN_INGREDIENT.format(value=item.value))
                 resolved.append(None)
                 continue
             resolved.append(
@@ -157,7 +166,10 @@ async def resolve_items(
             continue
         name = (item.name or "").strip() or (known_custom.get(value, "") if value else "")
         if not name:
-            errors.add(f"{field}.name", MSG_CUSTOM_NAME)
+            if value is None or value == CUSTOM:
+                errors.add(f"{field}.name", MSG_CUSTOM_NAME)
+            else:
+                missing.append(MSG_UNKNOWN_CUSTOM.format(value=value))
             resolved.append(None)
             continue
         if value is None or value == CUSTOM:
@@ -174,6 +186,8 @@ async def resolve_items(
                 shelf_life=None,
             )
         )
+    if missing and not errors.errors:
+        raise NotFound(missing[0])
     return resolved
 
 
@@ -183,6 +197,7 @@ __all__ = [
     "MSG_QUANTITY_MIN",
     "MSG_QUANTITY_POSITIVE",
     "MSG_UNIT",
+    "MSG_UNKNOWN_CUSTOM",
     "MSG_UNKNOWN_INGREDIENT",
     "Resolved",
     "SentItem",

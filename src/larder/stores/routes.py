@@ -9,6 +9,7 @@ from litestar.di import NamedDependency
 from litestar.params import JSONBody
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
 
+from larder.core.errors import Conflict, Forbidden, NotFound
 from larder.core.ids import PathId
 from larder.core.spa import ALREADY_COMPRESSED
 from larder.core.wire import Data
@@ -35,13 +36,14 @@ class StoresController(Controller):
     ) -> Data[StoreOut]:
         return Data(data=await stores.create(member, data))
 
-    @get("/{store_id:int}")
+    @get("/{store_id:int}", raises=[NotFound])
     async def get_store(
         self, store_id: PathId, member: NamedDependency[Member], stores: NamedDependency[StoresService]
     ) -> Data[StoreOut]:
         return Data(data=await stores.get(member, store_id))
 
-    @put("/{store_id:int}")
+    # 409: an item changed or removed since the version sent (`updated_at`), or no longer there.
+    @put("/{store_id:int}", raises=[NotFound, Forbidden, Conflict])
     async def update_store(
         self,
         store_id: PathId,
@@ -51,19 +53,21 @@ class StoresController(Controller):
     ) -> Data[StoreOut]:
         return Data(data=await stores.update(member, store_id, data))
 
-    @delete("/{store_id:int}")
+    # 409: the caller's default store.
+    @delete("/{store_id:int}", raises=[NotFound, Forbidden, Conflict])
     async def delete_store(
         self, store_id: PathId, member: NamedDependency[Member], stores: NamedDependency[StoresService]
     ) -> None:
         await stores.delete(member, store_id)
 
-    @get("/{store_id:int}/default")
+    @get("/{store_id:int}/default", raises=[NotFound])
     async def default_store(
         self, store_id: PathId, member: NamedDependency[Member], stores: NamedDependency[StoresService]
     ) -> Data[DefaultStoreOut]:
         return Data(data=await stores.default_of(member, store_id))
 
-    @post("/{store_id:int}/items", status_code=HTTP_200_OK)
+    # 404 also for an ingredient or custom value that names nothing.
+    @post("/{store_id:int}/items", status_code=HTTP_200_OK, raises=[NotFound, Forbidden])
     async def receive_stock(
         self,
         store_id: PathId,
@@ -78,7 +82,7 @@ class DefaultStoreController(Controller):
     path = "/api/pwa/share"
     tags = ["stores"]
 
-    @put("/default")
+    @put("/default", raises=[NotFound, Forbidden])
     async def set_default(
         self, data: JSONBody[SetDefaultIn], member: NamedDependency[Member], stores: NamedDependency[StoresService]
     ) -> Data[DefaultStoreOut]:

@@ -1,50 +1,163 @@
-"""Wire contract of food stores (part 2 §3 'Food store', 'Store item'; DESIGN "Part 2")."""
+"""Wire contract of food stores (part 2 §3 'Food store', 'Store item'; DESIGN "Part 2").
+
+The OpenAPI document names every input the server refuses as invalid (422). Limits without a
+message of their own (ids, lengths, list sizes, days) are msgspec limits, checked while the body is
+decoded. The rules whose message the user reads (a plain name, a quantity's minimum, a unit, a
+custom item's name, a date's years) are checked by the service in those words, and `declared` here
+with the same constants, so the document still says what is refused. What the document cannot say,
+an ingredient id or a custom value that names nothing, is a 404; an item changed meanwhile a 409.
+Shopping lists take items by the same rules (shopping/schemas.py).
+"""
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime
-from typing import Annotated, Literal
+from typing import Annotated, Any, Final, Literal
 
 import msgspec
+import msgspec.inspect as mi
 
 from larder.core.ids import Id
-from larder.core.text import Line
+from larder.core.text import LINE_PATTERN, Line
+from larder.kitchen.units import STOCK_UNITS
 from larder.sharing.service import ShareEntry
 
 NAME_MAX = 100
 DESCRIPTION_MAX = 255
 ITEMS_MAX = 1000
 QUANTITY_MAX = 100_000
+QUANTITY_MIN: Final = 1  # part 2 §5 'Quantity inputs': a typed quantity
 EXPIRY_DAYS_MAX = 3650
+VALUE_MAX = 64
 StoreKindName = Literal["pantry", "fridge", "freezer"]
-Unit = Annotated[Line, msgspec.Meta(max_length=16)]
-# A catalogue ingredient id (int or digit string), CUSTOM-<id> of a custom item, or None / 'CUSTOM'
-# with a name for a new custom item.
-ItemValue = Id | Annotated[Line, msgspec.Meta(max_length=64)]
-# Typed quantities have the spec's minimum of 1 (part 2 §5 'Quantity inputs'). The service checks it,
-# so the answer carries the spec's message; the document still shows the minimum.
-TypedQuantity = Annotated[float, msgspec.Meta(le=QUANTITY_MAX, extra_json_schema={"minimum": 1})]
+
+
+# -- rules the services check, declared in the OpenAPI document ------------------------------------
+
+
+def declared(**schema: Any) -> msgspec.Meta:
+    """JSON Schema keywords (as Litestar's `Schema` attributes) for the document only: the rule they
+    describe is the service's, checked there with its message."""
+    return msgspec.Meta(extra_json_schema={"extra": schema})
+
+
+def member_schema(member: Any) -> dict[str, Any]:
+    """The JSON Schema of an int, float, str or None type with its msgspec limits (Litestar drops the
+    limits of a union's members and of a list's items)."""
+    return _schema_of(mi.type_info(member))
+
+
+def _schema_of(info: Any) -> dict[str, Any]:
+    if isinstance(info, mi.Metadata):
+        return _schema_of(info.type)
+    if isinstance(info, mi.NoneType):
+        return {"type": "null"}
+    if isinstance(info, mi.IntType | mi.FloatType):
+        bounds = {"minimum": info.ge, "maximum": info.le, "exclusiveMinimum": info.gt, "exclusiveMaximum": info.lt}
+        kind = "integer" if isinstance(info, mi.IntType) else "number"
+        return {"type": kind, **{key: value for key, value in bounds.items() if value is not None}}
+    if isinstance(info, mi.StrType):
+        limits = {"minLength": info.min_length, "maxLength": info.max_length, "pattern": info.pattern}
+        return {"type": "string", **{key: value for key, value in limits.items() if value is not None}}
+    raise TypeError(f"no schema for {info!r}")
+
+
+# The characters the text rule refuses in a one-line text, as the inside of a class.
+LINE_REFUSED = LINE_PATTERN.removeprefix("^[^").removesuffix("]*(?!\\n)$")
+# The white space str.strip() removes that the text rule lets through: the space separators.
+SPACES = r"[ \u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]*"
+
+
+def one_line(body: str) -> str:
+    """The one pattern of a one-line text that the service strips and then matches with `body`, the
+    text rule included (a text has one pattern in the document)."""
+    return rf"^{SPACES}(?:{body}){SPACES}(?!\n)$"
+
+
+# Part 2 §5: names and descriptions of lists and stores, letters (any alphabet), digits and spaces,
+# not empty once stripped (core.text.PLAIN_NAME, which the services match).
+PLAIN_NAME_PATTERN = one_line(r"[^\W_]+(?: +[^\W_]+)*")
+PlainName = Annotated[
+    Line,
+    msgspec.Meta(max_length=NAME_MAX, description="Letters (any alphabet), digits and spaces; not empty."),
+    declared(pattern=PLAIN_NAME_PATTERN),
+]
+PlainDescription = Annotated[
+    Line,
+    msgspec.Meta(max_length=DESCRIPTION_MAX, description="Letters (any alphabet), digits and spaces; not empty."),
+    declared(pattern=PLAIN_NAME_PATTERN),
+]
+
+# What an item's `value` may name (stores/items.py): a catalogue ingredient by its id, as a number or
+# as digits (at most 18), or a custom item: CUSTOM-<id> of one already made, or CUSTOM (with a
+# name) for a new one. Any other text names nothing an item can be.
+# (Python's `$` also matches before a final newline, which the text rule refuses: a pattern of the
+# document says it may not end in one, as core.text does.)
+INGREDIENT_DIGITS = re.compile(r"^[0-9]{1,18}(?!\n)$")
+CUSTOM_VALUE_PATTERN = rf"^CUSTOM-[^{LINE_REFUSED}]*(?!\n)$"
+NEW_CUSTOM_PATTERN = rf"^CUSTOM(?:-[^{LINE_REFUSED}]*)?(?!\n)$"
+_ID = member_schema(Id)
+_DIGITS = {"type": "string", "pattern": INGREDIENT_DIGITS.pattern}
+_NAMED = [_ID, _DIGITS, {"type": "string", "maxLength": VALUE_MAX, "pattern": CUSTOM_VALUE_PATTERN}]
+_VALUES = [_ID, _DIGITS, {"type": "string", "maxLength": VALUE_MAX, "pattern": NEW_CUSTOM_PATTERN}]
+ValueText = Annotated[Line, msgspec.Meta(max_length=VALUE_MAX)]
+ItemValue = Annotated[Id | ValueText, declared(one_of=_VALUES)]
+OptionalItemValue = Annotated[Id | ValueText | None, declared(one_of=[*_VALUES, {"type": "null"}])]
+ItemName = Annotated[Line, msgspec.Meta(max_length=NAME_MAX)]
+# One of the stock units (part 2 §3: the ten, and 'unit'), or none; the service says so in its words.
+# A pattern rather than an enum: the web app's generated types keep a unit a string.
+UNIT_PATTERN: Final = "^(?:" + "|".join(re.escape(unit) for unit in STOCK_UNITS) + r")(?!\n)$"
+OptionalUnit = Annotated[Line, msgspec.Meta(max_length=16), declared(pattern=UNIT_PATTERN)] | None
+TypedQuantity = Annotated[
+    float, msgspec.Meta(le=QUANTITY_MAX, description="At least 1 (part 2 §5)."), declared(minimum=QUANTITY_MIN)
+]
+# A day food was bought: within the years the app counts days in, as its wall clock writes them,
+# which is what the service compares (a year 9999 would overflow every date computed from it).
+DATE_ADDED_YEARS: Final = (2000, 2100)  # the pattern below spells them
+DateAdded = Annotated[
+    datetime,
+    msgspec.Meta(description="A time in the years 2000 to 2100; its calendar day in the instance's zone counts."),
+    declared(pattern=r"^(?:20[0-9]{2}|2100)-"),
+]
+ExpiryDays = Annotated[int, msgspec.Meta(ge=0, le=EXPIRY_DAYS_MAX), declared(minimum=0)]
+
+
+# An item names what it stands for: an ingredient or a custom item by its value, or else a new
+# custom item by its name, which is not blank (stores/items.py); a store item with an id changes
+# that item (the id must be one of the store's: else 409) and needs neither.
+_NAMES_NOTHING: Final = {"value": {"not": {"oneOf": _NAMED}}}
+_NAMED_BY_NAME: Final = {"required": ["name"], "properties": {"name": {"type": "string", "pattern": r"[^\s]"}}}
+
+
+def items_of(struct: str, *, by_id: bool = False) -> msgspec.Meta:
+    """The document of a list of `struct` items each of which names what it stands for (a rule
+    across an item's fields, which the service checks item by item). Written as if/then, which the
+    web app's generated types leave alone: an item stays one type."""
+    unnamed = {**_NAMES_NOTHING, "id": {"not": _ID}} if by_id else _NAMES_NOTHING
+    ref = {"$ref": f"#/components/schemas/{struct}"}
+    return declared(items={"allOf": [ref], "if": {"properties": unnamed}, "then": _NAMED_BY_NAME})
 
 
 class StoreItemIn(msgspec.Struct):
     """A stock item as sent: with `id` it changes that item, without it adds stock (merge rule)."""
 
     id: Id | None = None
-    value: ItemValue | None = None
-    name: Annotated[Line, msgspec.Meta(max_length=NAME_MAX)] | None = None
+    value: OptionalItemValue = None
+    name: ItemName | None = None
     quantity: TypedQuantity | None = None
-    unit: Unit | None = None
-    measurement: Unit | None = None  # the spec's other name for the unit; unit ?? measurement
-    date_added: datetime | None = None  # a timestamp; its calendar day in the instance's zone counts
-    estimated_expiry_days: Annotated[int, msgspec.Meta(ge=0, le=EXPIRY_DAYS_MAX)] | None = None
+    unit: OptionalUnit = None
+    measurement: OptionalUnit = None  # the spec's other name for the unit; unit ?? measurement
+    date_added: DateAdded | None = None  # a timestamp; its calendar day in the instance's zone counts
+    estimated_expiry_days: ExpiryDays | None = None
     checked: bool | None = None
 
 
 class StoreIn(msgspec.Struct):
     """POST /stores: name and description (part 2 §2 create-store dialog), kind guessed when absent."""
 
-    name: Annotated[Line, msgspec.Meta(max_length=NAME_MAX)] = ""
-    description: Annotated[Line, msgspec.Meta(max_length=DESCRIPTION_MAX)] = ""
+    name: PlainName
+    description: PlainDescription
     kind: StoreKindName | None = None
 
 
@@ -57,18 +170,23 @@ class StoreUpdateIn(msgspec.Struct):
     items, and new stock, go through.
     """
 
-    name: Annotated[Line, msgspec.Meta(max_length=NAME_MAX)] | None = None
-    description: Annotated[Line, msgspec.Meta(max_length=DESCRIPTION_MAX)] | None = None
+    name: PlainName | None = None
+    description: PlainDescription | None = None
     kind: StoreKindName | None = None
-    items: Annotated[list[StoreItemIn], msgspec.Meta(max_length=ITEMS_MAX)] = []
-    items_to_remove: Annotated[list[Id], msgspec.Meta(max_length=ITEMS_MAX)] = []
+    items: Annotated[list[StoreItemIn], msgspec.Meta(max_length=ITEMS_MAX), items_of("StoreItemIn", by_id=True)] = []
+    items_to_remove: Annotated[list[Id], msgspec.Meta(max_length=ITEMS_MAX), declared(items=_ID)] = []
     updated_at: datetime | None = None
 
 
 class StockIn(msgspec.Struct):
-    """POST /stores/{id}/items: stock received (a completed shop, a receipt, send-to-store)."""
+    """POST /stores/{id}/items: stock received (a completed shop, a receipt, send-to-store); an item's
+    `id` is not read."""
 
-    items: Annotated[list[StoreItemIn], msgspec.Meta(min_length=1, max_length=ITEMS_MAX)]
+    items: Annotated[
+        list[StoreItemIn],
+        msgspec.Meta(min_length=1, max_length=ITEMS_MAX),
+        items_of("StoreItemIn"),
+    ]
 
 
 class SetDefaultIn(msgspec.Struct):

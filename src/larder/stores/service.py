@@ -26,7 +26,7 @@ from larder.catalogue.service import CatalogueService
 from larder.core.answers import EncodedAnswer
 from larder.core.clock import local_date, now, today
 from larder.core.db import insert_all
-from larder.core.errors import AppError, FieldCollector
+from larder.core.errors import AppError, Conflict, FieldCollector, NotFound
 from larder.core.ids import is_id
 from larder.core.service import DomainService
 from larder.core.text import plain_name_problem
@@ -54,6 +54,7 @@ from larder.stores.items import (
 )
 from larder.stores.models import DefaultStore, FoodStore, StoreItem
 from larder.stores.schemas import (
+    DATE_ADDED_YEARS,
     DefaultStoreOut,
     ExpiryItemOut,
     ExpiryOverview,
@@ -74,8 +75,8 @@ MSG_DEFAULT_UNDELETABLE: Final = "The default store cannot be deleted. Set anoth
 MSG_STALE: Final = "This store was changed by someone else. Reload and try again."
 MSG_ITEM_STALE: Final = "{name} was changed by someone else meanwhile. Reload and try again."
 MSG_DATE_ADDED: Final = "The date added must be between 2000 and 2100."
-DATE_ADDED_FIRST: Final = datetime(2000, 1, 1)  # compared with the wall clock of the time sent
-DATE_ADDED_END: Final = datetime(2101, 1, 1)
+DATE_ADDED_FIRST: Final = datetime(DATE_ADDED_YEARS[0], 1, 1)  # compared with the wall clock of the time sent
+DATE_ADDED_END: Final = datetime(DATE_ADDED_YEARS[1] + 1, 1, 1)
 MSG_ITEM_GONE: Final = "An item you changed is no longer in this store. Reload and try again."
 MSG_UNCONVERTIBLE: Final = "{unit} cannot be taken from {name}: its unit is not convertible."
 
@@ -252,7 +253,7 @@ class StoresService(DomainService[FoodStore]):
             )
         }
         if any(use.item_id not in items for use in uses):
-            raise AppError(MSG_ITEM_GONE, status_code=409)
+            raise Conflict(MSG_ITEM_GONE)
         stores = await self.repository.stores(sorted({item.store_id for item in items.values()}))
         for store in stores:
             await self.access.require(
@@ -366,7 +367,7 @@ class StoresService(DomainService[FoodStore]):
         seen = None if data.updated_at is None else _as_utc(data.updated_at)
         own_fields = (data.name, data.description, data.kind) != (None, None, None)
         if seen is not None and own_fields and seen < store.updated_at:
-            raise AppError(MSG_STALE, status_code=409)
+            raise Conflict(MSG_STALE)
         errors = FieldCollector()
         check_store_fields(errors, name=data.name, description=data.description)
         check_sent_items(errors, data.items, typed=True)
@@ -414,7 +415,7 @@ class StoresService(DomainService[FoodStore]):
     async def delete(self, member: Member, store_id: int) -> None:
         store, _ = await self._open(member, store_id, Action.DELETE)
         if await self.default_store_id(member) == store.id:
-            raise AppError(MSG_DEFAULT_UNDELETABLE, status_code=409)
+            raise Conflict(MSG_DEFAULT_UNDELETABLE)
         await self.session.delete(store)
         await self.access.forget(EntityType.FOOD_STORE, store.id, store.user_id)
         await self.session.flush()
@@ -447,7 +448,7 @@ class StoresService(DomainService[FoodStore]):
     async def _open(self, member: Member, store_id: int, action: Action) -> tuple[FoodStore, Role]:
         stores = await self.repository.stores([store_id])
         if not stores:
-            raise AppError(MSG_NOT_FOUND, status_code=404)
+            raise NotFound(MSG_NOT_FOUND)
         store = stores[0]
         role = await self.access.require(
             member, EntityType.FOOD_STORE, store.id, store.user_id, action, not_found=MSG_NOT_FOUND
@@ -482,7 +483,7 @@ class StoresService(DomainService[FoodStore]):
         rows = await self.repository.items_with_ids(store.id, [sent.id for sent in items if sent.id is not None])
         by_id = {item.id: item for item in rows}
         if any(sent.id not in by_id for sent in items):
-            raise AppError(MSG_ITEM_GONE, status_code=409)
+            raise Conflict(MSG_ITEM_GONE)
         if seen is not None:
             _refuse_changed_since(rows, seen)
         errors = FieldCollector()
@@ -652,7 +653,7 @@ def _refuse_changed_since(items: Iterable[StoreItem], seen: datetime) -> None:
     """409 when one of the items was changed after the store version `seen` (a stale write)."""
     for item in items:
         if item.updated_at > seen:
-            raise AppError(MSG_ITEM_STALE.format(name=item.name), status_code=409)
+            raise Conflict(MSG_ITEM_STALE.format(name=item.name))
 
 
 def _sensible(moment: datetime) -> bool:

@@ -710,6 +710,7 @@ export interface components {
     };
     /** ImportIn */
     ImportIn: {
+      /** @description An absolute http or https link. */
       url: string;
     };
     /** InboxMessageOut */
@@ -795,6 +796,7 @@ export interface components {
       checked?: boolean | null;
       measurement?: string | null;
       name?: string | null;
+      /** @description At least 1 (part 2 §5). */
       quantity?: number | null;
       unit?: string | null;
       value?: number | string | null;
@@ -896,7 +898,17 @@ export interface components {
     };
     /** MergeIn */
     MergeIn: {
-      ingredients: components["schemas"]["ListItemIn"][];
+      ingredients: components["schemas"]["MergeItemIn"][];
+    };
+    /** MergeItemIn */
+    MergeItemIn: {
+      checked?: boolean | null;
+      measurement?: string | null;
+      name?: string | null;
+      /** @description More than 0: a recipe's fraction is merged as it is. */
+      quantity?: number | null;
+      unit?: string | null;
+      value?: number | string | null;
     };
     /** Message */
     Message: {
@@ -1187,6 +1199,7 @@ export interface components {
     ShareEntryIn: {
       /** @default false */
       canEdit?: boolean;
+      /** @description An e-mail address to share with. */
       email: string;
     };
     /** SharePayload */
@@ -1212,8 +1225,8 @@ export interface components {
     /** ShoppingListIn */
     ShoppingListIn: {
       ingredients?: components["schemas"]["ListItemIn"][];
-      /** @default */
-      name?: string;
+      /** @description Letters (any alphabet), digits and spaces; not empty. */
+      name: string;
     };
     /** ShoppingListOut */
     ShoppingListOut: {
@@ -1232,6 +1245,7 @@ export interface components {
     ShoppingListUpdateIn: {
       ingredients?: components["schemas"]["ListItemIn"][];
       ingredients_to_remove?: (number | string)[];
+      /** @description Letters (any alphabet), digits and spaces; not empty. */
       name?: string | null;
     };
     /** ShortfallOut */
@@ -1271,22 +1285,24 @@ export interface components {
     };
     /** StoreIn */
     StoreIn: {
-      /** @default */
-      description?: string;
+      /** @description Letters (any alphabet), digits and spaces; not empty. */
+      description: string;
       /** @enum {null|string} */
       kind?: "pantry" | "fridge" | "freezer" | null;
-      /** @default */
-      name?: string;
+      /** @description Letters (any alphabet), digits and spaces; not empty. */
+      name: string;
     };
     /** StoreItemIn */
     StoreItemIn: {
       checked?: boolean | null;
+      /** @description A time in the years 2000 to 2100; its calendar day in the instance's zone counts. */
       date_added?: string | null;
       estimated_expiry_days?: number | null;
       /** @description A row id, 1 to 9223372036854775807. */
       id?: number | null;
       measurement?: string | null;
       name?: string | null;
+      /** @description At least 1 (part 2 §5). */
       quantity?: number | null;
       unit?: string | null;
       value?: number | string | null;
@@ -1342,11 +1358,13 @@ export interface components {
     };
     /** StoreUpdateIn */
     StoreUpdateIn: {
+      /** @description Letters (any alphabet), digits and spaces; not empty. */
       description?: string | null;
       items?: components["schemas"]["StoreItemIn"][];
       items_to_remove?: number[];
       /** @enum {null|string} */
       kind?: "pantry" | "fridge" | "freezer" | null;
+      /** @description Letters (any alphabet), digits and spaces; not empty. */
       name?: string | null;
       updated_at?: string | null;
     };
@@ -3950,8 +3968,20 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description No such item, or not one the caller may see. */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Conflicts with existing data or with the item's current state. */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -3970,6 +4000,12 @@ export interface operations {
       };
       /** @description Invalid input: `errors` names each field with its messages. */
       422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Too many attempts: try again after the seconds in the Retry-After header. */
+      429: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -4006,6 +4042,18 @@ export interface operations {
       };
       /** @description No session: the bearer token is missing, invalid, expired or revoked. */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -4060,6 +4108,12 @@ export interface operations {
       };
       /** @description No session: the bearer token is missing, invalid, expired or revoked. */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -4246,8 +4300,20 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description No such item, or not one the caller may see. */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Conflicts with existing data or with the item's current state. */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -4299,8 +4365,20 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description No such item, or not one the caller may see. */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Conflicts with existing data or with the item's current state. */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -4384,6 +4462,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description No such item, or not one the caller may see. */
       404: {
         content: {
@@ -4421,6 +4505,11 @@ export interface operations {
     requestBody: {
       content: {
         "multipart/form-data": {
+          /**
+           * Format: binary
+           * @description A JPEG, PNG, GIF or WebP image of at most 2 MB (2097152 bytes).
+           */
+          file: string;
           [key: string]: unknown;
         };
       };
@@ -5443,6 +5532,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description No such item, or not one the caller may see. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description The body is too large. */
       413: {
         content: {
@@ -5540,6 +5635,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description No such item, or not one the caller may see. */
       404: {
         content: {
@@ -5593,6 +5694,12 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description No such item, or not one the caller may see. */
       404: {
         content: {
@@ -5641,8 +5748,20 @@ export interface operations {
           "application/json": components["schemas"]["ErrorOut"];
         };
       };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
       /** @description No such item, or not one the caller may see. */
       404: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Conflicts with existing data or with the item's current state. */
+      409: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -5703,6 +5822,12 @@ export interface operations {
       };
       /** @description No session: the bearer token is missing, invalid, expired or revoked. */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description Signed in, but without the rights this needs. */
+      403: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };

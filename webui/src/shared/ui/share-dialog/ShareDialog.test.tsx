@@ -139,6 +139,17 @@ describe('ShareDialog', () => {
     expect(onChanged).not.toHaveBeenCalled();
   });
 
+  it("shows the server's message when the address is the user's own (409)", async () => {
+    const own = 'This is your own address: share with someone else.';
+    server.use(http.put(apiUrl('/share'), () => HttpResponse.json({ message: own }, { status: 409 })));
+    const { user, onChanged } = renderDialog();
+    await fill(user, emailInput(), 'me@example.com');
+    await user.click(shareButton());
+    expect(await screen.findByText(SHARE_TEXTS.failed)).toBeInTheDocument();
+    expect(screen.getByText(own)).toBeInTheDocument();
+    expect(onChanged).not.toHaveBeenCalled();
+  });
+
   it('closes with the close button', async () => {
     const { user, onClose } = renderDialog();
     await user.click(screen.getByRole('button', { name: 'close' }));

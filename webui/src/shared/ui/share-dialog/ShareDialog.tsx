@@ -76,8 +76,10 @@ function ShareDialogBody({
         onError: (error) => {
           setEntries(previous);
           if (isApiError(error) && error.status === 401) return;
-          // A refused address names its reason; so does the limit of share e-mails (429).
-          if (isApiError(error)) setServerError(error.errors.shared_with?.[0] ?? (error.status === 429 ? error.message : null));
+          // A refused address names its reason; so do one's own address (409) and the limit of share e-mails (429).
+          if (isApiError(error)) {
+            setServerError(error.errors.shared_with?.[0] ?? ([409, 429].includes(error.status) ? error.message : null));
+          }
           toast(SHARE_TEXTS.failed, 'error');
         },
       },
