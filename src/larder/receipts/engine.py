@@ -19,7 +19,10 @@ the one-file binary, ~40 MB more resident in the worker) for a few simple steps:
 - recognition at 36 px high instead of 48, in batches of crops of similar width padded to 3:1
   at least instead of 320:48 (a price or a VAT letter no longer costs what a long name does);
 - both models share one onnxruntime memory arena (see `_shared_arena`), run sequentially, and
-  their idle threads sleep instead of spinning (two cores are shared with the server).
+  their idle threads sleep instead of spinning (two cores are shared with the server);
+- the arena gives back what a photo used once it is read (`release_after_photo`), and a batch of
+  wide crops runs in parts (`rec_run_width`), so the process holds the models plus one photo's
+  working set, whatever photos came before (measured by bench/receipts_memory.py).
 
 The detector's output is turned into boxes as rapidocr's `DBPostProcess` does with its defaults
 for PP-OCRv4 (threshold 0.3, 2x2 dilation, box score over the box >= 0.5, boxes grown by
@@ -73,14 +76,29 @@ class Tuning:
     # work; 32 starts to miss small lower-case print (94 %).
     rec_height: int = 36
     rec_batch: int = 8
+    # The recogniser's largest run, in pixels across: crops x the width they are padded to. A batch
+    # of wide crops (8 long lines padded to ~600 px) is run in parts, each crop padded as in its
+    # whole batch, so the text read is the same; the working set follows the run's width: at 1152
+    # the recogniser's (~50 MB) stays below the detector's (~130 MB at 960 px) instead of reaching
+    # ~170 MB. 0: batches are run whole.
+    rec_run_width: int = 1152
     # Narrowest batch, width over height. PaddleOCR pads every crop to at least 320x48 (ratio 6.7):
     # a price or a VAT letter then costs as much as a long name. 3 reads the same at 40% less.
     rec_min_ratio: float = 3.0
     min_score: float = 0.5  # recognised text below this confidence is dropped
     threads: int = 0  # onnxruntime's intra-op threads; 0: the machine's cores, at most 4
+    # The shared arena is shrunk after the detector's run and after the recogniser's last run of a
+    # photo: what they used goes back to malloc (and the worker hands it to the system, see ocr.py)
+    # rather than staying in the arena. Kept, the arena grows with every photo of another shape
+    # (regions of the detector's and the recogniser's sizes do not fit each other's tensors): 284-374
+    # MB after 76 photos in mixed order, against ~240 MB at most and ~100 MB between photos.
+    release_after_photo: bool = True
 
 
 DEFAULT_TUNING = Tuning()
+_KEEP_ARENA = ort.RunOptions()
+_SHRINK_ARENA = ort.RunOptions()
+_SHRINK_ARENA.add_run_config_entry("memory.enable_memory_arena_shrinkage", "cpu:0")
 
 
 @dataclass(frozen=True)
@@ -147,6 +165,7 @@ class Engine:
         self._characters = np.array(["", *alphabet, " "], dtype=object)
         self._det_input = self._det.get_inputs()[0].name
         self._rec_input = self._rec.get_inputs()[0].name
+        self._last_run_options = _SHRINK_ARENA if tuning.release_after_photo else _KEEP_ARENA
 
     def read(self, photo: bytes) -> list[ReadBox]:
         """The text boxes of the photo, top to bottom (UnreadablePhoto when it is not a picture)."""
@@ -171,7 +190,7 @@ class Engine:
         small = picture.resize((det_w, det_h), Image.Resampling.BILINEAR, reducing_gap=2.0)
         batch = np.empty((1, 3, det_h, det_w), dtype=np.float32)
         batch[0, :] = np.asarray(small, dtype=np.float32) * (1 / 127.5) - 1.0  # (x / 255 - 0.5) / 0.5
-        (prediction,) = self._det.run(None, {self._det_input: batch})
+        (prediction,) = self._det.run(None, {self._det_input: batch}, self._last_run_options)
         del batch
         quads = []
         for quad in text_boxes(prediction[0, 0], (width, height)):
@@ -189,14 +208,19 @@ class Engine:
         ratios = [_size(quad)[0] / max(_size(quad)[1], 1.0) for quad in upright]
         results: list[tuple[str, float]] = [("", 0.0)] * len(quads)
         order = sorted(range(len(quads)), key=ratios.__getitem__)
-        for indices in _chunks(order, self.tuning.rec_batch):
-            width = math.ceil(height * max(max(ratios[i] for i in indices), self.tuning.rec_min_ratio))
+        runs: list[tuple[list[int], int]] = []
+        for group in _chunks(order, self.tuning.rec_batch):
+            width = math.ceil(height * max(max(ratios[i] for i in group), self.tuning.rec_min_ratio))
+            per_run = max(1, self.tuning.rec_run_width // width) if self.tuning.rec_run_width else len(group)
+            runs.extend((part, width) for part in _chunks(group, per_run))
+        for number, (indices, width) in enumerate(runs, start=1):
             batch = np.zeros((len(indices), 3, height, width), dtype=np.float32)
             for row, index in enumerate(indices):
                 fitted = max(1, min(width, math.ceil(height * ratios[index])))
                 crop = _cut(picture, upright[index], (fitted, height))
                 batch[row, :, :, :fitted] = np.asarray(crop, dtype=np.float32) * (1 / 127.5) - 1.0
-            (prediction,) = self._rec.run(None, {self._rec_input: batch})
+            options = self._last_run_options if number == len(runs) else _KEEP_ARENA
+            (prediction,) = self._rec.run(None, {self._rec_input: batch}, options)
             for index, result in zip(indices, self._ctc(prediction), strict=True):
                 results[index] = result
         return results

@@ -106,7 +106,7 @@ def _box(item: list[Any]) -> Box:
 
 # -- the worker process -------------------------------------------------------------------------------
 def _load() -> Callable[[bytes], bytes]:
-    from larder.core.memory import limit_malloc_arenas
+    from larder.core.memory import limit_malloc_arenas, release_free_memory
     from larder.receipts.engine import Engine, UnreadablePhoto
 
     limit_malloc_arenas()
@@ -121,6 +121,10 @@ def _load() -> Callable[[bytes], bytes]:
         except Exception:  # a photo must never end the worker
             logger.exception("reading a receipt photo failed")
             reply = {"error": "failed"}
+        finally:
+            # What the photo used (its pixels, the arena the engine shrank) goes back to the system
+            # now: the worker holds the models and no photo between scans (a few ms).
+            release_free_memory()
         return json.dumps(reply).encode()
 
     return answer
