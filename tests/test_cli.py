@@ -6,6 +6,7 @@ import json
 import os
 import queue
 import re
+import socket
 import subprocess
 import sys
 import threading
@@ -276,6 +277,19 @@ def test_serve_and_user_create_started_at_the_same_moment_on_a_new_instance_both
         (shipped_ingredients, shipped_ingredients)
     ]
     assert sql(settings, "select email from user_account") == [("cook@example.org",)]
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_serve_on_a_taken_port_says_so_and_ends_without_announcing_it(tmp_path: Path, workers: str) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = str(taken.getsockname()[1])
+        served = larder(tmp_path / "data", "serve", "--port", port, "--workers", workers, check=False)
+    assert served.returncode == 3, served.stderr
+    assert f"Cannot listen on 127.0.0.1:{port}: Address already in use." in served.stderr
+    assert "on http://" not in served.stdout
+    assert "Traceback" not in served.stderr
 
 
 @pytest.mark.parametrize("command", [["migrate"], ["seed"], ["invite", "create"]])

@@ -19,6 +19,8 @@ from larder.core.errors import AppError
 from larder.core.settings import Settings, SettingsError, get_settings
 
 if TYPE_CHECKING:
+    import socket
+
     from larder.content.schemas import InboxMessageOut
 
 T = TypeVar("T")
@@ -125,14 +127,30 @@ def serve(host: str | None, port: int | None, workers: int | None) -> None:
         from larder.core.server import run, run_workers
 
         if settings.workers > 1:
-            _announce(settings, preparing())
+            first_code = preparing()
+            listener = _listen(settings)
+            _announce(settings, first_code)
             # Each worker builds its app after the fork; what this process imported is shared.
-            run_workers(settings, lambda: create_app(settings), settings.workers)
+            run_workers(settings, lambda: create_app(settings), settings.workers, listener)
             return
         app = create_app(settings)  # touches no database: it is built while the instance is prepared
-        _announce(settings, preparing())
+        first_code = preparing()
+        listener = _listen(settings)
+        _announce(settings, first_code)
         # uvicorn with deadlines for slow headers and bodies and a connection limit (core/server.py).
-        run(app, settings, on_stop=app.state.event_bus.close)
+        run(app, settings, listener, on_stop=app.state.event_bus.close)
+
+
+def _listen(settings: Settings) -> socket.socket:
+    """The address is taken before it is announced, so the announcement can be acted on at once."""
+    from larder.core.server import STARTUP_FAILURE, listening_socket
+
+    try:
+        return listening_socket(settings.host, settings.port)
+    except OSError as exc:
+        failure = click.ClickException(f"Cannot listen on {settings.host}:{settings.port}: {exc.strerror or exc}.")
+        failure.exit_code = STARTUP_FAILURE
+        raise failure from None
 
 
 def _announce(settings: Settings, first_code: str | None) -> None:

@@ -7,12 +7,12 @@ from __future__ import annotations
 import asyncio
 import socket
 
-from larder.core.server import _listening_socket
+from larder.core.server import listening_socket
 from tests.support import free_port
 
 
 def test_connections_of_the_shared_socket_send_without_delay() -> None:
-    listener = _listening_socket("127.0.0.1", free_port())
+    listener = listening_socket("127.0.0.1", free_port())
     assert listener.get_inheritable()  # the forked workers accept on it
     accepted: list[int] = []
 

@@ -520,7 +520,7 @@ def test_a_server_on_postgres_takes_its_daily_backup(settings: Settings, monkeyp
 
     monkeypatch.setattr(bootstrap, "BACKUP_FIRST_CHECK_AFTER_SECONDS", 0)
     taken = threading.Event()
-    take = BackupKeeper.take
+    take = BackupKeeper.take_daily
 
     async def take_and_tell(keeper: BackupKeeper) -> Any:
         try:
@@ -528,7 +528,7 @@ def test_a_server_on_postgres_takes_its_daily_backup(settings: Settings, monkeyp
         finally:
             taken.set()
 
-    monkeypatch.setattr(BackupKeeper, "take", take_and_tell)
+    monkeypatch.setattr(BackupKeeper, "take_daily", take_and_tell)
     with TestClient(create_app(settings)):
         assert taken.wait(timeout=60)
     (kept,) = list_backups(settings)

@@ -252,10 +252,12 @@ class LarderServer(uvicorn.Server):
 STARTUP_FAILURE = 3  # uvicorn's exit status when the server cannot start (port taken)
 
 
-def run(app: Any, settings: Settings, on_stop: Callable[[], None] = lambda: None) -> None:
+def run(app: Any, settings: Settings, listener: socket.socket, on_stop: Callable[[], None] = lambda: None) -> None:
+    """Serve on `listener`, bound before the address is announced: a client that connects as soon as
+    it reads it waits in the socket's backlog until the app has started, never gets a refusal."""
     _enough_file_descriptors(settings.limits)
     server = LarderServer(uvicorn.Config(app, **server_options(settings)), on_stop)
-    server.run()
+    server.run(sockets=[listener])
     if not server.started:
         sys.exit(STARTUP_FAILURE)
 
@@ -266,12 +268,11 @@ RESTART_PAUSE_SECONDS = 1.0  # between a worker's unexpected end and its replace
 PARENT_CHECK_SECONDS = 1.0
 
 
-def run_workers(settings: Settings, make_app: Callable[[], Any], workers: int) -> None:
+def run_workers(settings: Settings, make_app: Callable[[], Any], workers: int, listener: socket.socket) -> None:
     """Serve with `workers` processes forked from this one, all accepting on one listening socket
     (the kernel hands each connection to one of them). This process only supervises: it forwards
     SIGTERM and SIGINT to the workers once, and replaces a worker that ends on its own. Each worker
     builds its own app after the fork (its own engine, event loop and threads)."""
-    listener = _listening_socket(settings.host, settings.port)
     parent = os.getpid()
     children: dict[int, int] = {}
     stopping = False
@@ -319,10 +320,11 @@ def run_workers(settings: Settings, make_app: Callable[[], Any], workers: int) -
         sys.exit(STARTUP_FAILURE)
 
 
-def _listening_socket(host: str, port: int) -> socket.socket:
-    """A TCP socket for all the workers. Made with its protocol named: asyncio turns Nagle's
-    algorithm off (TCP_NODELAY) only on connections of a socket whose protocol says TCP, and with
-    it on, every small answer waited ~40 ms for the client's delayed acknowledgement."""
+def listening_socket(host: str, port: int) -> socket.socket:
+    """The server's TCP socket (all the workers', when there are several). Made with its protocol
+    named: asyncio turns Nagle's algorithm off (TCP_NODELAY) only on connections of a socket whose
+    protocol says TCP, and with it on, every small answer waited ~40 ms for the client's delayed
+    acknowledgement."""
     family, _, _, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, proto=socket.IPPROTO_TCP)[0]
     listener = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
