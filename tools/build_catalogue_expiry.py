@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
-DEFAULT_CSV = REPO.parent / "shared" / "data" / "foodkeeper_days.csv"
+DEFAULT_CSV = REPO / "tools" / "data" / "foodkeeper_days.csv"
 DEFAULT_INGREDIENTS = REPO / "src" / "larder" / "data" / "catalogue" / "ingredients.json"
 
 DEFAULT_DAYS = 14

@@ -21,7 +21,7 @@ REPO = Path(__file__).parents[2]
 CATALOGUE = REPO / "src" / "larder" / "data" / "catalogue"
 IMAGES = CATALOGUE / "images"
 EXPIRY_TOOL = REPO / "tools" / "build_catalogue_expiry.py"
-FOODKEEPER_CSV = Path(__file__).parents[2].parent / "shared" / "data" / "foodkeeper_days.csv"
+FOODKEEPER_CSV = REPO / "tools" / "data" / "foodkeeper_days.csv"
 
 ALLERGENS = {
     "celery",
@@ -284,7 +284,7 @@ def test_storage_days_are_positive_ints_or_null() -> None:
 
 def foodkeeper_csv() -> Path:
     if not FOODKEEPER_CSV.is_file():
-        pytest.fail(f"FoodKeeper table missing: expected {FOODKEEPER_CSV} (the shared reference data)")
+        pytest.fail(f"FoodKeeper table missing: expected {FOODKEEPER_CSV} (tools/data, kept in the repository)")
     return FOODKEEPER_CSV
 
 
