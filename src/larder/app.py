@@ -91,32 +91,6 @@ from larder.stores.service import provide_stores_service
 # Room for a 2 MB image upload and its multipart overhead; a receipt photo's route has its own
 # limit (receipts/routes.py).
 REQUEST_MAX_BODY_BYTES = 12 * 1024 * 1024
-# What only the services know about their answers, told to the OpenAPI document (core/openapi.py
-# adds what every kind of route answers): where attempts are counted (429), where an item's state
-# can refuse a change (409), where an id read from the body may name nothing (404). A route named
-# here that does not exist stops the app from starting.
-THROTTLED_ROUTES = {
-    ("POST", "/api/pwa/login"),
-    ("POST", "/api/pwa/register-beta"),
-    ("POST", "/api/pwa/forgot-email"),
-    ("POST", "/api/pwa/reset-password"),
-    ("POST", "/api/pwa/verify-email"),
-    ("POST", "/api/pwa/resend-verification"),
-    ("POST", "/api/pwa/user-imported-recipes"),
-    ("POST", "/api/pwa/uploads"),
-}
-# Answers 429 while another scan runs in this process (Retry-After says when to try again).
-BUSY_ROUTES = {("POST", "/api/pwa/receipt-scan")}
-SERVICE_ANSWERS = {
-    429: THROTTLED_ROUTES | BUSY_ROUTES,
-    409: {
-        ("POST", "/api/pwa/resend-verification"),
-    },
-    404: {
-        ("PUT", "/api/pwa/share"),
-        ("PUT", "/api/pwa/share/remove"),
-    },
-}
 
 
 def shared_entities() -> SharedEntities:
@@ -267,7 +241,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     if settings.is_sqlite:
         install_write_file_lock(app.state, settings.data_dir / WRITE_LOCK_FILE)
     # Error answers and security of every route in the OpenAPI document, by the kind of route.
-    describe_errors(app, role_guards=[administrator], also=SERVICE_ANSWERS)
+    describe_errors(app, role_guards=[administrator])
     return app
 
 

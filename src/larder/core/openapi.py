@@ -21,7 +21,7 @@ Litestar's own `{status_code, detail}` error answers never reach the document.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Annotated, Any
@@ -75,7 +75,7 @@ class ErrorOut(msgspec.Struct, kw_only=True):
 
 
 DESCRIPTIONS = {
-    400: "The body is not a JSON object, or cannot be acted on as sent (an expired or used link).",
+    400: "The body is not a JSON object (or not a form, where one is taken).",
     401: "No session: the bearer token is missing, invalid, expired or revoked.",
     403: "Signed in, but without the rights this needs.",
     404: "No such item, or not one the caller may see.",
@@ -141,23 +141,18 @@ def describe_errors(
     app: Litestar,
     *,
     role_guards: Iterable[Guard] = (),
-    also: Mapping[int, Collection[tuple[str, str]]] | None = None,
 ) -> None:
     """Give every documented operation of `app` its error answers and security (see the module).
-
-    `also` maps a status to the (method, path) routes that may answer it besides those of their kind.
-    """
+    What only a handler knows it may answer (409, 429, a 404 for an id read from the body) is the
+    `raises` it declares."""
     role_guards = tuple(role_guards)
-    also = also or {}
-    unknown = {route for routes in also.values() for route in routes}
     found: dict[int, tuple[HTTPRouteHandler, list[RouteFacts]]] = {}
     for route in app.routes:
         if not isinstance(route, HTTPRoute):
             continue
-        for method, (handler, kwargs) in route.route_handler_map.items():
+        for handler, kwargs in route.route_handler_map.values():
             if not handler.resolve_include_in_schema():
                 continue
-            unknown.discard((method, route.path))
             # The layers' own guards: resolve_guards() answers them wrapped.
             guards = [guard for layer in handler.ownership_layers for guard in layer.guards or ()]
             facts = RouteFacts(
@@ -167,14 +162,9 @@ def describe_errors(
                 path_params=bool(kwargs.expected_path_params),
                 query_params=bool(kwargs.expected_query_params),
                 body="data" in kwargs.expected_reserved_kwargs or kwargs.expected_form_data is not None,
-                also=frozenset(
-                    {status for status, routes in also.items() if (method, route.path) in routes}
-                    | {exc.status_code for exc in handler.raises or ()}
-                ),
+                also=frozenset(exc.status_code for exc in handler.raises or ()),
             )
             found.setdefault(id(handler), (handler, []))[1].append(facts)
-    if unknown:
-        raise ValueError(f"routes named for the API document that do not exist: {sorted(unknown)}")
     for handler, facts in found.values():
         _document(handler, facts)
 

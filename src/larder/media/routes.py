@@ -6,52 +6,20 @@ the server parse an upload without a session.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Annotated, Any
-
 from litestar import Controller, post
 from litestar.datastructures import UploadFile
 from litestar.di import NamedDependency, Provide
-from litestar.enums import RequestEncodingType
-from litestar.openapi.spec import Encoding, OpenAPIFormat, OpenAPIType, Reference, Schema
-from litestar.params import Body
 
 from larder.core.errors import FormError, TooManyRequests
-from larder.core.openapi import ErrorOutOperation
+from larder.core.upload_forms import image_form, image_form_operation
 from larder.media.schemas import ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES, MSG_NO_FILE, UPLOAD_FIELD, UploadOut
 from larder.media.service import MediaService, provide_media_service
 
-# The form as the document shows it: one part `file`, an image of at most 2 MB. The handler reads
-# the form itself, so a missing file gets the spec's kind of message (a 422 on `file`).
-UploadForm = Annotated[
-    dict[str, Any],
-    Body(
-        media_type=RequestEncodingType.MULTI_PART,
-        schema_extra={
-            "properties": {
-                UPLOAD_FIELD: Schema(
-                    type=OpenAPIType.STRING,
-                    format=OpenAPIFormat.BINARY,
-                    max_length=MAX_UPLOAD_BYTES,
-                    description="A JPEG, PNG, GIF or WebP image of at most 2 MB (2097152 bytes).",
-                )
-            },
-            "required": [UPLOAD_FIELD],
-        },
-    ),
-]
-
-
-@dataclass
-class UploadOperation(ErrorOutOperation):
-    """The upload's operation: its `file` part is an image (the form's encoding says which kinds)."""
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        if self.request_body is None or isinstance(self.request_body, Reference):
-            return
-        for media in self.request_body.content.values():
-            media.encoding = {UPLOAD_FIELD: Encoding(content_type=", ".join(ACCEPTED_IMAGE_TYPES))}
+# The form as the document shows it: one part `file`, an image of at most 2 MB.
+UploadForm = image_form(
+    UPLOAD_FIELD, MAX_UPLOAD_BYTES, "A JPEG, PNG, GIF or WebP image of at most 2 MB (2097152 bytes)."
+)
+UploadOperation = image_form_operation(UPLOAD_FIELD, ACCEPTED_IMAGE_TYPES)
 
 
 class MediaController(Controller):

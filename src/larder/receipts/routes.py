@@ -12,16 +12,18 @@ from litestar import Controller, Request, Response, post
 from litestar.datastructures import UploadFile
 from litestar.di import NamedDependency
 from litestar.exceptions.http_exceptions import RequestEntityTooLarge
-from litestar.params import JSONBody, MultipartBody
+from litestar.params import JSONBody
 from litestar.status_codes import HTTP_200_OK, HTTP_204_NO_CONTENT
 
-from larder.core.errors import FormError, app_error_handler
+from larder.core.errors import FormError, NotFound, TooManyRequests, app_error_handler
+from larder.core.upload_forms import image_form, image_form_operation
 from larder.core.wire import Data
 from larder.receipts.schemas import (
     MAX_SCAN_BYTES,
     MSG_NO_FILE,
     MSG_TOO_LARGE,
     SCAN_FIELD,
+    SCAN_IMAGE_TYPES,
     ConfirmedMatchesIn,
     ScanLineOut,
 )
@@ -31,6 +33,10 @@ from larder.sharing.service import Member
 # The photo may be MAX_SCAN_BYTES; the multipart framing around it (boundaries, part headers, a
 # field or two more) needs a little room on top. The app's limit for every other route is lower.
 SCAN_BODY_MAX = MAX_SCAN_BYTES + 64 * 1024
+ScanForm = image_form(
+    SCAN_FIELD, MAX_SCAN_BYTES, "A photo of a receipt: JPEG, PNG, WebP or GIF, at most 12 MB (12582912 bytes)."
+)
+ScanOperation = image_form_operation(SCAN_FIELD, SCAN_IMAGE_TYPES)
 
 
 def _too_large(request: Request[Any, Any, Any], _: RequestEntityTooLarge) -> Response[Any]:
@@ -50,10 +56,13 @@ class ReceiptScanController(Controller):
         opt={"read_only": True},
         request_max_body_size=SCAN_BODY_MAX,
         exception_handlers={RequestEntityTooLarge: _too_large},
+        operation_class=ScanOperation,
+        # One scan per member in flight and a bounded queue behind the engine (receipts/service.py).
+        raises=[TooManyRequests],
     )
     async def scan(
         self,
-        data: MultipartBody[dict[str, Any]],
+        data: ScanForm,
         member: NamedDependency[Member],
         receipts: NamedDependency[ReceiptService],
     ) -> Data[list[ScanLineOut]]:
@@ -68,7 +77,7 @@ class ReceiptScanController(Controller):
         photo = await upload.read(MAX_SCAN_BYTES + 1)  # never more than one byte past the limit
         return Data(data=await receipts.scan(member, photo))
 
-    @post("/matches", status_code=HTTP_204_NO_CONTENT)
+    @post("/matches", status_code=HTTP_204_NO_CONTENT, raises=[NotFound])
     async def confirm_matches(
         self,
         data: JSONBody[ConfirmedMatchesIn],

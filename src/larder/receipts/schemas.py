@@ -13,6 +13,7 @@ from larder.stores.schemas import NAME_MAX as STORE_ITEM_NAME_MAX
 
 SCAN_FIELD = "file"  # the multipart field of POST /api/pwa/receipt-scan
 MAX_SCAN_BYTES = 12 * 1024 * 1024  # a phone photo as the camera makes it
+SCAN_IMAGE_TYPES = ("image/jpeg", "image/png", "image/webp", "image/gif")
 
 MSG_NO_FILE = "Choose a photo of a receipt."
 MSG_NOT_AN_IMAGE = "This file is not a picture we can read."
@@ -45,7 +46,7 @@ class ScanLineOut(msgspec.Struct):
     checked: bool
 
 
-class ConfirmedMatchIn(msgspec.Struct, forbid_unknown_fields=True):
+class ConfirmedMatchIn(msgspec.Struct):
     """A scanned name and the catalogue ingredient the member confirmed for it (`value`, an
     ingredient id): the next scan matches that name the same way."""
 
@@ -53,7 +54,7 @@ class ConfirmedMatchIn(msgspec.Struct, forbid_unknown_fields=True):
     value: Id
 
 
-class ConfirmedMatchesIn(msgspec.Struct, forbid_unknown_fields=True):
+class ConfirmedMatchesIn(msgspec.Struct):
     """POST /api/pwa/receipt-scan/matches, sent by Confirm after the stock went into the store."""
 
     matches: Annotated[list[ConfirmedMatchIn], msgspec.Meta(max_length=MATCHES_MAX)]

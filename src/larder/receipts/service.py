@@ -29,7 +29,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from larder.catalogue.service import CatalogueService
 from larder.core.clock import now
 from larder.core.db import end_transaction_early
-from larder.core.errors import FieldCollector, FormError, TooManyRequests
+from larder.core.errors import FormError, NotFound, TooManyRequests
 from larder.core.images import MAX_PIXELS, MAX_SIDE, sniff_format
 from larder.core.service import DomainService
 from larder.receipts.lines import Box, ReceiptLine, read_lines
@@ -170,7 +170,7 @@ class ReceiptService(DomainService[ReceiptMatch]):
     async def learn(self, member: Member, data: ConfirmedMatchesIn) -> None:
         """Record the member's confirmed matches: the next scan matches each printed name (by its
         normalised key) to the confirmed ingredient. A later confirmation of the same name
-        replaces the earlier one. 422 when a value is no catalogue ingredient; then nothing is
+        replaces the earlier one. 404 when a value is no catalogue ingredient; then nothing is
         recorded."""
         wanted: dict[str, int] = {}
         for match in data.matches:
@@ -179,10 +179,9 @@ class ReceiptService(DomainService[ReceiptMatch]):
                 wanted[key] = match.value  # the last confirmation of a name in the call wins
         values = {match.value for match in data.matches}
         known = await self.catalogue.ingredient_names(values)
-        errors = FieldCollector()
-        for value in sorted(values - known.keys()):
-            errors.add("matches.value", MSG_UNKNOWN_INGREDIENT.format(value=value))
-        errors.raise_if_any()
+        unknown = sorted(values - known.keys())
+        if unknown:  # an id that names nothing, as everywhere in the API
+            raise NotFound(MSG_UNKNOWN_INGREDIENT.format(value=unknown[0]))
         if not wanted:
             return
         existing = {

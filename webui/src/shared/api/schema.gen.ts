@@ -1734,7 +1734,7 @@ export interface operations {
           "application/json": components["schemas"]["InviteOut"][];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -1825,7 +1825,7 @@ export interface operations {
           "application/json": components["schemas"]["NewsItemOut"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -1891,7 +1891,7 @@ export interface operations {
           "application/json": components["schemas"]["NewsItemOut"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -2095,7 +2095,7 @@ export interface operations {
           "application/json": components["schemas"]["Data_larder.cookbook.schemas.AdminPublishRequestOut_"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -2167,7 +2167,7 @@ export interface operations {
           "application/json": components["schemas"]["RecipeOut"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -2239,7 +2239,7 @@ export interface operations {
           "application/json": components["schemas"]["RecipeOut"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -2536,7 +2536,7 @@ export interface operations {
           "application/json": components["schemas"]["Message"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -2596,7 +2596,7 @@ export interface operations {
           "application/json": components["schemas"]["AccountUpdateOut"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -2650,7 +2650,7 @@ export interface operations {
           "application/json": components["schemas"]["AccountUpdateOut"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -2716,7 +2716,7 @@ export interface operations {
           "application/json": components["schemas"]["Message"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -2879,7 +2879,7 @@ export interface operations {
           "application/json": components["schemas"]["Message"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -2993,7 +2993,7 @@ export interface operations {
           "application/json": components["schemas"]["Message"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -3123,7 +3123,7 @@ export interface operations {
           "application/json": components["schemas"]["LoginOut"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -3258,7 +3258,7 @@ export interface operations {
           "application/json": components["schemas"]["Data_larder.notifications.schemas.DigestSettings_"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -3337,7 +3337,7 @@ export interface operations {
           "application/json": unknown;
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -3446,7 +3446,7 @@ export interface operations {
           "application/json": components["schemas"]["Data_larder.cookbook.schemas.UserRecipeOut_"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -3501,6 +3501,11 @@ export interface operations {
     requestBody: {
       content: {
         "multipart/form-data": {
+          /**
+           * Format: binary
+           * @description A photo of a receipt: JPEG, PNG, WebP or GIF, at most 12 MB (12582912 bytes).
+           */
+          file: string;
           [key: string]: unknown;
         };
       };
@@ -3514,7 +3519,7 @@ export interface operations {
           "application/json": components["schemas"]["Data_list_larder.receipts.schemas.ScanLineOut_"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -3572,7 +3577,7 @@ export interface operations {
         };
         content: never;
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -3580,6 +3585,12 @@ export interface operations {
       };
       /** @description No session: the bearer token is missing, invalid, expired or revoked. */
       401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No such item, or not one the caller may see. */
+      404: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
         };
@@ -3626,7 +3637,7 @@ export interface operations {
           "application/json": components["schemas"]["Page_larder.catalogue.schemas.RecipeSummary_"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -3768,7 +3779,7 @@ export interface operations {
           "application/json": components["schemas"]["RegisterOut"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -3865,7 +3876,7 @@ export interface operations {
           "application/json": components["schemas"]["Message"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -3956,7 +3967,7 @@ export interface operations {
           "application/json": components["schemas"]["Data_larder.sharing.schemas.SharedWithOut_"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -4034,7 +4045,7 @@ export interface operations {
           "application/json": components["schemas"]["Data_larder.stores.schemas.DefaultStoreOut_"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -4100,7 +4111,7 @@ export interface operations {
           "application/json": components["schemas"]["Message"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -4191,7 +4202,7 @@ export interface operations {
           "application/json": components["schemas"]["Data_larder.stores.schemas.StoreOut_"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -4288,7 +4299,7 @@ export interface operations {
           "application/json": components["schemas"]["Data_larder.stores.schemas.StoreOut_"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -4450,7 +4461,7 @@ export interface operations {
           "application/json": components["schemas"]["Data_larder.stores.schemas.StoreOut_"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -4523,7 +4534,7 @@ export interface operations {
           "application/json": components["schemas"]["UploadOut"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -4608,7 +4619,7 @@ export interface operations {
           "application/json": components["schemas"]["Data_larder.imports.schemas.ImportedRecipeOut_"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -4765,7 +4776,7 @@ export interface operations {
           "application/json": components["schemas"]["Data_larder.mealplans.schemas.MealPlanOut_"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -4868,7 +4879,7 @@ export interface operations {
           "application/json": components["schemas"]["Data_larder.mealplans.schemas.MealPlanOut_"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -4987,7 +4998,7 @@ export interface operations {
           "application/json": components["schemas"]["Data_larder.mealplans.schemas.CompletePlanOut_"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -5121,7 +5132,7 @@ export interface operations {
           "application/json": components["schemas"]["Data_larder.cookbook.schemas.UserRecipeOut_"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -5224,7 +5235,7 @@ export interface operations {
           "application/json": components["schemas"]["Data_larder.cookbook.schemas.UserRecipeOut_"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -5319,7 +5330,7 @@ export interface operations {
           "application/json": components["schemas"]["ValidateOut"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -5398,7 +5409,7 @@ export interface operations {
           "application/json": components["schemas"]["SavedRecipeOut"][];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -5520,7 +5531,7 @@ export interface operations {
           "application/json": components["schemas"]["Data_larder.shopping.schemas.ShoppingListOut_"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -5623,7 +5634,7 @@ export interface operations {
           "application/json": components["schemas"]["Data_larder.shopping.schemas.ShoppingListOut_"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -5736,7 +5747,7 @@ export interface operations {
           "application/json": components["schemas"]["Data_larder.shopping.schemas.CompleteShopOut_"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -5814,7 +5825,7 @@ export interface operations {
           "application/json": components["schemas"]["Data_larder.shopping.schemas.ShoppingListOut_"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
@@ -5880,7 +5891,7 @@ export interface operations {
           "application/json": components["schemas"]["Message"];
         };
       };
-      /** @description The body is not a JSON object, or cannot be acted on as sent (an expired or used link). */
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
       400: {
         content: {
           "application/json": components["schemas"]["ErrorOut"];
