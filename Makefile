@@ -48,10 +48,13 @@ test: setup chromium lint pytest test-postgres vitest e2e smoke
 ## test-postgres: the whole API suite (tests/ but the browser's) against a throw-away PostgreSQL
 ## cluster (Debian's packages, installed when missing; tests/postgres_cluster.py), but for the tests
 ## of SQLite's own machinery (marked sqlite_only) and the files that never open a database (the
-## kitchen arithmetic, OCR, HTTP limits, process memory), which `pytest` has run already.
+## kitchen arithmetic, OCR, HTTP limits, process memory), which `pytest` has run already, and the
+## OpenAPI contract run (the document and the validation it states are the same on both databases;
+## what reaches the database is what the API tests run here cover).
 ## tests/postgres runs only here.
 POSTGRES_TESTS := tests --ignore=tests/e2e --ignore=tests/kitchen --ignore=tests/receipts/test_ocr.py \
-	--ignore=tests/receipts/test_corpus.py --ignore=tests/core/test_server_limits.py --ignore=tests/core/test_memory.py
+	--ignore=tests/receipts/test_corpus.py --ignore=tests/core/test_server_limits.py --ignore=tests/core/test_memory.py \
+	--ignore=tests/core/test_api_contract.py
 test-postgres: $(STAMPS)/python postgres
 	$(PY) -m tests.postgres_cluster -q -p no:cacheprovider -n 2 -m "not sqlite_only" $(POSTGRES_TESTS)
 

@@ -102,7 +102,9 @@ def new_database() -> dict[str, str]:
     if not server:
         return {}
     name = f"t_{uuid.uuid4().hex[:16]}"
-    admin(server, f"CREATE DATABASE {name} TEMPLATE {TEMPLATE}")
+    # A file copy of the small template is quicker than writing it block by block to the WAL (the
+    # default since PostgreSQL 15); the checkpoint it takes costs little without fsync.
+    admin(server, f"CREATE DATABASE {name} TEMPLATE {TEMPLATE} STRATEGY = FILE_COPY")
     _made.append(name)
     return {"LARDER_DATABASE_URL": database_url(server, name)}
 
