@@ -119,6 +119,7 @@ bench: setup
 	$(PY) bench/live_load.py
 	$(PY) bench/connection_flood.py
 	$(PY) bench/receipts_speed.py
+	$(PY) bench/receipts_memory.py
 	PYTHONPATH=src:. $(PY) bench/receipts_quality.py --count 40 --first-seed 3000
 	$(PY) bench/memory.py
 
