@@ -51,7 +51,8 @@ import re
 import statistics
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 
 # Part 2 §9: a scan line containing any of these is skipped (case-insensitive, anywhere in the row).
 PAYMENT_WORDS = (
@@ -107,6 +108,7 @@ class ReceiptLine:
     price: float
     currency: str | None
     sku: str | None
+    unit: str | None = None  # "kg" where the quantity is a weight ("0,482 kg x 2,99 EUR/kg")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -230,7 +232,12 @@ def rebuild_rows(boxes: list[Box]) -> list[Row]:
 # Reading one row
 
 _AMOUNT = r"\d{1,5}\s?[.,]\s?\d{2}"
+# A tax code after the amount ("SR", "ZRL", "SR0", "S6", "ST"): capitals, never a pack size's unit
+# ("2.25L", "500ML" end a name, not a price).
+_TAX_CODE = r"(?<=[\d\s])(?!(?:ML|KG|CL|LB|OZ|PCS|PC|G|L)\b)[A-Z]{1,3}\d?(?![A-Za-z\d])"
 _CURRENCY = r"EUR|RM|\$|£|€"
+# A unit price may print four decimals ("3 X 1.0000", "@ 0.5500").
+_UNIT_PRICE = r"\d{1,5}\s?[.,]\s?\d{2}(?:\d{2})?"
 # The amount at the end of a row: currency before or after it, a minus for discounts, then perhaps
 # a tax class ("A", "*", "#") and a stray mark. The recogniser has no '€' in its alphabet: it
 # drops it, reads it as an '8' glued to the cents ("0,648"), which no price has, or as an 'E'
@@ -238,13 +245,13 @@ _CURRENCY = r"EUR|RM|\$|£|€"
 _PRICE_END = re.compile(
     rf"(?P<minus>-\s*)?(?:(?<![A-Za-z])(?P<pre>{_CURRENCY}|f)\s*)?(?<![\d.,])(?P<amount>{_AMOUNT})"
     r"(?P<euro>8|\s?E(?=[A-Z*#]?\s*$))?(?!\d)"
-    rf"\s*(?P<minus2>-)?\s*(?P<post>EUR|€)?(?:\s*(?:[A-Za-z](?![A-Za-z])|[^\w\s%/-])){{0,2}}\s*$"
+    rf"\s*(?P<minus2>-)?\s*(?P<post>EUR|€|RM)?(?:\s*(?:{_TAX_CODE}|[A-Za-z](?![A-Za-z])|[^\w\s%/-])){{0,2}}\s*$"
 )
 # "QTY", also as the recogniser reads it ("OTY", "0TY"), and German "Menge", "Anz."
 _QTY_WORD = r"(?i:[QO0]TY|Menge|Anz)"
 # "2 x 1,99", "2x1,99", "2 @ 1.99", "2 Stk x 1,99", "2 St. x 1,99"
 _TIMES = re.compile(
-    rf"(?:(?<![A-Za-z]){_QTY_WORD}\.?\s*:?\s*|(?<![\w.,]))(?P<count>\d{{1,3}})\s*(?:(?:Stk|St|Stück|ea)\.?\s*)?[xX\u00d7@*]\s*(?:(?:{_CURRENCY})\s*)?(?P<unit>{_AMOUNT})(?!\d)"
+    rf"(?:(?<![A-Za-z]){_QTY_WORD}\.?\s*:?\s*|(?<![\w.,]))(?P<count>\d{{1,3}})\s*(?:(?:Stk|St|Stück|ea)\.?\s*)?[xX\u00d7@*]\s*(?:(?:{_CURRENCY})\s*)?(?P<unit>{_UNIT_PRICE})(?!\d)"
     rf"(?:\s*(?:EUR|€))?(?:\s*(?:/|je|ea\b|each\b))?"
 )
 _QTY = re.compile(rf"(?<![A-Za-z]){_QTY_WORD}\.?\s*:?\s*(?P<count>\d{{1,3}})(?!\d)")
@@ -302,12 +309,13 @@ class _Reading:
     name: str
     price: float | None  # the line total, when the row says one
     unit_price: float | None
-    count: int | None  # a quantity the row states
+    count: float | None  # a quantity the row states (a weight in `weight_unit` for weighed goods)
     currency: str | None
     sku: str | None
     detail: bool  # only says how many / how much per kg (no name of its own)
     negative: bool = False
     total_printed: bool = False  # the price is an amount printed on the row, not count times unit price
+    weight_unit: str | None = None
 
 
 def read_row(text: str) -> _Reading:
@@ -315,7 +323,7 @@ def read_row(text: str) -> _Reading:
     text = _normalise(text)
     rest = text
     price = unit_price = None
-    count: int | None = None
+    count: float | None = None
     currency = None
     negative = False
     detail = False
@@ -358,6 +366,12 @@ def read_row(text: str) -> _Reading:
                     rest = rest[: lost.start()] + " " + rest[lost.end() :]
                     detail = True
                     break
+    weight_unit = None
+    if count is None and price is not None and not weight:
+        found = _reversed_times(rest, price) or _column_count(rest, price)
+        if found:
+            count, unit_price, weight_unit, rest = found
+            detail = True
     qty = _QTY.search(rest)
     if qty:
         count = int(qty["count"])
@@ -393,7 +407,53 @@ def read_row(text: str) -> _Reading:
         detail=detail and not _has_name(name),
         negative=negative,
         total_printed=total_printed,
+        weight_unit=weight_unit,
     )
+
+
+# "5.90 X 3", "RM33.90 X1", "1.40*1": unit price first, then the count; "10.99*1.306": a price per
+# kg times the weight.
+_REVERSED_TIMES = re.compile(
+    rf"(?:(?<![A-Za-z])(?:{_CURRENCY})\s*|(?<![\w.,]))(?P<unit>{_UNIT_PRICE})\s*[xX*]\s*(?P<count>\d{{1,4}}(?:[.,]\d{{1,3}})?)(?![\d.,])"
+)
+_NUMBER_TOKEN = re.compile(r"(?<!\S)(?:\d{1,5}(?:[.,]\d{2,4})?)(?!\S)")
+
+
+def _close(expected: float, printed: float) -> bool:
+    """Whether count x unit price is the printed amount: tax-inclusive unit prices and rounding
+    leave it a little off ("17 x 0.90" printed 15.25)."""
+    return abs(expected - printed) <= 0.01 + 0.015 * printed
+
+
+def _reversed_times(rest: str, price: float) -> tuple[float, float, str | None, str] | None:
+    for found in _REVERSED_TIMES.finditer(rest):
+        unit, count = _amount(found["unit"]), float(found["count"].replace(",", "."))
+        if count <= 0 or not _close(unit * count, price):
+            continue
+        weighed = not count.is_integer()
+        return count, unit, "kg" if weighed else None, rest[: found.start()] + " " + rest[found.end() :]
+    return None
+
+
+def _column_count(rest: str, price: float) -> tuple[float, float, None, str] | None:
+    """Columns such as QTY, U/P and AMOUNT with no x between them ("2623 2 2.12 4.24", "O.C. WHITE
+    2.13 6 3 0 3 6.39"): the whole number whose product with a unit price on the row is the line's
+    amount is its quantity. The numbers after the name go, article numbers stay for the SKU."""
+    tokens = list(_NUMBER_TOKEN.finditer(rest))
+    counts = [t for t in tokens if t.group().isdigit() and 0 < int(t.group()) <= 9999]
+    units = [t for t in tokens if not t.group().isdigit()]
+    best = None
+    for unit in units:
+        for count in counts:
+            product = int(count.group()) * _amount(unit.group())
+            if _close(product, price):
+                off = abs(product - price)
+                if best is None or off < best[0] - 0.005:
+                    best = (off, int(count.group()), _amount(unit.group()))
+    if best is None:
+        return None
+    tail = re.sub(r"(?:\s+(?:\d{1,5}(?:[.,]\d{2,4})?|[A-Z]{1,3}\d?))+\s*$", " ", " " + rest)
+    return float(best[1]), best[2], None, tail
 
 
 def _clean_name(text: str) -> str:
@@ -411,7 +471,9 @@ def _letter_o(zeros: re.Match[str]) -> str:
 
 
 def _has_name(text: str) -> bool:
-    return len(_LETTER.findall(text)) >= 2
+    # Two capitals alone are a tax code or a line's flag ("1 SR"), not a name; "Ei" is one.
+    letters = _LETTER.findall(text)
+    return len(letters) >= 3 or (len(letters) == 2 and bool(re.search(r"[^\W\d_][^\W\d_A-Z]", text)))
 
 
 # An amount-like run that may be "count x unit price" with its x lost: "41.29", "QTY33.59".
@@ -484,31 +546,70 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
     def adjacent(upper: int, lower: int) -> bool:
         return rows[lower].y - rows[upper].y <= 1.6 * pitch
 
+    def is_name_row(index: int) -> bool:
+        return readings[index].price is None and not is_payment_row(texts[index]) and may_start_name(index)
+
+    def is_bare_price(index: int) -> bool:
+        reading = readings[index]
+        return (
+            reading.price is not None
+            and not reading.negative
+            and not _has_name(reading.name)
+            and not is_payment_row(texts[index])
+        )
+
+    names_below = _names_below(len(rows), is_bare_price, is_name_row, adjacent)
+    item_shapes = set()  # how many numbers the item rows print (a table's columns)
     lines: list[ReceiptLine] = []
     last_item_row: int | None = None
     last_explicit = False
     pending: list[int] = []
+    taken: set[int] = set()  # name rows read with the price row above them
+    after_total = False
 
     def continues(index: int) -> bool:
         return bool(lines) and last_item_row == index - 1 and not last_explicit and adjacent(index - 1, index)
 
-    def set_quantity(count: int) -> None:
+    def set_quantity(count: float) -> None:
         nonlocal last_explicit
         previous = lines[-1]
-        lines[-1] = ReceiptLine(previous.name, float(max(1, count)), previous.price, previous.currency, previous.sku)
+        lines[-1] = replace(previous, quantity=float(max(1, count)))
         last_explicit = True
 
+    def add(index: int, name: str, sources: list[int]) -> None:
+        nonlocal last_item_row, last_explicit
+        reading = readings[index]
+        sku = reading.sku or next((readings[p].sku for p in sources if readings[p].sku), None)
+        count = reading.count or next((readings[p].count for p in sources if readings[p].count), None)
+        quantity = count if reading.weight_unit and count else float(max(1, count or 1))
+        unit = reading.weight_unit if reading.weight_unit and count else None
+        price = reading.price or 0.0
+        lines.append(ReceiptLine(name, quantity, price, reading.currency or currency, sku, unit))
+        item_shapes.add(_numbers(texts[index]))
+        last_item_row = index
+        last_explicit = count is not None
+
     for index, (text, reading) in enumerate(zip(texts, readings, strict=True)):
+        if index in taken:
+            continue
+        if after_total and not (_numbers(text) >= 3 and _numbers(text) in item_shapes):
+            # Nothing after the total is an item, unless the item table goes on after a subtotal
+            # (a row with as many numbers as the items above).
+            continue
         if is_payment_row(text):
             pending = []
             if TOTAL_WORDS.search(text.translate(_CONFUSABLE)):
-                break
+                after_total = True
             continue
+        after_total = False
         price = reading.price
         if price is None:
             if reading.detail and reading.count is not None and continues(index):
                 set_quantity(reading.count)
                 pending = []
+                continue
+            if _is_code_row(text) and pending:
+                pending.append(index)  # "FZ02 - 6/54", a shelf code between name and price
                 continue
             # A name may start here; with the row above it, it is at most two rows before its price.
             pending = [*[p for p in pending if adjacent(p, index)][-1:], index] if may_start_name(index) else []
@@ -516,6 +617,18 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
         if pending and not adjacent(pending[-1], index):
             pending = []
         own_name = _has_name(reading.name)
+        if names_below and not own_name and not reading.negative:
+            # The receipt prints each item's numbers first and its name on the rows below.
+            below = []
+            for after in range(index + 1, min(index + 3, len(rows))):
+                if not is_name_row(after) or not adjacent(after - 1, after):
+                    break
+                below.append(after)
+            if below:
+                taken.update(below)
+                add(index, _clean_name(" ".join(readings[b].name for b in below)), below)
+                pending = []
+                continue
         if reading.detail and not pending:
             # "2 x 1,99" right under a priced item: that item's quantity (its price is the printed
             # total). A detail row with a total of its own and no name above it is not an item.
@@ -532,17 +645,43 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
         if reading.negative:
             pending = []
             continue
-        parts = [readings[p].name for p in pending]
-        if own_name or (pending and reading.name):
+        names = [p for p in pending if not _is_code_row(texts[p])]
+        parts = [readings[p].name for p in names]
+        if own_name or (names and reading.name):
             parts.append(reading.name)  # the end of a split name may be short: "2L", "500G"
         name = _clean_name(" ".join(parts))
         if not _has_name(name):
             pending = []
             continue
-        sku = reading.sku or next((readings[p].sku for p in pending if readings[p].sku), None)
-        count = reading.count or next((readings[p].count for p in pending if readings[p].count), None)
-        lines.append(ReceiptLine(name, float(max(1, count or 1)), price, reading.currency or currency, sku))
-        last_item_row = index
-        last_explicit = count is not None
+        add(index, name, pending)
         pending = []
     return lines
+
+
+def _numbers(text: str) -> int:
+    return len(_NUMBER_TOKEN.findall(text))
+
+
+def _is_code_row(text: str) -> bool:
+    """A shelf or article code on a row of its own ("FZ02 - 6/54", "WA21 -20"): no word, no price."""
+    return not re.search(r"[^\W\d_]{3}", text) and not _PRICE_END.search(_normalise(text))
+
+
+def _names_below(
+    count: int,
+    is_bare_price: Callable[[int], bool],
+    is_name_row: Callable[[int], bool],
+    adjacent: Callable[[int, int], bool],
+) -> bool:
+    """Whether the receipt prints each item's name below its numbers ("2623 2 2.12 4.24" then
+    "NAIL (PER/PACK)"): more rows of numbers without a name have a name row right below them
+    than right above. On a receipt that prints names first, the last item's numbers have the
+    totals below them; on one that prints them after, the first item's have the column header
+    above."""
+    above = below = 0
+    for index in range(count):
+        if not is_bare_price(index):
+            continue
+        above += index > 0 and is_name_row(index - 1) and adjacent(index - 1, index)
+        below += index + 1 < count and is_name_row(index + 1) and adjacent(index, index + 1)
+    return below > above

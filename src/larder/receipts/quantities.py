@@ -1,0 +1,97 @@
+"""Pack sizes printed in an item's name, and what a scanned line puts into a store. Pure.
+
+A name often says how much one pack holds: "Apfelsaft 1,5 l", "MILK 2L", "Mehl 500g", "COCA-COLA
+320ML", and a multipack how many packs of how much: "6X1.25L", "4*6*320M" (4 x 6 cans of 320 ml),
+"Eier 10 Stück". The size is read into the kitchen's units (g, kg, mg, l, ml, unit(s)): cl is
+ten ml, "ltr" a litre, a pound or an ounce is converted to g (the kitchen has neither).
+
+What goes into the store is the amount bought: the number of packs times what one holds, in the
+pack's unit. A household that bought "6X1.25L" of cola has 7.5 l of it, and a recipe takes
+millilitres from that; "6 unit(s)" would lose the volume and "1.25 l" five bottles. Two of
+"Milch 1 l" are 2 l. Weighed goods are their weight in kg. A name without a size keeps the count.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# Written unit → (kitchen unit, factor into it).
+_UNITS: dict[str, tuple[str, float]] = {
+    "kg": ("kg", 1.0),
+    "g": ("g", 1.0),
+    "gr": ("g", 1.0),
+    "mg": ("mg", 1.0),
+    "l": ("l", 1.0),
+    "lt": ("l", 1.0),
+    "ltr": ("l", 1.0),
+    "ml": ("ml", 1.0),
+    "m": ("ml", 1.0),  # "320M": a can's millilitres with the L cut off by the till's width
+    "cl": ("ml", 10.0),
+    "lb": ("g", 453.6),
+    "lbs": ("g", 453.6),
+    "oz": ("g", 28.35),
+    "stk": ("unit(s)", 1.0),
+    "stück": ("unit(s)", 1.0),
+    "st": ("unit(s)", 1.0),
+    "pcs": ("unit(s)", 1.0),
+    "pc": ("unit(s)", 1.0),
+    "er": ("unit(s)", 1.0),  # "10er Eier"
+}
+_NUMBER = r"\d+(?:[.,]\d+)?"
+_UNIT_WORDS = "|".join(sorted((re.escape(u) for u in _UNITS), key=len, reverse=True))
+# "6X1.25L", "4*6*320M", "2 x 500 g", "1,5 l", "500G", "[350ML]"; a size's unit is a whole word.
+_SIZE = re.compile(
+    rf"(?<![\w.,])(?P<packs>(?:\d{{1,2}}\s?[xX*]\s?){{0,2}})(?P<size>{_NUMBER})\s?(?P<unit>{_UNIT_WORDS})(?![^\W\d_])",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class PackSize:
+    """What one printed item holds: `packs` packs of `size` `unit` each (a kitchen unit)."""
+
+    packs: int
+    size: float
+    unit: str
+
+    @property
+    def total(self) -> float:
+        return round(self.packs * self.size, 3)
+
+
+def pack_size(name: str) -> PackSize | None:
+    """The pack size a name prints, or None. The last size in the name wins ("BIO 3,8% 1L"); a
+    bare "M" (millilitres cut short) counts only after a multipack ("4*6*320M"), never "SIZE M"."""
+    found = None
+    for match in _SIZE.finditer(name):
+        written = match["unit"].lower()
+        if written == "m" and not match["packs"]:
+            continue
+        unit, factor = _UNITS[written]
+        size = float(match["size"].replace(",", ".")) * factor
+        if size <= 0:
+            continue
+        packs = 1
+        for part in re.findall(r"\d+", match["packs"]):
+            packs *= int(part)
+        found = PackSize(packs=packs, size=round(size, 3), unit=unit)
+    return found
+
+
+def bought_amount(count: float, weight_unit: str | None, name: str) -> tuple[float, str | None]:
+    """The quantity and unit a scanned line puts into the store, from the count read on the row
+    (a weight when `weight_unit` says so) and the pack size in the name; unit None when neither
+    says one (the matched ingredient's default unit then)."""
+    if weight_unit:
+        return count, weight_unit
+    size = pack_size(name)
+    if size is None:
+        return count, None
+    amount, unit = count * size.total, size.unit
+    if unit in _LARGER and amount >= 1000:  # 15360 ml of beer reads as 15.36 l
+        amount, unit = amount / 1000, _LARGER[unit]
+    return round(amount, 3), unit
+
+
+_LARGER = {"ml": "l", "g": "kg", "mg": "g"}
