@@ -73,17 +73,49 @@ PAYMENT_WORDS = (
 # Beyond §9: payment and summary rows of English and German receipts, as whole words. Blurred
 # photos lose a repeated or thin letter ("SUME" for SUMME, "MSt7%" for MwSt 7%): those forms too.
 MORE_PAYMENT_WORDS = re.compile(
-    r"\b(?:cash|change|balance|amount|debit|credit|vat|due|tendered"
+    r"\b(?:cash|change|balance|amount|debit|credit|vat|due|tendered?|paid|payment|rounding|round(?:ed)?\s*adj\w*"
+    r"|rnd\s*adj|disc(?:ount)?|rebate|savings?|you saved|deposit|points|service\s*charge|srv\s*chg"
+    r"|items?\s*(?:sold|count)|item\(s\)|no\.?\s*of\s*items"
+    # German
     r"|(?:zwischen|gesamt)?sum+e|gesamt\w*|zu zahlen|gegeben|r[uü]ckgeld|wechselgeld|mwst|ust|netto|brutto"
-    r"|girocard|ec-?karte|kartenzahlung|kreditkarte|betrag|steuer\w*|zahlung)\b"
+    r"|girocard|ec-?karte|kartenzahlung|kreditkarte|betrag|steuer\w*|zahlung|rundung|rabatt|preisvorteil"
+    r"|nachlass|pfand\w*|leergut\w*|anzahl\s*artikel"
+    # French, Dutch, Spanish, Italian
+    r"|tva|montant|somme|rendu|monnaie|esp[eè]ces|paiement|remise|consigne|arrondi|nombre d.articles"
+    r"|btw|totaal|te betalen|wisselgeld|contant|betaald|korting|statiegeld|afronding|aantal artikelen"
+    r"|iva|importe|cambio|efectivo|tarjeta|pagado|descuento|envase|redondeo"
+    r"|totale|resto|contanti|pagato|sconto|vuoto|arrotondamento|bancomat)\b"
     r"|\bm\.?w?\.?st(?=[\d%\s.,:]|$)"
     r"|^\s*bar\b",
     re.IGNORECASE,
 )
-# A row that starts with one of these ends the items: what follows is payment, change and tax.
+# A row with one of these ends the items: what follows is payment, change and tax (a subtotal in
+# the middle of the item table aside, see lines_from_rows).
 TOTAL_WORDS = re.compile(
-    r"^\W*(?:sub\s*)?total|^\W*(?:zwischen|gesamt)?sum+e\b|^\W*zu zahlen|^\W*gesamt", re.IGNORECASE
+    r"\b(?:sub\s*|grand\s*|nett?\s*|final\s*)?total|^\W*(?:zwischen|gesamt)?sum+e\b|^\W*zu zahlen|^\W*gesamt"
+    r"|^\W*(?:totaal|te betalen|montant|[aà] payer|importe|totale|da pagare)\b",
+    re.IGNORECASE,
 )
+
+# The column headings of an item table ("QTY DESCRIPTION PRICE DISC TOTAL", "ITEM QTY S/PRICE AMOUNT
+# TAX", "Menge Artikel Preis", "Qté Désignation Montant"): a row of nothing else is the table's
+# header, not a total, and where it starts with a quantity heading, the items' rows start with it.
+_QUANTITY_HEADINGS = r"qty|qte|qté|quantity|quantit[eéà]|menge|anz|anzahl|aantal|cant|cantidad|qtà|pcs|nos?"
+_HEADINGS = re.compile(
+    rf"(?:{_QUANTITY_HEADINGS}|item|items|iterm|description|descriptior|desc|des|tion|article|artikel|bezeichnung"
+    r"|price|prices|s/price|u/p|u\.p|unit|rsp|amount|amt|value|total|totals|tax|tx|gst|disc|sale|iss|exc|d"
+    r"|rm|myr|eur|\$|preis|betrag|einzelpreis|summe|désignation|designation|prix|montant|omschrijving|prijs"
+    r"|bedrag|descripci[oó]n|precio|importe|descrizione|prezzo|importo|no|name)",
+    re.IGNORECASE,
+)
+_QUANTITY_FIRST = re.compile(rf"^\W*(?:{_QUANTITY_HEADINGS})\b", re.IGNORECASE)
+
+
+def is_table_header(text: str) -> bool:
+    """Whether a row holds only column headings (at least two)."""
+    words = [w for w in re.split(r"[\s:()\[\]]+", text.strip()) if w and w not in ("#", ".", "-")]
+    return len(words) >= 2 and all(_HEADINGS.fullmatch(w.strip(".,")) for w in words)
+
 
 # What OCR reads for letters in words: "T0TAL", "V1SA".
 _CONFUSABLE = str.maketrans({"0": "o", "1": "i", "5": "s"})
@@ -245,7 +277,7 @@ _UNIT_PRICE = r"\d{1,5}\s?[.,]\s?\d{2}(?:\d{2})?"
 _PRICE_END = re.compile(
     rf"(?P<minus>-\s*)?(?:(?<![A-Za-z])(?P<pre>{_CURRENCY}|f)\s*)?(?<![\d.,])(?P<amount>{_AMOUNT})"
     r"(?P<euro>8|\s?E(?=[A-Z*#]?\s*$))?(?!\d)"
-    rf"\s*(?P<minus2>-)?\s*(?P<post>EUR|€|RM)?(?:\s*(?:{_TAX_CODE}|[A-Za-z](?![A-Za-z])|[^\w\s%/-])){{0,2}}\s*$"
+    rf"\s*(?P<minus2>-)?\s*(?P<post>EUR|€|RM)?(?:\s*(?:{_TAX_CODE}|(?<!\d)[LlGg](?![A-Za-z])|[A-FH-KM-Za-fh-km-z](?![A-Za-z])|[^\w\s%/-])){{0,2}}\s*$"
 )
 # "QTY", also as the recogniser reads it ("OTY", "0TY"), and German "Menge", "Anz."
 _QTY_WORD = r"(?i:[QO0]TY|Menge|Anz)"
@@ -256,6 +288,10 @@ _TIMES = re.compile(
 )
 _QTY = re.compile(rf"(?<![A-Za-z]){_QTY_WORD}\.?\s*:?\s*(?P<count>\d{{1,3}})(?!\d)")
 _LEADING_TIMES = re.compile(r"^\s*(?P<count>\d{1,2})\s*[xX\u00d7]\s+(?=[^\d\s])")
+# Under a header that starts with QTY: "1 L MCCHICKEN", "1 X 205 - MEE MAMAK".
+_LEADING_COUNT = re.compile(r"^\s*(?P<count>\d{1,3})(?:\s*[xX\u00d7])?\s+(?=\S)")
+# "@9.80" after a name: the unit price, its count printed elsewhere.
+_AT_UNIT_PRICE = re.compile(rf"(?<![\w.,])@\s*(?P<unit>{_UNIT_PRICE})(?!\d)")
 # Weighed goods: "0,765 kg x 1,29 €/kg".
 _WEIGHT = re.compile(
     rf"\d+[.,]\d{{1,3}}\s*kg\s*[xX\u00d7@*]\s*(?:(?:{_CURRENCY}|f)\s*)?{_AMOUNT}\s*(?:(?:{_CURRENCY})\s*)?(?:/\s*kg)?",
@@ -318,8 +354,9 @@ class _Reading:
     weight_unit: str | None = None
 
 
-def read_row(text: str) -> _Reading:
-    """What one row says: name text, line amount, quantity, currency, article number."""
+def read_row(text: str, *, leading_count: bool = False) -> _Reading:
+    """What one row says: name text, line amount, quantity, currency, article number.
+    `leading_count`: the row is in a table whose first column is the quantity."""
     text = _normalise(text)
     rest = text
     price = unit_price = None
@@ -377,10 +414,14 @@ def read_row(text: str) -> _Reading:
         count = int(qty["count"])
         rest = rest[: qty.start()] + " " + rest[qty.end() :]
         detail = True
-    leading = _LEADING_TIMES.match(rest)
-    if leading:
+    leading = _LEADING_TIMES.match(rest) or (_LEADING_COUNT.match(rest) if leading_count else None)
+    if leading and count is None:
         count = int(leading["count"])
         rest = rest[leading.end() :]
+    at = _AT_UNIT_PRICE.search(rest)
+    if at:
+        unit_price = unit_price or _amount(at["unit"])
+        rest = rest[: at.start()] + " " + rest[at.end() :]
 
     sku = None
     long_digits = _SKU.search(rest)
@@ -523,7 +564,12 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
     quantity rows given to their item, nothing after the total."""
     texts = [row.text for row in rows]
     currency = receipt_currency(texts)
-    readings = [read_row(text) for text in texts]
+    headers = [index for index, text in enumerate(texts) if is_table_header(text)]
+    counts_first = next((h for h in headers if _QUANTITY_FIRST.search(texts[h])), None)
+    readings = [
+        read_row(text, leading_count=counts_first is not None and index > counts_first)
+        for index, text in enumerate(texts)
+    ]
     priced = [row for row, reading in zip(rows, readings, strict=True) if reading.price is not None]
     height = statistics.median(row.height for row in rows) if rows else 0.0
     margin = min((row.left for row in priced), default=0.0)
@@ -533,7 +579,9 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
     pitches = [b.y - a.y for a, b in itertools.pairwise(rows) if b.y - a.y > 0.3 * height]
     pitch = min(statistics.median(pitches), 1.8 * height) if pitches else 1.4 * height
 
-    def may_start_name(index: int) -> bool:
+    lines: list[ReceiptLine] = []
+
+    def may_start_name(index: int, among_items: bool = False) -> bool:
         row, reading, text = rows[index], readings[index], texts[index]
         if not _has_name(reading.name) or reading.detail or _DAMAGED_PRICE_END.search(text):
             return False
@@ -541,13 +589,15 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
             return False
         if _DATE_OR_TIME.search(text):
             return False
-        return not _LONG_NUMBER.search(_SKU.sub(" ", text))
+        # A postcode or a receipt number marks the shop's header; among the items a name may
+        # print a model number ("2032 'ENERGIZER' BATTERY", "GLASS W/FLOWER LG10001").
+        return among_items or bool(lines) or not _LONG_NUMBER.search(_SKU.sub(" ", text))
 
     def adjacent(upper: int, lower: int) -> bool:
         return rows[lower].y - rows[upper].y <= 1.6 * pitch
 
     def is_name_row(index: int) -> bool:
-        return readings[index].price is None and not is_payment_row(texts[index]) and may_start_name(index)
+        return readings[index].price is None and not is_payment_row(texts[index]) and may_start_name(index, True)
 
     def is_bare_price(index: int) -> bool:
         reading = readings[index]
@@ -558,9 +608,8 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
             and not is_payment_row(texts[index])
         )
 
-    names_below = _names_below(len(rows), is_bare_price, is_name_row, adjacent)
+    names_below = _names_below(len(rows), is_bare_price, is_name_row, lambda i: _is_code_row(texts[i]), adjacent)
     item_shapes = set()  # how many numbers the item rows print (a table's columns)
-    lines: list[ReceiptLine] = []
     last_item_row: int | None = None
     last_explicit = False
     pending: list[int] = []
@@ -592,7 +641,10 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
     for index, (text, reading) in enumerate(zip(texts, readings, strict=True)):
         if index in taken:
             continue
-        if after_total and not (_numbers(text) >= 3 and _numbers(text) in item_shapes):
+        if index in headers:
+            pending = []
+            continue
+        if after_total and not (_numbers(text) >= 4 and _numbers(text) in item_shapes):
             # Nothing after the total is an item, unless the item table goes on after a subtotal
             # (a row with as many numbers as the items above).
             continue
@@ -671,17 +723,28 @@ def _names_below(
     count: int,
     is_bare_price: Callable[[int], bool],
     is_name_row: Callable[[int], bool],
+    is_code_row: Callable[[int], bool],
     adjacent: Callable[[int, int], bool],
 ) -> bool:
     """Whether the receipt prints each item's name below its numbers ("2623 2 2.12 4.24" then
-    "NAIL (PER/PACK)"): more rows of numbers without a name have a name row right below them
-    than right above. On a receipt that prints names first, the last item's numbers have the
-    totals below them; on one that prints them after, the first item's have the column header
-    above."""
-    above = below = 0
-    for index in range(count):
-        if not is_bare_price(index):
-            continue
-        above += index > 0 and is_name_row(index - 1) and adjacent(index - 1, index)
-        below += index + 1 < count and is_name_row(index + 1) and adjacent(index, index + 1)
-    return below > above
+    "NAIL (PER/PACK)"). The first row of numbers without a name decides: under the column header
+    with a name row right below it, names follow their numbers; with a name row above it (a shelf
+    code between them aside), they lead. Where it says neither or both, the rows of numbers that
+    have a name right below them must outnumber those with one right above."""
+
+    def name_above(index: int) -> bool:
+        upper = index - 1
+        if upper > 0 and is_code_row(upper) and adjacent(upper, index):
+            index, upper = upper, upper - 1
+        return upper >= 0 and is_name_row(upper) and adjacent(upper, index)
+
+    def name_below(index: int) -> bool:
+        return index + 1 < count and is_name_row(index + 1) and adjacent(index, index + 1)
+
+    bare = [index for index in range(count) if is_bare_price(index)]
+    if not bare:
+        return False
+    first_above, first_below = name_above(bare[0]), name_below(bare[0])
+    if first_above != first_below:
+        return first_below
+    return sum(map(name_below, bare)) > sum(map(name_above, bare))
