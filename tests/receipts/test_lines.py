@@ -208,11 +208,11 @@ def test_a_quantity_row_that_lost_its_x_still_counts_when_its_product_is_the_tot
     ]
 
 
-def test_weighed_goods_are_one_item_at_the_printed_amount() -> None:
+def test_weighed_goods_are_their_weight_at_the_printed_amount() -> None:
     lines = read_lines(receipt([("BANANAS LOOSE", ""), ("  0.765 kg x 1.29 /kg", "0.99"), ("BREAD", "1.10")]))
-    assert [(line.name, line.quantity, line.price) for line in lines] == [
-        ("BANANAS LOOSE", 1.0, 0.99),
-        ("BREAD", 1.0, 1.1),
+    assert [(line.name, line.quantity, line.unit, line.price) for line in lines] == [
+        ("BANANAS LOOSE", 0.765, "kg", 0.99),
+        ("BREAD", 1.0, None, 1.1),
     ]
 
 

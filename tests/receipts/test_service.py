@@ -73,7 +73,7 @@ def test_item_lines_become_scan_lines(settings, member, kitchen, given_lines):
 
     chicken = by_name["CHKN BRST 500G"]
     assert chicken.matchedItem.value == kitchen.ingredients["Chicken breast"]
-    assert (chicken.unit, chicken.quantity, chicken.checked) == ("g", 1, True)  # the ingredient's unit
+    assert (chicken.unit, chicken.quantity, chicken.checked) == ("g", 500, True)  # the pack size printed
     assert (chicken.price, chicken.currency, chicken.sku) == (4.5, "£", "0123456")
 
     milk = by_name["Vollmilch 3,5%"]
@@ -91,7 +91,8 @@ def test_the_members_learned_match_comes_first(settings, member, kitchen, given_
     found, _ = run_scan(settings, member.id, learned)
     by_name = {line.name: line for line in found}
     assert by_name["CHKN BRST 500G"].matchedItem.name == "Bacon"
-    assert (by_name["CHKN BRST 500G"].unit, by_name["CHKN BRST 500G"].checked) == ("rasher(s)", True)
+    assert (by_name["CHKN BRST 500G"].unit, by_name["CHKN BRST 500G"].checked) == ("g", True)  # 500 g bought
+    assert (by_name["CANDLES"].unit, by_name["CANDLES"].quantity) == ("g", 1)  # no size: the ingredient's unit
     assert by_name["CANDLES"].matchedItem.name == "Flour"
     assert by_name["EGGS LOOSE"].matchedItem.name == "Egg"
 
@@ -106,6 +107,26 @@ def test_names_come_back_as_a_confirmation_or_a_custom_item_may_send_them(settin
         msgspec.json.encode({"matches": [{"name": line.name, "value": 1}]}), type=ConfirmedMatchesIn
     )
     assert line.matchedItem.name == "Chicken breast"
+
+
+@pytest.mark.parametrize(
+    ("line", "quantity", "unit"),
+    [
+        (ReceiptLine("Apfelsaft 1,5 l", 1, 1.19, "€", None), 1.5, "l"),
+        (ReceiptLine("COLA 6X1.25L", 1, 7.50, "€", None), 7.5, "l"),  # six bottles: 7.5 l bought
+        (ReceiptLine("Vollmilch 3,5% 1L", 2, 2.38, "€", None), 2, "l"),
+        (ReceiptLine("TIGER BEER CAN 4*6*320M", 1, 108.5, "RM", None), 7.68, "l"),
+        (ReceiptLine("Bananen", 0.482, 1.44, "€", None, "kg"), 482, "g"),  # at least 1: in grams
+        (ReceiptLine("Eier 10 Stück", 1, 2.99, "€", None), 10, "unit(s)"),
+        (ReceiptLine("CANDLES", 3, 3.0, "£", None), 3, "unit(s)"),  # no size, no match: the count
+    ],
+)
+def test_a_pack_size_or_weight_becomes_the_quantity_and_unit_bought(
+    settings, member, kitchen, monkeypatch, line, quantity, unit
+):
+    monkeypatch.setattr(receipt_service, "read_lines", lambda boxes: [line])
+    (found,), _ = run_scan(settings, member.id)
+    assert (found.quantity, found.unit) == (pytest.approx(quantity), unit)
 
 
 def test_the_engine_reads_with_no_transaction_open(settings, member, kitchen, given_lines):

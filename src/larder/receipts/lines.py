@@ -294,9 +294,11 @@ _LEADING_COUNT = re.compile(r"^\s*(?P<count>\d{1,3})(?:\s*[xX\u00d7])?\s+(?=\S)"
 _AT_UNIT_PRICE = re.compile(rf"(?<![\w.,])@\s*(?P<unit>{_UNIT_PRICE})(?!\d)")
 # Weighed goods: "0,765 kg x 1,29 €/kg".
 _WEIGHT = re.compile(
-    rf"\d+[.,]\d{{1,3}}\s*kg\s*[xX\u00d7@*]\s*(?:(?:{_CURRENCY}|f)\s*)?{_AMOUNT}\s*(?:(?:{_CURRENCY})\s*)?(?:/\s*kg)?",
+    rf"(?P<weight>\d+[.,]\d{{1,3}})\s*(?P<unit>kg|lbs?)\s*[xX\u00d7@*]\s*(?:(?:{_CURRENCY}|f)\s*)?{_AMOUNT}\s*"
+    r"(?:(?:EUR|RM|\$|£|€)\s*)?(?:/\s*(?:kg|lbs?))?",
     re.IGNORECASE,
 )
+_KG_PER = {"kg": 1.0, "lb": 0.4536, "lbs": 0.4536}  # the kitchen weighs in kg, never in pounds
 _SKU = re.compile(r"(?<!\d)\d{6,13}(?!\d)")
 _CURRENCY_WORD = re.compile(r"(?<![A-Za-z])(?:EUR|RM)(?![A-Za-z])|[$£€]")
 _POUND_AS_F = re.compile(rf"(?<![A-Za-z])f(?={_AMOUNT}(?!\d))")
@@ -375,15 +377,25 @@ def read_row(text: str, *, leading_count: bool = False) -> _Reading:
             currency = None
 
     weight = _WEIGHT.search(rest)
+    weight_unit = None
     if weight:
         rest = rest[: weight.start()] + " " + rest[weight.end() :]
         detail = True
+        count = round(_amount(weight["weight"]) * _KG_PER[weight["unit"].lower()], 3)
+        weight_unit = "kg"
     times = ([None, *_TIMES.finditer(rest)])[-1]
     if times is not None:
         count = int(times["count"])
         unit_price = _amount(times["unit"])
         rest = rest[: times.start()] + " " + rest[times.end() :]
         detail = True
+    elif end is None and not weight:
+        # "ITEM 7.90*3", "Kaffee 3,29 x 2" with no total after it: the total is the product.
+        last = ([None, *_REVERSED_TIMES.finditer(rest)])[-1]
+        if last is not None and not rest[last.end() :].strip() and last["count"].isdigit():
+            count, unit_price = int(last["count"]), _amount(last["unit"])
+            rest = rest[: last.start()]
+            detail = True
     elif end and not weight:
         # The amount at the end may itself be the unit price of "2 x 1,99" with no total after it.
         before = next((m for m in _TIMES.finditer(text[: end.end()]) if m.end("unit") == end.end("amount")), None)
@@ -403,7 +415,6 @@ def read_row(text: str, *, leading_count: bool = False) -> _Reading:
                     rest = rest[: lost.start()] + " " + rest[lost.end() :]
                     detail = True
                     break
-    weight_unit = None
     if count is None and price is not None and not weight:
         found = _reversed_times(rest, price) or _column_count(rest, price)
         if found:
@@ -619,10 +630,10 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
     def continues(index: int) -> bool:
         return bool(lines) and last_item_row == index - 1 and not last_explicit and adjacent(index - 1, index)
 
-    def set_quantity(count: float) -> None:
+    def set_quantity(count: float, weight_unit: str | None = None) -> None:
         nonlocal last_explicit
-        previous = lines[-1]
-        lines[-1] = replace(previous, quantity=float(max(1, count)))
+        quantity = count if weight_unit else float(max(1, count))
+        lines[-1] = replace(lines[-1], quantity=quantity, unit=weight_unit)
         last_explicit = True
 
     def add(index: int, name: str, sources: list[int]) -> None:
@@ -657,7 +668,7 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
         price = reading.price
         if price is None:
             if reading.detail and reading.count is not None and continues(index):
-                set_quantity(reading.count)
+                set_quantity(reading.count, reading.weight_unit)
                 pending = []
                 continue
             if _is_code_row(text) and pending:

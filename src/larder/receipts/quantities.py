@@ -3,12 +3,14 @@
 A name often says how much one pack holds: "Apfelsaft 1,5 l", "MILK 2L", "Mehl 500g", "COCA-COLA
 320ML", and a multipack how many packs of how much: "6X1.25L", "4*6*320M" (4 x 6 cans of 320 ml),
 "Eier 10 Stück". The size is read into the kitchen's units (g, kg, mg, l, ml, unit(s)): cl is
-ten ml, "ltr" a litre, a pound or an ounce is converted to g (the kitchen has neither).
+ten ml, "ltr" a litre, a pound or an ounce is converted to g (the kitchen has neither). Pieces
+("10 Stück", "8PCS", "10er") are unit(s).
 
 What goes into the store is the amount bought: the number of packs times what one holds, in the
 pack's unit. A household that bought "6X1.25L" of cola has 7.5 l of it, and a recipe takes
 millilitres from that; "6 unit(s)" would lose the volume and "1.25 l" five bottles. Two of
-"Milch 1 l" are 2 l. Weighed goods are their weight in kg. A name without a size keeps the count.
+"Milch 1 l" are 2 l. Weighed goods are their weight. A name without a size keeps the count. A scan
+quantity is at least 1 (part 2 §5): an amount under 1 goes into the smaller unit (162 g, 200 ml).
 """
 
 from __future__ import annotations
@@ -84,14 +86,22 @@ def bought_amount(count: float, weight_unit: str | None, name: str) -> tuple[flo
     (a weight when `weight_unit` says so) and the pack size in the name; unit None when neither
     says one (the matched ingredient's default unit then)."""
     if weight_unit:
-        return count, weight_unit
+        return _readable(count, weight_unit)
     size = pack_size(name)
     if size is None:
         return count, None
-    amount, unit = count * size.total, size.unit
-    if unit in _LARGER and amount >= 1000:  # 15360 ml of beer reads as 15.36 l
+    return _readable(count * size.total, size.unit)
+
+
+def _readable(amount: float, unit: str) -> tuple[float, str]:
+    # 15360 ml of beer reads as 15.36 l; a scan quantity is at least 1 (part 2 §5), so 0.162 kg of
+    # bananas is 162 g and a 0.2 l bottle 200 ml.
+    if unit in _LARGER and amount >= 1000:
         amount, unit = amount / 1000, _LARGER[unit]
+    elif unit in _SMALLER and amount < 1:
+        amount, unit = amount * 1000, _SMALLER[unit]
     return round(amount, 3), unit
 
 
 _LARGER = {"ml": "l", "g": "kg", "mg": "g"}
+_SMALLER = {"l": "ml", "kg": "g", "g": "mg"}

@@ -36,6 +36,7 @@ from larder.receipts.lines import Box, ReceiptLine, read_lines
 from larder.receipts.matching import Matcher, normalise
 from larder.receipts.models import ReceiptMatch
 from larder.receipts.ocr import NotAnImage, ScanBusy
+from larder.receipts.quantities import bought_amount
 from larder.receipts.schemas import (
     MAX_SCAN_BYTES,
     MSG_BUSY,
@@ -228,11 +229,14 @@ def _printed(name: str) -> str:
 def _scan_line(name: str, line: ReceiptLine, matcher: Matcher, learned: dict[str, int]) -> ScanLineOut:
     """`name`: the line's name as answered (and so as a confirmation names it)."""
     option = matcher.match(name, learned)
+    # What was bought: the count times the pack size the name prints ("Apfelsaft 1,5 l" is 1.5 l,
+    # "6X1.25L" 7.5 l), or the weight; else the count in the ingredient's own unit.
+    quantity, unit = bought_amount(line.quantity, line.unit, name)
     return ScanLineOut(
         name=name,
         matchedItem=option,
-        quantity=max(1.0, line.quantity),  # part 2 §5: a scan quantity is at least 1
-        unit=option.default_unit if option else DEFAULT_UNIT,
+        quantity=max(1.0, quantity),  # part 2 §5: a scan quantity is at least 1
+        unit=unit or (option.default_unit if option else DEFAULT_UNIT),
         price=line.price,
         currency=line.currency,
         sku=line.sku,
