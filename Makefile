@@ -45,16 +45,24 @@ run: setup
 ## test: install what tests need, then lint, API tests, UI tests, browser tests, binary smoke test
 test: setup chromium lint pytest test-postgres vitest e2e smoke
 
-## test-postgres: the whole API suite (tests/ but the browser's) against a throw-away PostgreSQL
-## cluster (Debian's packages, installed when missing; tests/postgres_cluster.py), but for the tests
-## of SQLite's own machinery (marked sqlite_only) and the files that never open a database (the
-## kitchen arithmetic, OCR, HTTP limits, process memory), which `pytest` has run already, and the
-## OpenAPI contract run (the document and the validation it states are the same on both databases;
-## what reaches the database is what the API tests run here cover).
+## test-postgres: the API suite (tests/ but the browser's) against a throw-away PostgreSQL cluster
+## (Debian's packages, installed when missing; tests/postgres_cluster.py). Left out, as `pytest` has
+## run them already and nothing in them reaches SQL that differs between the databases: the tests of
+## SQLite's own machinery (marked sqlite_only); the kitchen arithmetic, OCR and the receipt line
+## reader; the HTTP layer (limits, error shapes, headers, the OpenAPI document and its contract run,
+## the web app's serving); page import and its fetching; image handling; process memory.
 ## tests/postgres runs only here.
-POSTGRES_TESTS := tests --ignore=tests/e2e --ignore=tests/kitchen --ignore=tests/receipts/test_ocr.py \
-	--ignore=tests/receipts/test_corpus.py --ignore=tests/core/test_server_limits.py --ignore=tests/core/test_memory.py \
-	--ignore=tests/core/test_api_contract.py
+POSTGRES_TESTS := tests --ignore=tests/e2e --ignore=tests/kitchen --ignore=tests/imports \
+	--ignore=tests/receipts/test_ocr.py --ignore=tests/receipts/test_corpus.py --ignore=tests/receipts/test_lines.py \
+	--ignore=tests/receipts/test_text_boxes.py --ignore=tests/receipts/test_matching.py \
+	--ignore=tests/receipts/test_turns.py --ignore=tests/receipts/test_real_bench_scoring.py \
+	--ignore=tests/media/test_images.py --ignore=tests/media/test_uploads.py \
+	--ignore=tests/core/test_server_limits.py --ignore=tests/core/test_memory.py --ignore=tests/core/test_api_contract.py \
+	--ignore=tests/core/test_errors.py --ignore=tests/core/test_request_bodies.py --ignore=tests/core/test_http_contract.py \
+	--ignore=tests/core/test_security_headers.py --ignore=tests/core/test_spa_and_system.py \
+	--ignore=tests/core/test_api_docs.py --ignore=tests/core/test_openapi_errors.py --ignore=tests/core/test_ids.py \
+	--ignore=tests/core/test_text_rule.py --ignore=tests/core/test_clients.py --ignore=tests/core/test_logging.py \
+	--ignore=tests/core/test_listening_socket.py --ignore=tests/core/test_worker_process.py
 test-postgres: $(STAMPS)/python postgres
 	$(PY) -m tests.postgres_cluster -q -p no:cacheprovider -n 2 -m "not sqlite_only" $(POSTGRES_TESTS)
 
