@@ -139,10 +139,10 @@ def report(
     fresh = bool(ocr_seconds["all"])
     print(
         "\n| source | photos | item lines found | offered lines not items | price exact (found) "
-        "| quantity & size right (printed) | groceries matched right | s/photo median | s/photo p95 "
-        "| text ms median | text ms p95 |"
+        "| quantity & size right (printed) | groceries matched right | of them with an ingredient "
+        "| s/photo median | s/photo p95 | text ms median | text ms p95 |"
     )
-    print("|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
+    print("|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
     figures: dict[str, object] = {
         "fresh_ocr": fresh,
         "reader_peak_rss_mb": peak_rss_mb,
@@ -159,7 +159,8 @@ def report(
             f"| {label} | {photo_counts[name]} | {percent(s.found, s.items)} "
             f"| {percent(s.not_items_offered, s.offered)} "
             f"| {percent(s.price_exact, s.found)} | {percent(s.quantity_right, s.prints_quantity)} "
-            f"| {percent(s.matched_right, s.grocery)} | {seconds(median) if fresh else 'cached'} "
+            f"| {percent(s.matched_right, s.grocery)} | {percent(s.ingredient_right, s.with_ingredient)} "
+            f"| {seconds(median) if fresh else 'cached'} "
             f"| {seconds(p95) if fresh else 'cached'} "
             f"| {1000 * (text_median or 0):.1f} | {1000 * (text_p95 or 0):.1f} |"
         )
@@ -175,6 +176,8 @@ def report(
             "grocery_lines": s.grocery,
             "grocery_found": s.grocery_found,
             "matched_right": s.matched_right,
+            "grocery_lines_with_ingredient": s.with_ingredient,
+            "ingredient_right": s.ingredient_right,
             "seconds_median": median,
             "seconds_p95": p95,
             "text_seconds_median": text_median,
@@ -186,7 +189,8 @@ def report(
         "\nFound: a read line paired with a truth item line by name (and price). Offered lines not items: read lines "
         "paired with no item. Price and quantity among the found lines; quantity & size among those that print a "
         "count, weight or pack size. Groceries: all grocery truth lines (a missed one is not matched), right when the "
-        "matcher, with nothing learned, gives the truth's ingredient (or nothing where the catalogue has none)."
+        "matcher, with nothing learned, gives the truth's ingredient (or nothing where the catalogue has none); "
+        "'of them with an ingredient' counts only the lines the catalogue has an ingredient for."
     )
     if fresh:
         print(f"Seconds per photo: OCR and text, worker already started. Reader peak RSS (VmHWM): {peak_rss_mb} MB.")

@@ -75,6 +75,8 @@ class PhotoScore:
     grocery: int = 0
     matched_right: int = 0
     grocery_found: int = 0
+    with_ingredient: int = 0  # grocery lines the catalogue has an ingredient for
+    ingredient_right: int = 0  # ... matched to it
     misses: list[Miss] = field(default_factory=list)
 
     def add(self, other: PhotoScore) -> None:
@@ -89,6 +91,8 @@ class PhotoScore:
             "grocery",
             "matched_right",
             "grocery_found",
+            "with_ingredient",
+            "ingredient_right",
         ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.misses.extend(other.misses)
@@ -214,6 +218,7 @@ def score_photo(read: list[ReadLine], truth: list[TruthLine], ocr_texts: list[st
     for j, row in enumerate(items):
         result.prints_quantity += row.prints_quantity
         result.grocery += row.grocery
+        result.with_ingredient += row.ingredient is not None
         if j not in found:
             lost = read_by_ocr(row, ocr_texts)
             if lost:
@@ -236,6 +241,7 @@ def score_photo(read: list[ReadLine], truth: list[TruthLine], ocr_texts: list[st
             result.grocery_found += 1
             if line.ingredient == row.ingredient:
                 result.matched_right += 1
+                result.ingredient_right += row.ingredient is not None
             elif line.ingredient is None:
                 result.misses.append(Miss("no match", f"{prefix}{_show_truth(row)} should be {row.ingredient}"))
             else:

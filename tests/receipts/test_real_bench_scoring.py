@@ -158,3 +158,10 @@ def test_identical_lines_pair_one_to_one() -> None:
     score = score_photo(read, rows, ["GUT BIO JOGHURT PUR", "0,35 C"])
     assert (score.found, score.not_items_offered, score.matched_right) == (2, 0, 2)
     assert [miss.cause for miss in score.misses] == ["row built wrong"]
+
+
+def test_groceries_with_a_catalogue_ingredient_are_counted_apart() -> None:
+    rows = parse_truth("item | Kiwi Gold | 2.36 | | | Kiwi fruit\nitem | Premium Vodka | 4.99 | | | none")
+    read = [ReadLine("Kiwi Gold", 2.36, 1, None, "Kiwi fruit"), ReadLine("Premium Vodka", 4.99)]
+    score = score_photo(read, rows, [])
+    assert (score.grocery, score.matched_right, score.with_ingredient, score.ingredient_right) == (2, 2, 1, 1)
