@@ -108,7 +108,11 @@ _HEADINGS = re.compile(
     r"|bedrag|descripci[oó]n|precio|importe|descrizione|prezzo|importo|no|name)",
     re.IGNORECASE,
 )
-_QUANTITY_FIRST = re.compile(rf"^\W*(?:{_QUANTITY_HEADINGS})\b", re.IGNORECASE)
+_QUANTITY_FIRST = re.compile(
+    rf"^\W*(?:{_QUANTITY_HEADINGS})\W+(?:item|description|desc|article|artikel|bezeichnung|désignation|designation"
+    r"|omschrijving|descripci[oó]n|descrizione|name)\b",
+    re.IGNORECASE,
+)
 
 
 def is_table_header(text: str) -> bool:
@@ -156,6 +160,7 @@ class _Placed:
     start: tuple[float, float]  # midpoints of the left and right ends (photo coordinates)
     end: tuple[float, float]
     left: float  # x of the leftmost corner, turned by the skew
+    right: float = 0.0  # x of the rightmost corner, turned by the skew
 
 
 @dataclass
@@ -175,6 +180,10 @@ class Row:
     @property
     def left(self) -> float:
         return self.boxes[0].left
+
+    @property
+    def right(self) -> float:
+        return max(p.right for p in self.boxes)
 
     @property
     def height(self) -> float:
@@ -222,6 +231,7 @@ def rebuild_rows(boxes: list[Box]) -> list[Row]:
                 start=_midpoint(c[0], c[3]),
                 end=_midpoint(c[1], c[2]),
                 left=min(xs),
+                right=max(xs),
             )
         )
     # A curved receipt turns its rows differently across its width: the text's direction at a box
@@ -268,6 +278,8 @@ _AMOUNT = r"\d{1,5}\s?[.,]\s?\d{2}"
 # ("2.25L", "500ML" end a name, not a price).
 _TAX_CODE = r"(?<=[\d\s])(?!(?:ML|KG|CL|LB|OZ|PCS|PC|G|L)\b)[A-Z]{1,3}\d?(?![A-Za-z\d])"
 _CURRENCY = r"EUR|RM|\$|£|€"
+# "6X1.25L" is six bottles of 1.25 l, not six at 1.25: an amount followed by a unit is a size.
+_NOT_A_SIZE = r"(?!\s?(?i:ml|cl|l|ltr|g|kg|gr|oz|lb)(?![^\W\d_]))"
 # A unit price may print four decimals ("3 X 1.0000", "@ 0.5500").
 _UNIT_PRICE = r"\d{1,5}\s?[.,]\s?\d{2}(?:\d{2})?"
 # The amount at the end of a row: currency before or after it, a minus for discounts, then perhaps
@@ -283,7 +295,7 @@ _PRICE_END = re.compile(
 _QTY_WORD = r"(?i:[QO0]TY|Menge|Anz)"
 # "2 x 1,99", "2x1,99", "2 @ 1.99", "2 Stk x 1,99", "2 St. x 1,99"
 _TIMES = re.compile(
-    rf"(?:(?<![A-Za-z]){_QTY_WORD}\.?\s*:?\s*|(?<![\w.,]))(?P<count>\d{{1,3}})\s*(?:(?:Stk|St|Stück|ea)\.?\s*)?[xX\u00d7@*]\s*(?:(?:{_CURRENCY})\s*)?(?P<unit>{_UNIT_PRICE})(?!\d)"
+    rf"(?:(?<![A-Za-z]){_QTY_WORD}\.?\s*:?\s*|(?<![\w.,]))(?P<count>\d{{1,3}})\s*(?:(?:Stk|St|Stück|ea)\.?\s*)?[xX\u00d7@*]\s*(?:(?:{_CURRENCY})\s*)?(?P<unit>{_UNIT_PRICE})(?!\d){_NOT_A_SIZE}"
     rf"(?:\s*(?:EUR|€))?(?:\s*(?:/|je|ea\b|each\b))?"
 )
 _QTY = re.compile(rf"(?<![A-Za-z]){_QTY_WORD}\.?\s*:?\s*(?P<count>\d{{1,3}})(?!\d)")
@@ -303,8 +315,9 @@ _SKU = re.compile(r"(?<!\d)\d{6,13}(?!\d)")
 _CURRENCY_WORD = re.compile(r"(?<![A-Za-z])(?:EUR|RM)(?![A-Za-z])|[$£€]")
 _POUND_AS_F = re.compile(rf"(?<![A-Za-z])f(?={_AMOUNT}(?!\d))")
 _DATE_OR_TIME = re.compile(r"\d{1,2}\s?[./-]\s?\d{1,2}\s?[./-]\s?\d{2,4}|\b\d{1,2}:\d{2}\b")
-# A postcode, a receipt or till number: no name holds one (a pack size such as "1500G" aside).
-_LONG_NUMBER = re.compile(r"(?<!\d)\d{4,5}(?!\d|\s?(?:g|kg|ml|cl|l|st|stk|pk|er)\b)", re.IGNORECASE)
+# A postcode, a receipt or till number: no name holds one (a pack size such as "1500G" and an
+# article code such as "2011-0025" aside).
+_LONG_NUMBER = re.compile(r"(?<![\d-])\d{4,5}(?![\d-]|\s?(?:g|kg|ml|cl|l|st|stk|pk|er)\b)", re.IGNORECASE)
 _LETTER = re.compile(r"[^\W\d_]")
 # An amount at the end of a row that lost a digit to blur ("Spaghetti 500g 1,3"): that row is an
 # item whose price could not be read, never the first half of a name split over rows.
@@ -581,11 +594,10 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
         read_row(text, leading_count=counts_first is not None and index > counts_first)
         for index, text in enumerate(texts)
     ]
-    priced = [row for row, reading in zip(rows, readings, strict=True) if reading.price is not None]
     height = statistics.median(row.height for row in rows) if rows else 0.0
-    margin = min((row.left for row in priced), default=0.0)
-    if len(priced) >= 3:
-        margin = sorted(row.left for row in priced)[len(priced) // 5]
+    lefts, rights = sorted(row.left for row in rows), sorted(row.right for row in rows)
+    page_left = lefts[len(lefts) // 10] if lefts else 0.0  # the receipt's text edges (a stray box aside)
+    page_right = rights[-1 - len(rights) // 10] if rights else 0.0
     # The distance from one printed row to the next (blank rows aside: at most 1.8 text heights).
     pitches = [b.y - a.y for a, b in itertools.pairwise(rows) if b.y - a.y > 0.3 * height]
     pitch = min(statistics.median(pitches), 1.8 * height) if pitches else 1.4 * height
@@ -596,13 +608,33 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
         row, reading, text = rows[index], readings[index], texts[index]
         if not _has_name(reading.name) or reading.detail or _DAMAGED_PRICE_END.search(text):
             return False
-        if abs(row.left - margin) > 2.5 * row.height:  # centred: the shop's header
+        if centred(row):  # the shop's name and address, a greeting
             return False
         if _DATE_OR_TIME.search(text):
             return False
-        # A postcode or a receipt number marks the shop's header; among the items a name may
-        # print a model number ("2032 'ENERGIZER' BATTERY", "GLASS W/FLOWER LG10001").
-        return among_items or bool(lines) or not _LONG_NUMBER.search(_SKU.sub(" ", text))
+        # A postcode or a receipt number marks the shop's header; among the items (after the
+        # first, or under the table's header) a name may print a model number ("2032 'ENERGIZER'
+        # BATTERY", "GLASS W/FLOWER LG10001").
+        among_items = among_items or bool(lines) or any(h < index for h in headers)
+        return among_items or not _LONG_NUMBER.search(_SKU.sub(" ", text))
+
+    def centred(row: Row) -> bool:
+        inset_left, inset_right = row.left - page_left, page_right - row.right
+        return min(inset_left, inset_right) > 2.5 * row.height and abs(inset_left - inset_right) < 0.2 * (
+            page_right - page_left
+        )
+
+    def continues_name(index: int) -> bool:
+        """A row that goes on with the name above it ("MARKER - BLACK" under "ARTLINE 500A
+        W/BOARD"), however it is indented."""
+        reading, text = readings[index], texts[index]
+        return (
+            _has_name(reading.name)
+            and not reading.detail
+            and not _DATE_OR_TIME.search(text)
+            and not is_payment_row(text)
+            and not is_table_header(text)
+        )
 
     def adjacent(upper: int, lower: int) -> bool:
         return rows[lower].y - rows[upper].y <= 1.6 * pitch
@@ -673,6 +705,10 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
                 continue
             if _is_code_row(text) and pending:
                 pending.append(index)  # "FZ02 - 6/54", a shelf code between name and price
+                continue
+            named = [p for p in pending if not _is_code_row(texts[p])]
+            if 0 < len(named) < 2 and adjacent(pending[-1], index) and continues_name(index):
+                pending.append(index)
                 continue
             # A name may start here; with the row above it, it is at most two rows before its price.
             pending = [*[p for p in pending if adjacent(p, index)][-1:], index] if may_start_name(index) else []

@@ -3,7 +3,8 @@
 A name often says how much one pack holds: "Apfelsaft 1,5 l", "MILK 2L", "Mehl 500g", "COCA-COLA
 320ML", and a multipack how many packs of how much: "6X1.25L", "4*6*320M" (4 x 6 cans of 320 ml),
 "Eier 10 Stück". The size is read into the kitchen's units (g, kg, mg, l, ml, unit(s)): cl is
-ten ml, "ltr" a litre, a pound or an ounce is converted to g (the kitchen has neither). Pieces
+ten ml, "ltr" a litre, a pound or an ounce is converted to g and a US gallon or quart to l (the
+kitchen has none of them). Pieces
 ("10 Stück", "8PCS", "10er") are unit(s).
 
 What goes into the store is the amount bought: the number of packs times what one holds, in the
@@ -30,6 +31,8 @@ _UNITS: dict[str, tuple[str, float]] = {
     "ml": ("ml", 1.0),
     "m": ("ml", 1.0),  # "320M": a can's millilitres with the L cut off by the till's width
     "cl": ("ml", 10.0),
+    "gal": ("l", 3.785),  # a US gallon
+    "qt": ("l", 0.946),
     "lb": ("g", 453.6),
     "lbs": ("g", 453.6),
     "oz": ("g", 28.35),
