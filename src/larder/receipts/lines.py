@@ -651,7 +651,9 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
             and not is_payment_row(texts[index])
         )
 
-    names_below = _names_below(len(rows), is_bare_price, is_name_row, lambda i: _is_code_row(texts[i]), adjacent)
+    names_below = _names_below(
+        len(rows), is_bare_price, is_name_row, lambda i: _is_code_row(texts[i]), continues_name, adjacent
+    )
     item_shapes = set()  # how many numbers the item rows print (a table's columns)
     last_item_row: int | None = None
     last_explicit = False
@@ -771,6 +773,7 @@ def _names_below(
     is_bare_price: Callable[[int], bool],
     is_name_row: Callable[[int], bool],
     is_code_row: Callable[[int], bool],
+    goes_on: Callable[[int], bool],
     adjacent: Callable[[int, int], bool],
 ) -> bool:
     """Whether the receipt prints each item's name below its numbers ("2623 2 2.12 4.24" then
@@ -780,8 +783,10 @@ def _names_below(
     have a name right below them must outnumber those with one right above."""
 
     def name_above(index: int) -> bool:
+        # Over a shelf code or a name's indented second row ("MARKER - BLACK") to the name.
         upper = index - 1
-        if upper > 0 and is_code_row(upper) and adjacent(upper, index):
+        skipped = is_code_row(upper) or (goes_on(upper) and not is_name_row(upper))
+        if upper > 0 and skipped and adjacent(upper, index):
             index, upper = upper, upper - 1
         return upper >= 0 and is_name_row(upper) and adjacent(upper, index)
 
