@@ -151,7 +151,7 @@ def check_truth(lines: list[TruthLine], expected: Expected) -> list[str]:
     """Where the truth disagrees with the data set: the items (with deposits, discounts, rounding,
     service charges and tax added on top) do not sum to the total, or their count is not the one
     in the file name. The count is taken both without and with the deposit and discount rows, as
-    shops count them differently (Aldi counts a returned-bottle row, Marktkauf and Lidl do not)."""
+    shops count them differently (Aldi and Real count a deposit row, Marktkauf does not)."""
     problems = []
     items = [line for line in lines if line.is_item]
     if expected.total is not None:
