@@ -620,9 +620,9 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
 
     def centred(row: Row) -> bool:
         inset_left, inset_right = row.left - page_left, page_right - row.right
-        return min(inset_left, inset_right) > 2.5 * row.height and abs(inset_left - inset_right) < 0.2 * (
-            page_right - page_left
-        )
+        # Centred text is inset alike on both sides (to about two characters).
+        alike = abs(inset_left - inset_right) < max(2.5 * row.height, 0.1 * (page_right - page_left))
+        return min(inset_left, inset_right) > 2.5 * row.height and alike
 
     def continues_name(index: int) -> bool:
         """A row that goes on with the name above it ("MARKER - BLACK" under "ARTLINE 500A
