@@ -274,7 +274,8 @@ def rebuild_rows(boxes: list[Box]) -> list[Row]:
 # Reading one row
 
 _AMOUNT = r"\d{1,5}\s?[.,]\s?\d{2}"
-# A tax code after the amount ("SR", "ZRL", "SR0", "S6", "ST"): capitals, never a pack size's unit
+# A tax code after the amount ("SR", "ZRL", "SR0", "S6", "ST", and dm's "1" or "2" after a space):
+# capitals, never a pack size's unit
 # ("2.25L", "500ML" end a name, not a price).
 _TAX_CODE = r"(?<=[\d\s])(?!(?:ML|KG|CL|LB|OZ|PCS|PC|G|L)\b)[A-Z]{1,3}\d?(?![A-Za-z\d])"
 _CURRENCY = r"EUR|RM|\$|£|€"
@@ -289,7 +290,7 @@ _UNIT_PRICE = r"\d{1,5}\s?[.,]\s?\d{2}(?:\d{2})?"
 _PRICE_END = re.compile(
     rf"(?P<minus>-\s*)?(?:(?<![A-Za-z])(?P<pre>{_CURRENCY}|f)\s*)?(?<![\d.,])(?P<amount>{_AMOUNT})"
     r"(?P<euro>8|\s?E(?=[A-Z*#]?\s*$))?(?!\d)"
-    rf"\s*(?P<minus2>-)?\s*(?P<post>EUR|€|RM)?(?:\s*(?:{_TAX_CODE}|(?<!\d)[LlGg](?![A-Za-z])|[A-FH-KM-Za-fh-km-z](?![A-Za-z])|[^\w\s%/-])){{0,2}}\s*$"
+    rf"\s*(?P<minus2>-)?\s*(?P<post>EUR|€|RM)?(?:\s*(?:{_TAX_CODE}|(?<=\s)[1-9](?![\w.,])|(?<!\d)[LlGg](?![A-Za-z])|[A-FH-KM-Za-fh-km-z](?![A-Za-z])|[^\w\s%/-])){{0,2}}\s*$"
 )
 # "QTY", also as the recogniser reads it ("OTY", "0TY"), and German "Menge", "Anz."
 _QTY_WORD = r"(?i:[QO0]TY|Menge|Anz)"
