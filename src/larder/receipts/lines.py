@@ -73,7 +73,7 @@ PAYMENT_WORDS = (
 # Beyond §9: payment and summary rows of English and German receipts, as whole words. Blurred
 # photos lose a repeated or thin letter ("SUME" for SUMME, "MSt7%" for MwSt 7%): those forms too.
 MORE_PAYMENT_WORDS = re.compile(
-    r"\b(?:cash|change|balance|amount|debit|credit|vat|due|tendered?|paid|payment|rounding|round(?:ed)?\s*adj\w*"
+    r"\b(?:cash|change|balance|amount|debit|credit|vat|due|tender(?:ed)?|paid|payment|rounding|round(?:ed)?\s*adj\w*"
     r"|rnd\s*adj|disc(?:ount)?|rebate|savings?|you saved|deposit|points|service\s*charge|srv\s*chg"
     r"|items?\s*(?:sold|count)|item\(s\)|no\.?\s*of\s*items"
     # German
@@ -277,7 +277,7 @@ _AMOUNT = r"\d{1,5}\s?[.,]\s?\d{2}"
 # A tax code after the amount ("SR", "ZRL", "SR0", "S6", "ST", and dm's "1" or "2" after a space):
 # capitals, never a pack size's unit
 # ("2.25L", "500ML" end a name, not a price).
-_TAX_CODE = r"(?<=[\d\s])(?!(?:ML|KG|CL|LB|OZ|PCS|PC|G|L)\b)[A-Z]{1,3}\d?(?![A-Za-z\d])"
+_TAX_CODE = r"(?<=[\d\s])(?!(?:ML|KG|CL|LB|OZ|PCS|PC|G|L)\b|X\s*\d)[A-Z]{1,3}\d?(?![A-Za-z\d])"
 _CURRENCY = r"EUR|RM|\$|£|€"
 # "6X1.25L" is six bottles of 1.25 l, not six at 1.25: an amount followed by a unit is a size.
 _NOT_A_SIZE = r"(?!\s?(?i:ml|cl|l|ltr|g|kg|gr|oz|lb)(?![^\W\d_]))"
@@ -290,7 +290,7 @@ _UNIT_PRICE = r"\d{1,5}\s?[.,]\s?\d{2}(?:\d{2})?"
 _PRICE_END = re.compile(
     rf"(?P<minus>-\s*)?(?:(?<![A-Za-z])(?P<pre>{_CURRENCY}|f)\s*)?(?<![\d.,])(?P<amount>{_AMOUNT})"
     r"(?P<euro>8|\s?E(?=[A-Z*#]?\s*$))?(?!\d)"
-    rf"\s*(?P<minus2>-)?\s*(?P<post>EUR|€|RM)?(?:\s*(?:{_TAX_CODE}|(?<=\s)[1-9](?![\w.,])|(?<!\d)[LlGg](?![A-Za-z])|[A-FH-KM-Za-fh-km-z](?![A-Za-z])|[^\w\s%/-])){{0,2}}\s*$"
+    rf"\s*(?P<minus2>-)?\s*(?P<post>EUR|€|RM)?(?:\s*(?:{_TAX_CODE}|(?<=\s)[1-9](?![\w.,])|(?<!\d)[Gg](?![A-Za-z])|(?![xX]\s*\d)[A-FH-KM-Za-fh-km-z](?![A-Za-z])|[^\w\s%/-])){{0,2}}\s*$"
 )
 # "QTY", also as the recogniser reads it ("OTY", "0TY"), and German "Menge", "Anz."
 _QTY_WORD = r"(?i:[QO0]TY|Menge|Anz)"

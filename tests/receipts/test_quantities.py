@@ -1,0 +1,59 @@
+"""Pack sizes printed in names and the amount a scanned line puts into a store (quantities.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from larder.receipts.quantities import PackSize, bought_amount, pack_size
+
+
+@pytest.mark.parametrize(
+    ("name", "size"),
+    [
+        ("Apfelsaft 1,5 l", PackSize(1, 1.5, "l")),
+        ("MILK 2L", PackSize(1, 2.0, "l")),
+        ("Mehl 500g", PackSize(1, 500.0, "g")),
+        ("MINUTE MAID PULPY [OREN] [350ML]", PackSize(1, 350.0, "ml")),
+        ("Wein 75cl", PackSize(1, 750.0, "ml")),  # cl into ml
+        ("WATER 1.5 LTR", PackSize(1, 1.5, "l")),
+        ("Vollmilch 3,5% 1L", PackSize(1, 1.0, "l")),  # the fat's percentage is no size
+        ("COLA 6X1.25L", PackSize(6, 1.25, "l")),
+        ("Wasser 6 x 1,5 l", PackSize(6, 1.5, "l")),
+        ("TIGER BEER CAN 4*6*320M", PackSize(24, 320.0, "ml")),  # "320M": the L cut off
+        ("Eier 10 Stück", PackSize(1, 10.0, "unit(s)")),
+        ("PLASTIC SPOONS 8PCS", PackSize(1, 8.0, "unit(s)")),
+        ("PEANUT BUTTER 16 OZ", PackSize(1, 453.6, "g")),
+        ("MILK 1 GAL", PackSize(1, 3.785, "l")),
+    ],
+)
+def test_a_pack_size_is_read_into_the_kitchens_units(name: str, size: PackSize) -> None:
+    assert pack_size(name) == size
+
+
+@pytest.mark.parametrize(
+    "name", ["BANANAS", "Weizenmehl 405", "100 PLUS [1.50]", "T-SHIRT SIZE M", "RUM 40%VOL.", "CEMENT 0G", "AA BATTERY"]
+)
+def test_a_name_without_a_size_has_none(name: str) -> None:
+    assert pack_size(name) is None
+
+
+@pytest.mark.parametrize(
+    ("count", "weight_unit", "name", "amount"),
+    [
+        (1, None, "Apfelsaft 1,5 l", (1.5, "l")),
+        (1, None, "COLA 6X1.25L", (7.5, "l")),  # six bottles of 1.25 l: 7.5 l bought
+        (2, None, "Milch 1 l", (2.0, "l")),
+        (3, None, "Joghurt 150g", (450.0, "g")),
+        (1, None, "TIGER BEER CAN 4*6*320M", (7.68, "l")),  # 7680 ml reads as litres
+        (1, None, "Sekt 0,2 l", (200.0, "ml")),  # a scan quantity is at least 1
+        (0.482, "kg", "Bananen", (482.0, "g")),
+        (1.306, "kg", "WHOLE CHICKEN", (1.306, "kg")),
+        (2, None, "Eier 10 Stück", (20.0, "unit(s)")),
+        (4, None, "BREAD", (4, None)),  # no size: the count, in the ingredient's unit
+    ],
+)
+def test_what_a_line_puts_into_the_store(
+    count: float, weight_unit: str | None, name: str, amount: tuple[float, str | None]
+) -> None:
+    quantity, unit = bought_amount(count, weight_unit, name)
+    assert (quantity, unit) == (pytest.approx(amount[0]), amount[1])
