@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from larder.receipts.lines import read_lines
-from tests.receipts.test_lines import receipt
+from tests.receipts.test_lines import CHAR, PITCH, box, receipt
 
 Rows = list[tuple[str, str] | str]
 Line = tuple[str, float, str | None, float]  # name, quantity, unit of a weight, price
@@ -270,3 +270,9 @@ def test_a_line_number_and_a_tax_code_are_no_name() -> None:
     assert [(line.name, line.quantity, line.sku) for line in read_lines(receipt(rows))] == [
         ("KITCHEN LIGHTER 2015", 5, "6001188379050")
     ]
+
+
+def test_an_indented_name_is_a_name_and_a_centred_row_is_the_header() -> None:
+    boxes = receipt(["SHOP NAME", ("DESCRIPTION", "AMOUNT"), ("", ""), ("5 X 3.68", "18.40"), ("TOTAL", "18.40")])
+    boxes.append(box("KITCHEN LIGHTER", 60 + 8 * CHAR, 100 + 2 * PITCH))  # inset on the left only
+    assert [(line.name, line.quantity) for line in read_lines(boxes)] == [("KITCHEN LIGHTER", 5)]
