@@ -14,33 +14,47 @@ receipt (rows turning one way on the left and the other on the right) and a slan
 converging) all keep each price on its name's row. Rows are ordered top to bottom across the
 photo's overall skew (the median angle of the long boxes).
 
-Amounts. A row's price is the amount at its end (a tax class such as "A", "*" or "#" after it is
-allowed, and a currency before or after it). "2 x 1,99" (also "2x1,99", "2 @ 1.99", "2 Stk x
-1,99", "QTY 2 @ 1.99") gives the quantity and the unit price. The line's price is the line total:
-the amount printed at the row's end when one follows the unit price ("2 x 1,99   3,98"), otherwise
-quantity times unit price ("BANANAS 2 x 1,99" prints no total). A row that only says "2 x 1,99"
-right under a priced item row is that item's quantity; its price stays the printed total. Weighed
-goods ("0,765 kg x 1,29 EUR/kg   0,99") count as one. Negative amounts (discounts, returned
-deposits) are not items. What the recogniser (rapidocr) does to receipts is read back: it has no
-euro or pound sign in its alphabet (it drops them, or reads the euro as an "element of" sign, an
-epsilon or an 8 glued to the cents, and the pound as an f), reads O for 0 and Q for O, prints
-full-width commas, and loses the x of "4 x 1.29" ("41.29": taken as 4 x 1.29 only where that
-product is the item's printed total).
+Amounts. A row's price is the amount at its end (a tax class such as "A", "*", "#", "SR", "ZRL"
+or dm's "2" after it is allowed, a pack size such as "2.25L" is not, and a currency before or
+after it). "2 x 1,99" (also "2x1,99", "2 @ 1.99", "2 Stk x 1,99", "QTY 2 @ 1.99", "3 X 1.0000")
+and "1,99 x 2" (also "7.90*3", "RM33.90 X1") give the quantity and the unit price; "6X1.25L" is a
+pack size, not six at 1.25. The line's price is the line total: the amount printed at the row's
+end when one follows the unit price ("2 x 1,99   3,98"), otherwise quantity times unit price
+("BANANAS 2 x 1,99" prints no total). Tables print the quantity in a column of its own ("2623  2
+2.12  4.24", "O.C. WHITE 2.13 6 3 0 3 6.39"): the whole number whose product with a unit price
+on the row is the line's amount (within tax-inclusive rounding) is the quantity; under a header
+that starts with QTY and the description, a row's leading number is. A row that only says
+"2 x 1,99" right under a priced item row is that item's quantity; its price stays the printed
+total. Weighed goods ("0,765 kg x 1,29 EUR/kg   0,99", "1.52 lb @ 3.99/lb", "10.99*1.306") are
+their weight in kg. Negative amounts (discounts, returned deposits) are not items. What the
+recogniser (rapidocr) does to receipts is read back: it has no euro or pound sign in its alphabet
+(it drops them, or reads the euro as an "element of" sign, an epsilon or an 8 glued to the cents,
+and the pound as an f), reads O for 0 and Q for O, prints full-width commas, and loses the x of
+"4 x 1.29" ("41.29": taken as 4 x 1.29 only where that product is the item's printed total).
 
 Names. A row's name is its text without the amounts, quantities, currency and article number. The
 spec builds "the name from the line and the next two lines"; taken literally that glues three
 different items into every name, so here a name runs over more than one row only where the
 receipt split it: a row with name text and no price that is followed, directly below, by a price
-row starts a name that the next row (or the next two) finish. Rows that are plainly not names
-never start one: centred rows (the shop's header), dates and times, rows with a long number such
-as a postcode or a receipt number.
+row starts a name that the next row (or the next two) finish; an indented row goes on with the
+name above it, and a shelf code on a row of its own ("FZ02 - 6/54") may sit between name and
+price. Some receipts print each item's numbers first and its name on the rows below ("2623 2 2.12
+4.24" then "NAIL (PER/PACK)"): the first row of numbers without a name decides which way the
+receipt runs (under the column header with a name below it: names follow). Rows that are plainly
+not names never start one: centred rows (the shop's header: inset alike on both sides), dates
+and times, and above the items (before the first item and the table's header) rows with a long
+number such as a postcode or a receipt number. Two capitals alone ("1 SR") are a tax code, no name.
 
-Payment rows. A row containing any §9 word is skipped (case-insensitive, anywhere in the row, also
-where OCR read an O as 0 or an I as 1). Beyond the §9 list, whose words are all English, rows
-with the cash, change and balance words of English receipts and the sum, cash, change, VAT and
-card words of German ones are skipped too (as whole words, so "CASHEW NUTS" and "Summer fruits"
-stay items). And nothing after the receipt's total is an item: the rows after it are payments,
-change, tax and the shop's goodbye.
+Rows that are not items. A row containing any §9 word is skipped (case-insensitive, anywhere in
+the row, also where OCR read an O as 0 or an I as 1). Beyond the §9 list, whose words are all
+English, rows with the cash, change, balance, rounding, discount, deposit, service charge,
+payment and item-count words of English receipts and the sum, tax, cash, change, card, rounding,
+discount and deposit words of German, French, Dutch, Spanish and Italian ones are skipped too
+(as whole words, so "CASHEW NUTS" and "Summer fruits" stay items): a deposit or a discount is
+left out, the item above keeps its printed price. A row of column headings ("QTY DESCRIPTION
+PRICE TOTAL") is the table's header. Nothing after a row with the receipt's total is an item
+(payments, change, tax and the shop's goodbye), except rows with as many numbers as the item rows
+above: an item table that goes on after a subtotal.
 """
 
 from __future__ import annotations
