@@ -1,47 +1,53 @@
-"""Which catalogue ingredient a printed receipt line is: a fuzzy matcher over the catalogue names.
+"""Which catalogue ingredient a printed receipt line is: the shipped lexicon of shop words
+(receipts/lexicon.py) and a fuzzy matcher over the catalogue names.
 
-Pure: no database, no I/O. The service hands it the catalogue's ingredient options and the member's
-learned matches (consulted first, by the normalised printed name).
+Pure: no database, no I/O past reading the lexicon once. The service hands it the catalogue's
+ingredient options and the member's learned matches (consulted first, by the normalised printed
+name).
 
-Shops print names short, upper case, with weights, brands and shop words: "BANANAS LOOSE",
-"CHKN BRST FLLT 500G", "Vollmilch 3,5% 1L". Both sides, the printed name and every catalogue name,
-go through the same `normalise`:
-- lower case; German umlauts and ß spelled out (ä -> ae), other accents dropped (crème -> creme);
-- letters and digits parted where OCR ran them together ("MILK2L" -> milk 2 l);
-- tokens with digits (weights, sizes, percentages, article numbers), units, single letters (tax
-  classes) and shop words (loose, organic, value, a few chains' own-brand names) dropped, also
-  where OCR ran them into the name ("BANANASLOOSE");
-- shop abbreviations expanded from a small table (CHKN -> chicken, BRST -> breast, MLK -> milk);
-- German words translated from a small de -> en table (Vollmilch -> whole milk, Hähnchenbrust ->
-  chicken breast, compounds of two of its words: Lachsfilet -> salmon fillet, else a compound's
-  last word, which names the thing: Speisekartoffeln -> potato; a few pairs: Paprika rot -> red
-  pepper). The catalogue is English and carries no aliases; a table here
-  keeps the catalogue's data (and its other users) untouched and covers German shops' receipts;
+Shops print names short, upper case, in their language, with weights, brands and shop words:
+"BANANAS LOOSE", "CHKN BRST FLLT 500G", "Vollmilch 3,5% 1L", "LAIT DEMI-ECR. UHT". Both sides, the
+printed name and every catalogue name, are read the same way (`read`):
+- lower case; umlauts spelled out, other accents dropped; letters and digits parted where OCR ran
+  them together ("MILK2L"); dotted abbreviations joined ("P.S." -> ps);
+- words with digits (sizes, percentages, article numbers) and single letters (tax classes) left
+  out;
+- the lexicon's phrases first, longest first ("pommes de terre", "latte ps"), then its words: a
+  `noise` word (units, brands, BIO, STK) is left out, a `none` word makes the line match nothing,
+  a `word`/`name`/`product` is replaced by the English it means;
+- a word the table lacks: noise run into it cut off ("BANANASLOOSE"), then read as a compound
+  (German, Dutch): two words of the table ("Lachsfilet" -> salmon fillet), else its last part of
+  5+ letters, which names the thing ("Speisekartoffeln" -> potato, "Vollkornbrötchen" is a roll,
+  which the catalogue does not hold);
 - plurals folded (bananas -> banana, cherries -> cherry, tomatoes -> tomato).
 
 Scoring (0..1): how much of the catalogue name the printed name covers (0.6) and how much of the
 printed name the catalogue name explains (0.4). A printed word that is a catalogue word is only
 that word ("BUTTER" is not Buttermilk); any other compares as a truncation (4+ letters that begin a
 catalogue word: "STRAWB", "MOZZ"), within an edit or two (rapidfuzz's Levenshtein distance: OCR
-slips, "BANANS"; "PASTA" is never Passata), or as two catalogue words run together ("REDONIONS").
-Generic words of catalogue names (fillet, fruit, clove...) weigh less, so "KIWI" is Kiwi fruit.
-A name with a word of `NOT_FOOD` ("Spülmittel Zitrone" is washing-up liquid) matches nothing.
-Below `THRESHOLD`, or when two different ingredients score the same (a bare "BUTTER" against
-Salted, Unsalted, Vegan butter...), there is no match: the web app says 'No Matches Found.' and
-the member picks one, which is learned for next time.
+slips, "BANANS"; "PASTA" is never Passata), as two catalogue words run together ("REDONIONS"), or,
+where it is like no catalogue word, as a word of the lexicon it begins or is an edit from
+("Frischk." -> Frischkäse, "APPELSAFT" -> Apfelsaft). Generic words of catalogue names (fillet,
+fruit, clove...) weigh less, so "KIWI" is Kiwi fruit. A printed product word (juice, sauce,
+cake...) admits only ingredients whose name holds it. Below `THRESHOLD`, or when two different
+ingredients score the same (a bare "BUTTER" against Salted, Unsalted, Vegan butter...), there is no
+match: the web app says 'No Matches Found.' and the member picks one, which is learned for next
+time.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
+from bisect import bisect_left
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
 from larder.catalogue.schemas import IngredientOptionOut
+from larder.receipts.lexicon import PHRASE_MAX, fold, shipped, words_of
 
 THRESHOLD = 0.7
 KEY_MAX = 200  # a learned name's key is kept to this many characters
@@ -54,135 +60,32 @@ TRUNCATION_SIMILARITY = 0.9
 # letters on), is that word at this similarity per edit less. "PASTA" is never "Passata".
 EDIT_PENALTY = 0.1
 MINOR_WEIGHT = 0.3
+# A word like no catalogue word is read as a lexicon word it begins (from this many letters) or
+# is an edit from (one from LEXICON_EDIT_FROM letters, two from twice that).
+LEXICON_PREFIX_FROM = 5
+LEXICON_EDIT_FROM = 7
+# Compounds: the shortest part read on its own, and the shortest last part that names the whole
+# (shorter ones end other words too: "tamarind" is no beef).
+COMPOUND_MIN = 8
+LAST_PART_MIN = 5
 
 # Words a catalogue name carries that a receipt often leaves out.
 MINOR_WORDS = frozenset(
     {
-        "fillet",
-        "fruit",
-        "clove",
-        "pod",
-        "stick",
-        "leaf",
-        "joint",
-        "chunk",
-        "sheet",
-        "bag",
-        "fresh",
-        "whole",
-        "biscuit",
-        "baby",
+        "fillet", "fruit", "clove", "pod", "stick", "leaf", "joint", "chunk", "sheet", "bag", "fresh",
+        "whole", "biscuit", "baby",
     }
-)
+)  # fmt: skip
 
-UNITS = frozenset(
-    {
-        "g", "gr", "kg", "mg", "ml", "cl", "dl", "l", "lt", "ltr", "litre", "liter", "oz", "lb", "lbs",
-        "pk", "pck", "pack", "pkt", "x", "st", "stk", "stck", "stueck", "ea", "each", "ct", "pc", "pcs",
-        "pce", "btl", "per", "approx", "ca", "bulb", "type", "typ", "pt", "pint", "pints",
-    }
-)  # fmt: skip
-# Words about the shop, the offer or the farming rather than the food.
-SHOP_WORDS = frozenset(
-    {
-        "loose", "lse", "organic", "org", "bio", "value", "essential", "basic", "finest", "everyday",
-        "british", "uk", "free", "range", "fr", "freiland", "large", "lrg", "lge", "medium", "med",
-        "small", "sml", "class", "kl", "deal", "offer", "promo", "multibuy", "reduced", "bnls",
-        "boneless", "skinless", "sknls", "approx", "tesco", "sainsbury", "asda", "morrison", "aldi",
-        "lidl", "coop", "rewe", "edeka", "ja", "gut", "guenstig", "milbona", "penny", "netto",
-        "style", "art",
-    }
-)  # fmt: skip
-# Shop abbreviations (matched after lower-casing and before plural folding).
-ABBREVIATIONS = {
-    "chkn": "chicken", "chk": "chicken", "ckn": "chicken", "chick": "chicken",
-    "brst": "breast", "brs": "breast", "fllt": "fillet", "flt": "fillet", "fil": "fillet",
-    "mlk": "milk", "whl": "whole", "skim": "skimmed", "skmd": "skimmed", "smi": "semi",
-    "tom": "tomato", "toms": "tomato", "pot": "potato", "pots": "potato", "veg": "vegetable",
-    "grn": "green", "rd": "red", "ylw": "yellow", "wht": "white", "brn": "brown", "brd": "bread",
-    "wml": "wholemeal", "grnd": "ground", "crm": "cream", "dbl": "double", "sgl": "single",
-    "chs": "cheese", "chse": "cheese", "ched": "cheddar", "chedd": "cheddar", "yog": "yogurt",
-    "ygt": "yogurt", "yghrt": "yogurt", "yoghurt": "yogurt", "bf": "beef", "mnc": "mince",
-    "frz": "frozen", "frzn": "frozen", "sug": "sugar", "flr": "flour", "btr": "butter",
-    "bttr": "butter", "oj": "orange juice", "pnut": "peanut", "pnt": "peanut", "bnna": "banana",
-    "choc": "chocolate", "mush": "mushroom", "mshrm": "mushroom", "sw": "sweet", "spr": "spring",
-    "sprng": "spring", "jce": "juice", "bkd": "baked", "bns": "bean", "saus": "sausage",
-    "ssg": "sausage", "bcn": "bacon", "stky": "streaky", "smkd": "smoked", "smk": "smoked",
-    "hny": "honey", "avo": "avocado", "cucum": "cucumber", "brocc": "broccoli", "caul": "cauliflower",
-    "mozz": "mozzarella", "parm": "parmesan", "sdough": "sourdough", "ssk": "semi skimmed",
-    "loaf": "bread", "tin": "tinned", "tins": "tinned", "whlml": "wholemeal", "whlmeal": "wholemeal",
-    "grk": "greek", "ev": "extra virgin", "evoo": "extra virgin olive oil", "porridge": "rolled",
-}  # fmt: skip
-# German shop words, spelled as `_fold` leaves them (ä -> ae); the forms without the umlaut's
-# dots that OCR often reads ("Hahnchen") are added below.
-GERMAN = {
-    "vollmilch": "whole milk", "milch": "milk", "fettarme": "semi skimmed", "fettarm": "semi skimmed",
-    "magermilch": "skimmed milk", "sahne": "cream", "schlagsahne": "whipping cream",
-    "eier": "egg", "ei": "egg", "mehl": "plain flour", "weizenmehl": "plain flour",
-    "zucker": "granulated sugar",
-    "puderzucker": "icing sugar", "salz": "salt", "pfeffer": "black pepper", "banane": "banana",
-    "bananen": "banana", "apfel": "apple", "aepfel": "apple", "birne": "pear", "birnen": "pear",
-    "zitrone": "lemon", "zitronen": "lemon", "limette": "lime", "limetten": "lime",
-    "orangen": "orange", "erdbeeren": "strawberry", "himbeeren": "raspberry",
-    "heidelbeeren": "blueberry", "trauben": "grape", "weintrauben": "grape", "kartoffel": "potato",
-    "kartoffeln": "potato", "zwiebel": "onion", "zwiebeln": "onion", "knoblauch": "garlic",
-    "tomate": "tomato", "tomaten": "tomato", "gurke": "cucumber", "gurken": "cucumber",
-    "moehre": "carrot", "moehren": "carrot", "karotte": "carrot", "karotten": "carrot",
-    "brokkoli": "broccoli", "blumenkohl": "cauliflower", "spinat": "spinach", "pilze": "mushroom",
-    "champignons": "mushroom", "haehnchen": "chicken", "huhn": "chicken",
-    "haehnchenbrust": "chicken breast", "haehnchenbrustfilet": "chicken breast",
-    "huehnerbrust": "chicken breast", "brust": "breast", "hackfleisch": "mince",
-    "rinderhack": "beef mince", "schweinehack": "pork mince", "hack": "mince", "rind": "beef",
-    "schwein": "pork", "schinken": "cooked ham", "speck": "bacon", "lachs": "salmon",
-    "thunfisch": "tuna", "kaese": "cheese", "joghurt": "yogurt", "brot": "bread", "reis": "rice",
-    "nudeln": "pasta", "haferflocken": "rolled oats", "oel": "oil", "olivenoel": "olive oil",
-    "sonnenblumenoel": "sunflower oil", "essig": "vinegar", "honig": "honey", "kaffee": "coffee",
-    "tee": "tea", "wasser": "water", "saft": "juice", "orangensaft": "orange juice",
-    "apfelsaft": "apple juice", "senf": "mustard", "konfituere": "jam", "schokolade": "chocolate",
-    "mandeln": "almond", "erbsen": "pea", "bohnen": "bean", "linsen": "lentil",
-    "kichererbsen": "chickpea", "mais": "sweetcorn", "filet": "fillet", "rot": "red",
-    "gruen": "green", "gelb": "yellow", "weiss": "white", "rinder": "beef", "vollkorn": "wholemeal",
-    "nativ": "virgin", "natives": "virgin", "griech": "greek", "griechisch": "greek",
-    "frischkaese": "cream cheese", "suessrahmbutter": "unsalted butter",
-    "sauerrahmbutter": "unsalted butter",
-}  # fmt: skip
-GERMAN.update({key.replace("ae", "a").replace("oe", "o").replace("ue", "u"): value for key, value in GERMAN.items()})
-# German pairs whose words alone would say something else: Paprika alone is the spice.
-GERMAN_PAIRS = {
-    ("paprika", "rot"): "red pepper",
-    ("paprika", "gruen"): "green pepper",
-    ("paprika", "grun"): "green pepper",
-    ("paprika", "gelb"): "yellow pepper",
-    # German butter is unsalted unless it says gesalzen.
-    ("butter", "mild"): "unsalted butter",
-}
-# Things shops sell that are no food, whatever food word their name holds ("Spülmittel Zitrone",
-# "LEMON WASHING UP LIQUID"): a printed name with one of these matches nothing.
-NOT_FOOD = frozenset(
-    {
-        "spuelmittel", "spulmittel", "reiniger", "waschmittel", "weichspueler", "muellbeutel",
-        "mullbeutel", "kuechenrolle", "kuchenrolle", "toilettenpapier", "tragetasche", "seife",
-        "washing", "detergent", "cleaner", "bleach", "soap", "shampoo", "bin", "kitchen",
-        "battery", "batterie", "dishwasher", "tab", "carrier", "foil", "folie",
-    }
-)  # fmt: skip
-# The letters German puts between the parts of a compound word (Schwein-e-filet).
-_JOINING = ("", "e", "s", "n")
-
-_GERMAN_LETTERS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
-_LETTER_DIGIT = re.compile(r"(?<=[a-z])(?=\d)|(?<=\d)(?=[a-z])")
+# The letters German and Dutch put between the parts of a compound (Schwein-e-filet, kip-pen-dij).
+_JOINING = ("", "e", "s", "n", "en")
 _NOT_WORD = re.compile(r"[^a-z0-9]+")
-# "S/SKIM", "S/S MILK": the slash would leave a lone letter.
-_SEMI_SKIMMED = re.compile(r"\bs\s*/\s*s(?:kim\w*)?\b")
-_DROPPED = UNITS | SHOP_WORDS
-# Dropped words OCR often runs into the name ("BANANASLOOSE"): cut off either end of a longer word.
-_GLUED = tuple(sorted((w for w in _DROPPED if len(w) >= 4), key=len, reverse=True))
+_BLOCKED = "\0"
 
 
-def _fold(text: str) -> str:
-    """Lower case, umlauts spelled out, other accents dropped."""
-    text = text.casefold().translate(_GERMAN_LETTERS)
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+def raw_words(text: str) -> list[str]:
+    """The folded words of a name that may say what it is (lexicon.words_of)."""
+    return words_of(fold(text))
 
 
 def _singular(token: str) -> str:
@@ -197,65 +100,144 @@ def _singular(token: str) -> str:
     return token
 
 
-def _translated(word: str) -> str | None:
-    """The English of a German word from the table, of a compound of two words of the table
-    ("Lachsfilet" -> salmon fillet), or else of a compound's last word, which names the thing
-    ("Speisekartoffeln" -> potato, "Salatgurke" -> cucumber)."""
-    found = GERMAN.get(word)
-    if found or len(word) < 8:
+@lru_cache(maxsize=1)
+def _glued() -> tuple[frozenset[str], tuple[int, ...]]:
+    """Noise words OCR often runs into a name ("BANANASLOOSE"), and their lengths, longest first."""
+    glued = frozenset(word for word in shipped().noise if len(word) >= 4)
+    return glued, tuple(sorted({len(word) for word in glued}, reverse=True))
+
+
+def _unglued(word: str) -> str:
+    """The word without a noise word run into either end of it."""
+    glued, lengths = _glued()
+    for length in lengths:
+        if len(word) - length >= 3:
+            if word[-length:] in glued:
+                return _unglued(word[:-length])
+            if word[:length] in glued:
+                return _unglued(word[length:])
+    return word
+
+
+def _meaning(word: str, in_compound: bool = False) -> tuple[str, ...] | None:
+    """What the table says one word means: English words, `_BLOCKED`, () for noise, or None.
+    In a compound an English word is no part: "Watermelon" is no water, "Cornflour" no flour."""
+    lexicon = shipped()
+    key = (word,)
+    if key in lexicon.meanings:
+        means = lexicon.meanings[key]
+        return None if in_compound and means == key else means
+    if key in lexicon.none:
+        return (_BLOCKED,)
+    if word in lexicon.noise:
+        return ()
+    return None
+
+
+@lru_cache(maxsize=8192)
+def _word(word: str) -> tuple[str, ...]:
+    """One printed word read through the table (see the module)."""
+    found = _meaning(word)
+    if found is not None:
         return found
+    unglued = _unglued(word)
+    if unglued != word:
+        return _word(unglued)
+    return _compound(word) or (word,)
+
+
+def _compound(word: str) -> tuple[str, ...] | None:
+    """A compound's meaning: of two words of the table ("Lachsfilet" -> salmon fillet), else of its
+    last part, which names the thing ("Speisekartoffeln" -> potato)."""
+    if len(word) < COMPOUND_MIN:
+        return None
     for cut in range(3, len(word) - 2):
-        head = GERMAN.get(word[:cut])
-        if head is None:
+        head = _meaning(word[:cut], in_compound=True)
+        if not head:
             continue
         for joint in _JOINING:
-            if word.startswith(joint, cut) and (tail := GERMAN.get(word[cut + len(joint) :])):
-                return f"{head} {tail}"
-    # A last word of 5+ letters: shorter ones end English words too ("tamarind" is no beef).
-    for cut in range(3, len(word) - 4):
-        if tail := GERMAN.get(word[cut:]):
+            if (
+                word.startswith(joint, cut)
+                and (tail := _meaning(word[cut + len(joint) :], in_compound=True)) is not None
+            ):
+                if _BLOCKED in tail or _BLOCKED in head:
+                    return (_BLOCKED,)
+                return head + tail
+    for cut in range(3, len(word) - LAST_PART_MIN + 1):
+        if tail := _meaning(word[cut:], in_compound=True):
             return tail
     return None
 
 
-def _unglued(word: str) -> str:
-    """The word without a shop word or unit run into either end of it."""
-    for glued in _GLUED:
-        if len(word) - len(glued) >= 3:
-            if word.endswith(glued):
-                return _unglued(word[: -len(glued)])
-            if word.startswith(glued):
-                return _unglued(word[len(glued) :])
-    return word
+def _beginning_with(start: str, ordered: list[str]) -> list[str]:
+    """The words of a sorted list that begin with `start`."""
+    found = []
+    for word in ordered[bisect_left(ordered, start) :]:
+        if not word.startswith(start):
+            break
+        found.append(word)
+    return found
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A name read: its words in English where the table knows them, in order, once each;
+    whether it holds a word of a thing the catalogue does not hold; and the key it is learned
+    under (the words with those of such things kept as printed: "Spülmittel Zitrone" is learned
+    apart from "ZITRONE")."""
+
+    words: tuple[str, ...]
+    blocked: bool
+    key: tuple[str, ...]
+
+
+@lru_cache(maxsize=8192)
+def read(text: str) -> Reading:
+    lexicon = shipped()
+    words = raw_words(text)
+    # (the word as meant, or _BLOCKED; the printed words it stands for)
+    meant: list[tuple[str, str]] = []
+    at = 0
+    while at < len(words):
+        for size in range(min(PHRASE_MAX, len(words) - at), 1, -1):
+            phrase = tuple(words[at : at + size])
+            if phrase in lexicon.none:
+                meant.append((_BLOCKED, " ".join(phrase)))
+            elif phrase in lexicon.meanings:
+                meant.extend((part, "") for part in lexicon.meanings[phrase])
+            else:
+                continue
+            at += size
+            break
+        else:
+            meant.extend((part, words[at]) for part in _word(words[at]))
+            at += 1
+    found: list[str] = []
+    key: list[str] = []
+    blocked = False
+    for part, printed in meant:
+        if part == _BLOCKED:
+            blocked = True
+            if printed not in key:
+                key.append(printed)
+            continue
+        part = _singular(part)
+        if part not in lexicon.noise and part not in found:
+            found.append(part)
+            key.append(part)
+    return Reading(tuple(found), blocked, tuple(key))
 
 
 def tokens(text: str) -> list[str]:
-    """The words of a name that say what the food is, normalised (see the module), in order, once each."""
-    folded = _SEMI_SKIMMED.sub("semi skimmed", _fold(text))
-    words = [
-        _unglued(word)
-        for word in _NOT_WORD.split(_LETTER_DIGIT.sub(" ", folded))
-        if len(word) >= 2 and not any(c.isdigit() for c in word) and word not in _DROPPED
-    ]
-    found: list[str] = []
-    at = 0
-    while at < len(words):
-        word = words[at]
-        english = GERMAN_PAIRS.get((word, words[at + 1])) if at + 1 < len(words) else None
-        at += 2 if english else 1
-        english = english or ABBREVIATIONS.get(word) or _translated(word) or word
-        for part in english.split():
-            part = _singular(part)
-            if part not in _DROPPED and part not in found:
-                found.append(part)
-    return found
+    """The words of a name that say what the food is, normalised (see the module)."""
+    return list(read(text).words)
 
 
 def normalise(text: str) -> str:
     """The key a printed name is learned under: its normalised words. Spellings of one thing by
     one shop ("BANANAS LOOSE", "Bananas loose 1.2kg") share it. A name with no such words keeps
     its own letters and digits, so a confirmed match of it is still learned."""
-    key = " ".join(tokens(text)) or " ".join(w for w in _NOT_WORD.split(_fold(text)) if w)
+    key = " ".join(read(text).key) or " ".join(w for w in _NOT_WORD.split(fold(text)) if w)
     return key[:KEY_MAX].rstrip()
 
 
@@ -264,6 +246,21 @@ class _Candidate:
     option: IngredientOptionOut
     words: tuple[str, ...]
     weights: tuple[float, ...]
+
+
+@lru_cache(maxsize=1)
+def _lexicon_words() -> tuple[list[str], dict[str, tuple[str, ...]]]:
+    """The table's single words with what they mean (`_BLOCKED` for none), for OCR slips."""
+    lexicon = shipped()
+    meanings = {key[0]: means for key, means in lexicon.meanings.items() if len(key) == 1}
+    meanings.update({key[0]: (_BLOCKED,) for key in lexicon.none if len(key) == 1})
+    return sorted(meanings), meanings
+
+
+@lru_cache(maxsize=1)
+def _english_words() -> frozenset[str]:
+    """The words the table translates to: never read as a slip of another word."""
+    return frozenset(_singular(word) for means in shipped().meanings.values() for word in means)
 
 
 class Matcher:
@@ -275,7 +272,7 @@ class Matcher:
         self._by_id: dict[int, IngredientOptionOut] = {}
         for option in options:
             self._by_id[option.value] = option
-            words = tuple(tokens(option.name))
+            words = read(option.name).words
             if not words:
                 continue
             index = len(self._candidates)
@@ -283,7 +280,8 @@ class Matcher:
             self._candidates.append(_Candidate(option, words, weights))
             for word in words:
                 self._by_word.setdefault(word, []).append(index)
-        self._vocabulary = list(self._by_word)
+        self._vocabulary = sorted(self._by_word)
+        self._products = frozenset(_singular(word) for word in shipped().products)
 
     def option(self, ingredient_id: int) -> IngredientOptionOut | None:
         return self._by_id.get(ingredient_id)
@@ -295,8 +293,6 @@ class Matcher:
             known = learned.get(normalise(printed))
             if known is not None and known in self._by_id:
                 return self._by_id[known]
-        if NOT_FOOD.intersection(tokens(printed)):
-            return None
         ranked = self.ranked(printed)
         if not ranked or ranked[0][1] < THRESHOLD:
             return None
@@ -305,15 +301,28 @@ class Matcher:
         return ranked[0][0]
 
     def ranked(self, printed: str, limit: int = 5) -> list[tuple[IngredientOptionOut, float]]:
-        """The best-scoring ingredients for a printed name, best first (for matching and tests)."""
-        words = [part for word in tokens(printed) for part in self._parts(word)]
+        """The best-scoring ingredients for a printed name, best first (for matching and tests);
+        none for a name of a thing the catalogue does not hold."""
+        reading = read(printed)
+        if reading.blocked:
+            return []
+        words: list[str] = []
+        for word in reading.words:
+            for part in self._parts(word):
+                if part == _BLOCKED:
+                    return []
+                if part not in words:
+                    words.append(part)
         if not words:
             return []
+        products = [word for word in words if word in self._products]
         similar = [self._similar(word) for word in words]
         reached = {index for sims in similar for match in sims for index in self._by_word[match]}
         scored: list[tuple[IngredientOptionOut, float]] = []
         for index in reached:
             candidate = self._candidates[index]
+            if not all(any(w == p or w.endswith(p) for w in candidate.words) for p in products):
+                continue
             best_for_catalogue = [max(sims.get(w, 0.0) for sims in similar) for w in candidate.words]
             covered = sum(b * w for b, w in zip(best_for_catalogue, candidate.weights, strict=True))
             catalogue_cover = covered / sum(candidate.weights)
@@ -323,15 +332,34 @@ class Matcher:
         scored.sort(key=lambda item: (-item[1], len(item[0].name), item[0].name))
         return scored[:limit]
 
-    def _parts(self, word: str) -> list[str]:
-        """A word that is no catalogue word but two run together ("REDONIONS", "CHKNBRST"): both."""
-        if word in self._by_word or len(word) < 6:
-            return [word]
-        for cut in range(3, len(word) - 2):
-            parts = tokens(word[:cut]) + tokens(word[cut:])
-            if len(parts) >= 2 and all(part in self._by_word for part in parts):
-                return parts
-        return [word]
+    def _parts(self, word: str) -> tuple[str, ...]:
+        """A word that is no catalogue word: two run together ("REDONIONS", "CHKNBRST"), else the
+        lexicon word it is a slip or a truncation of ("APPELSAFT", "FRISCHK"), else itself."""
+        if word in self._by_word or word in _english_words():
+            return (word,)
+        if len(word) >= 6:
+            for cut in range(3, len(word) - 2):
+                parts = tokens(word[:cut]) + tokens(word[cut:])
+                if len(parts) >= 2 and all(part in self._by_word for part in parts):
+                    return tuple(parts)
+        if len(word) < LEXICON_PREFIX_FROM or self._similar(word):
+            return (word,)
+        return self._lexicon_slip(word) or (word,)
+
+    def _lexicon_slip(self, word: str) -> tuple[str, ...] | None:
+        keys, meanings = _lexicon_words()
+        found: set[tuple[str, ...]] = set()
+        if len(word) >= LEXICON_PREFIX_FROM:
+            found.update(meanings[key] for key in _beginning_with(word, keys))
+        if not found and len(word) >= LEXICON_EDIT_FROM:
+            edits = 1 if len(word) < 2 * LEXICON_EDIT_FROM else 2
+            for key, _, _ in process.extract(word, keys, scorer=Levenshtein.distance, score_cutoff=edits, limit=None):
+                found.add(meanings[key])
+        # Only where every word it may be says the same: "FRISCHK" is Frischkäse, whichever spelling.
+        if len(found) != 1:
+            return None
+        (means,) = found
+        return tuple(_singular(part) if part != _BLOCKED else part for part in means)
 
     def _similar(self, word: str) -> dict[str, float]:
         """Catalogue words like a printed one, with their similarity (0..1)."""
@@ -340,9 +368,8 @@ class Matcher:
         found: dict[str, float] = {}
         if len(word) < 4:
             return found
-        for other in self._vocabulary:
-            if other.startswith(word):
-                found[other] = TRUNCATION_SIMILARITY
+        for other in _beginning_with(word, self._vocabulary):
+            found[other] = TRUNCATION_SIMILARITY
         edits = 1 if len(word) < 8 else 2
         for other, distance, _ in process.extract(
             word, self._vocabulary, scorer=Levenshtein.distance, score_cutoff=edits, limit=None
@@ -352,4 +379,4 @@ class Matcher:
         return found
 
 
-__all__ = ["KEY_MAX", "THRESHOLD", "Matcher", "normalise", "tokens"]
+__all__ = ["KEY_MAX", "THRESHOLD", "Matcher", "Reading", "normalise", "raw_words", "read", "tokens"]
