@@ -23,16 +23,16 @@ printed name and every catalogue name, are read the same way (`read`):
 
 Scoring (0..1): how much of the catalogue name the printed name covers (0.6) and how much of the
 printed name the catalogue name explains (0.4). A printed word that is a catalogue word is only
-that word ("BUTTER" is not Buttermilk); any other compares as a truncation (4+ letters that begin a
-catalogue word: "STRAWB", "MOZZ"), within an edit or two (rapidfuzz's Levenshtein distance: OCR
-slips, "BANANS"; "PASTA" is never Passata), as two catalogue words run together ("REDONIONS"), or,
-where it is like no catalogue word, as a word of the lexicon it begins or is an edit from
-("Frischk." -> Frischkäse, "APPELSAFT" -> Apfelsaft). Generic words of catalogue names (fillet,
-fruit, clove...) weigh less, so "KIWI" is Kiwi fruit. A printed product word (juice, sauce,
-cake...) admits only ingredients whose name holds it. Below `THRESHOLD`, or when two different
-ingredients score the same (a bare "BUTTER" against Salted, Unsalted, Vegan butter...), there is no
-match: the web app says 'No Matches Found.' and the member picks one, which is learned for next
-time.
+that word ("BUTTER" is not Buttermilk); any other compares as a truncation (4+ letters that begin
+a catalogue word: "STRAWB", "MOZZ"), from 5 letters within an edit or two (rapidfuzz's
+Levenshtein distance: OCR slips, "BANANS"; "PASTA" is never Passata, "TIME" no Lime), as two
+catalogue words run together ("REDONIONS"), or, where it is like no catalogue word, as a word of
+the lexicon it begins or is an edit from ("Frischk." -> Frischkäse, "APPELSAFT" -> Apfelsaft).
+Generic words of catalogue names (fillet, fruit, clove...) weigh less, so "KIWI" is Kiwi fruit.
+A printed product word (juice, sauce, cake...) admits only ingredients whose name holds it.
+Below `THRESHOLD`, or when two different ingredients score the same (a bare "BUTTER" against
+Salted, Unsalted, Vegan butter...), there is no match: the web app says 'No Matches Found.' and
+the member picks one, which is learned for next time.
 """
 
 from __future__ import annotations
@@ -56,8 +56,10 @@ TIE = 0.02
 # Share of the score for covering the catalogue name, the rest for explaining the printed one.
 CATALOGUE_SHARE = 0.6
 TRUNCATION_SIMILARITY = 0.9
-# OCR slips: a word of 4+ letters that is no catalogue word, one edit away from one (two from 8
-# letters on), is that word at this similarity per edit less. "PASTA" is never "Passata".
+# OCR slips: a word of 5+ letters that is no catalogue word, one edit away from one (two from 8
+# letters on), is that word at this similarity per edit less. "PASTA" is never "Passata", and a
+# word of four letters is too easily another ("TIME" is no lime, "LOVE" no clove).
+EDIT_FROM = 5
 EDIT_PENALTY = 0.1
 MINOR_WEIGHT = 0.3
 # A word like no catalogue word is read as a lexicon word it begins (from this many letters) or
@@ -370,6 +372,8 @@ class Matcher:
             return found
         for other in _beginning_with(word, self._vocabulary):
             found[other] = TRUNCATION_SIMILARITY
+        if len(word) < EDIT_FROM:
+            return found
         edits = 1 if len(word) < 8 else 2
         for other, distance, _ in process.extract(
             word, self._vocabulary, scorer=Levenshtein.distance, score_cutoff=edits, limit=None
