@@ -288,12 +288,23 @@ NOT_THE_FOOD_THEY_NAME = [
     "SALE 50% OFF",
     "100 PLUS",
     "Ricola Kräuter",  # one letter from Rucola, but shorter than a slip is read from
+    # the words of a receipt's other rows
+    "TIME: 20:17",  # and no slip of Lime: four letters are too few to read as another word
+    "DATE: 22/12/2017",
+    "WAITER:",
+    "I LOVE JIMART",  # not Cloves
+    "40400 SHAH ALAM.",  # not Clams
 ]
 
 
 @pytest.mark.parametrize("printed", NOT_THE_FOOD_THEY_NAME)
 def test_a_name_that_is_no_catalogue_ingredient_matches_nothing(shipped, printed):
     assert matched(shipped, printed) is None
+
+
+def test_a_word_of_other_rows_blocks_only_itself(shipped):
+    assert matched(shipped, "DATES 200G") == "Medjool dates"
+    assert matched(shipped, "LIMES") == "Lime"
 
 
 def test_a_product_word_admits_only_ingredients_whose_name_holds_it(shipped):
