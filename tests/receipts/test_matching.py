@@ -141,9 +141,17 @@ def test_a_printed_catalogue_word_is_that_word_not_a_longer_or_similar_one(shipp
 
 
 def test_a_tie_between_different_ingredients_is_no_match(shipped):
-    ranked = shipped.ranked("BUTTER")
-    assert ranked[0][1] == ranked[1][1] >= THRESHOLD  # Salted, Unsalted, Vegan butter...
-    assert matched(shipped, "BUTTER") is None
+    ranked = shipped.ranked("LENTILS")
+    assert ranked[0][1] == ranked[1][1] >= THRESHOLD  # Green, Puy, Red lentils...
+    assert matched(shipped, "LENTILS") is None
+
+
+def test_a_name_of_product_words_alone_is_no_ingredient_that_says_more(shipped):
+    assert shipped.ranked("BUTTER") == []  # Salted, Unsalted, Peanut butter... each says more
+    assert matched(shipped, "JAM") is None  # not Strawberry jam
+    assert matched(shipped, "Marmelade") is None
+    assert matched(shipped, "WATER") == "Water"  # named whole
+    assert matched(shipped, "MILK") == "Whole milk"  # whole is a word receipts leave out
 
 
 def test_only_one_matching_ingredient_is_enough(shipped):

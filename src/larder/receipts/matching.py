@@ -29,7 +29,8 @@ Levenshtein distance: OCR slips, "BANANS"; "PASTA" is never Passata, "TIME" no L
 catalogue words run together ("REDONIONS"), or, where it is like no catalogue word, as a word of
 the lexicon it begins or is an edit from ("Frischk." -> Frischkäse, "APPELSAFT" -> Apfelsaft).
 Generic words of catalogue names (fillet, fruit, clove...) weigh less, so "KIWI" is Kiwi fruit.
-A printed product word (juice, sauce, cake...) admits only ingredients whose name holds it.
+A printed product word (juice, sauce, cake...) admits only ingredients whose name holds it, and a
+name of product words alone only ingredients it names whole ("JAM" is no Strawberry jam).
 Below `THRESHOLD`, or when two different ingredients score the same (a bare "BUTTER" against
 Salted, Unsalted, Vegan butter...), there is no match: the web app says 'No Matches Found.' and
 the member picks one, which is learned for next time.
@@ -318,6 +319,9 @@ class Matcher:
         if not words:
             return []
         products = [word for word in words if word in self._products]
+        # A name of product words alone ("JAM", "Marmelade") says no more than the kind: it is no
+        # ingredient whose name says more (Strawberry jam), only one it names whole (Water).
+        only_products = len(products) == len(words)
         similar = [self._similar(word) for word in words]
         reached = {index for sims in similar for match in sims for index in self._by_word[match]}
         scored: list[tuple[IngredientOptionOut, float]] = []
@@ -326,6 +330,10 @@ class Matcher:
             if not all(any(w == p or w.endswith(p) for w in candidate.words) for p in products):
                 continue
             best_for_catalogue = [max(sims.get(w, 0.0) for sims in similar) for w in candidate.words]
+            if only_products and any(
+                b == 0.0 and w == 1.0 for b, w in zip(best_for_catalogue, candidate.weights, strict=True)
+            ):
+                continue
             covered = sum(b * w for b, w in zip(best_for_catalogue, candidate.weights, strict=True))
             catalogue_cover = covered / sum(candidate.weights)
             printed_cover = sum(max(sims.get(w, 0.0) for w in candidate.words) for sims in similar) / len(words)
