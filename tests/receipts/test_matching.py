@@ -263,7 +263,17 @@ LANGUAGES = {
     "ZUCCHINE": "Courgette",
     "PROSCIUTTO COTTO": "Cooked ham",  # a phrase before the catalogue word
     "PROSCIUTTO CRUDO": "Prosciutto",
-    # English spellings and Malay
+    # English spellings (US, UK shop abbreviations) and Malay
+    "GV WHL MLK GAL": "Whole milk",
+    "BNLS SKNLS CHKN BRST": "Chicken breast",
+    "GRND BEEF 80/20": "Beef mince",
+    "SR FLOUR 1.5KG": "Self-raising flour",
+    "BKG PWDR": "Baking powder",
+    "SHRD MOZZ": "Grated mozzarella",
+    "YORKSHIRE TEA 80S": "Tea bag",
+    "MARMITE 250G": "Yeast extract",
+    "DICED TOMATOES": "Chopped tomatoes",
+    "PLATANO GRANEL": "Banana",  # Spanish for loose
     "ZUCCHINI": "Courgette",
     "GROUND BEEF 80/20": "Beef mince",
     "EGGPLANT": "Aubergine",
@@ -293,6 +303,8 @@ NOT_THE_FOOD_THEY_NAME = [
     "VOLLKORNBRÖTCHEN",  # a roll: its last part names it
     "TIGER BEER CAN",
     "SWEETS",  # not "sweet" potato
+    "ORANGE SQUASH",  # a cordial: no Orange, no Butternut squash
+    "CORNFLAKES",  # two letters from Cornflour
     "SALE 50% OFF",
     "100 PLUS",
     "Ricola Kräuter",  # one letter from Rucola, but shorter than a slip is read from
