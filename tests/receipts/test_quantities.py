@@ -24,6 +24,12 @@ from larder.receipts.quantities import PackSize, bought_amount, pack_size
         ("PLASTIC SPOONS 8PCS", PackSize(1, 8.0, "unit(s)")),
         ("PEANUT BUTTER 16 OZ", PackSize(1, 453.6, "g")),
         ("MILK 1 GAL", PackSize(1, 3.785, "l")),
+        # As the recogniser reads them: glued to the name, O for a zero, the L of ml cut off.
+        ("ROYAL UMBRELLA BERAS WANGI1KG", PackSize(1, 1.0, "kg")),
+        ("489TIGER BEERCAN4*6*320M", PackSize(24, 320.0, "ml")),
+        ("STOLZENFELS SEKT O,2 L", PackSize(1, 0.2, "l")),
+        ("SMIRNOFF VODKAO.7L", PackSize(1, 0.7, "l")),
+        ("Coca-Cola 320m", PackSize(1, 320.0, "ml")),
     ],
 )
 def test_a_pack_size_is_read_into_the_kitchens_units(name: str, size: PackSize) -> None:
@@ -31,7 +37,20 @@ def test_a_pack_size_is_read_into_the_kitchens_units(name: str, size: PackSize) 
 
 
 @pytest.mark.parametrize(
-    "name", ["BANANAS", "Weizenmehl 405", "100 PLUS [1.50]", "T-SHIRT SIZE M", "RUM 40%VOL.", "CEMENT 0G", "AA BATTERY"]
+    "name",
+    [
+        "BANANAS",
+        "Weizenmehl 405",
+        "100 PLUS [1.50]",
+        "T-SHIRT SIZE M",
+        "RUM 40%VOL.",
+        "CEMENT 0G",
+        "AA BATTERY",
+        "SHIELDTOX FIK 6001L MP",  # 600ML misread: no pack holds 6001 l
+        "PHILIPS 18W/E27/827",
+        "CR2032 LG10001",
+        "ROPE 20M",  # metres
+    ],
 )
 def test_a_name_without_a_size_has_none(name: str) -> None:
     assert pack_size(name) is None

@@ -42,6 +42,32 @@ LAYOUTS: dict[str, tuple[Rows, list[Line]]] = {
             ("Premium Vodka", 2, None, 9.98),
         ],
     ),
+    "german discounter: count rows above their items, a weighed item in columns under its heading": (
+        [
+            "ALDI",
+            ("WURFELZUCKER", "0,89 C"),
+            ("STOLZENFELS SEKT 0,2 L", "0,89 D"),
+            ("7x0,35", ""),
+            ("GUT BIO JOGHURT PUR", "2,45 C"),
+            ("BANANEN LOSE", ""),
+            ("kg EURO/kg", "EURO"),
+            ("0,158 1,19", "0,19"),
+            ("MORTADELLA", "1,98 B"),
+            ("  2x 0,99", ""),
+            ("ZU ZAHLEN EURO", "6,40"),
+        ],
+        [
+            ("WURFELZUCKER", 1, None, 0.89),
+            ("STOLZENFELS SEKT 0,2 L", 1, None, 0.89),
+            ("GUT BIO JOGHURT PUR", 7, None, 2.45),
+            ("BANANEN LOSE", 0.158, "kg", 0.19),
+            ("MORTADELLA", 2, None, 1.98),
+        ],
+    ),
+    "german discounter: the count of a multi-buy lost by the recogniser": (
+        [("Premium Vodka 4,99 x", "9,98 B"), ("Kiwi Gold 0,59 x", "2,36 A"), ("Brot 1,99 x", "2,50 A")],
+        [("Premium Vodka", 2, None, 9.98), ("Kiwi Gold", 4, None, 2.36), ("Brot 1,99 x", 1, None, 2.50)],
+    ),
     "german drugstore: a tax class digit after the price": (
         [
             "dm drogerie markt",

@@ -119,7 +119,7 @@ _HEADINGS = re.compile(
     rf"(?:{_QUANTITY_HEADINGS}|item|items|iterm|description|descriptior|desc|des|tion|article|artikel|bezeichnung"
     r"|price|prices|s/price|u/p|u\.p|unit|rsp|amount|amt|value|total|totals|tax|tx|gst|disc|sale|iss|exc|d"
     r"|rm|myr|eur|\$|preis|betrag|einzelpreis|summe|désignation|designation|prix|montant|omschrijving|prijs"
-    r"|bedrag|descripci[oó]n|precio|importe|descrizione|prezzo|importo|no|name)",
+    r"|bedrag|descripci[oó]n|precio|importe|descrizione|prezzo|importo|no|name|kg|euro?|€|(?:euro?|€)/kg)",
     re.IGNORECASE,
 )
 _QUANTITY_FIRST = re.compile(
@@ -444,9 +444,17 @@ def read_row(text: str, *, leading_count: bool = False) -> _Reading:
                     detail = True
                     break
     if count is None and price is not None and not weight:
-        found = _reversed_times(rest, price) or _column_count(rest, price)
+        found = _reversed_times(rest, price) or _weight_column(rest, price) or _column_count(rest, price)
         if found:
             count, unit_price, weight_unit, rest = found
+            detail = True
+    dangling = _DANGLING_TIMES.search(rest) if count is None and price and end else None
+    if dangling:
+        # "Premium Vodka 4,99 x  9,98": the count the recogniser lost is the total over the price.
+        times_over = price / _amount(dangling["unit"])
+        if times_over >= 1.5 and abs(times_over - round(times_over)) < 0.002:
+            count, unit_price = round(times_over), _amount(dangling["unit"])
+            rest = rest[: dangling.start()]
             detail = True
     qty = _QTY.search(rest)
     if qty:
@@ -496,6 +504,7 @@ def read_row(text: str, *, leading_count: bool = False) -> _Reading:
 _REVERSED_TIMES = re.compile(
     rf"(?:(?<![A-Za-z])(?:{_CURRENCY})\s*|(?<![\w.,]))(?P<unit>{_UNIT_PRICE})\s*[xX*]\s*(?P<count>\d{{1,4}}(?:[.,]\d{{1,3}})?)(?![\d.,])"
 )
+_DANGLING_TIMES = re.compile(rf"(?<![\w.,])(?P<unit>{_UNIT_PRICE})\s*[xX*@]\s*$")
 _NUMBER_TOKEN = re.compile(r"(?<!\S)(?:\d{1,5}(?:[.,]\d{2,4})?)(?!\S)")
 
 
@@ -512,6 +521,25 @@ def _reversed_times(rest: str, price: float) -> tuple[float, float, str | None, 
             continue
         weighed = not count.is_integer()
         return count, unit, "kg" if weighed else None, rest[: found.start()] + " " + rest[found.end() :]
+    return None
+
+
+_WEIGHT_TOKEN = re.compile(r"(?<![\w.,])\d{1,2}[.,]\d{3}(?![\w.,])")
+_WEIGHT_WORDS = re.compile(r"(?<![^\W\d_])(?:kg|eur(?:o)?/kg|€/kg|eur(?:o)?|€)(?![^\W\d_])", re.IGNORECASE)
+
+
+def _weight_column(rest: str, price: float) -> tuple[float, float, str, str] | None:
+    """A weight in kg printed in a column of its own ("0,158  1,19  0,19" under Aldi's "kg
+    EURO/kg EURO"): a number of three decimals whose product with a price on the row is the
+    amount, to the cent."""
+    for weight in _WEIGHT_TOKEN.finditer(rest):
+        kilos = _amount(weight.group())
+        for unit in _NUMBER_TOKEN.finditer(rest):
+            if unit.start() == weight.start() or unit.group().isdigit():
+                continue
+            if kilos > 0 and abs(kilos * _amount(unit.group()) - price) <= 0.006:
+                left = _NUMBER_TOKEN.sub(" ", rest[: min(weight.start(), unit.start())])
+                return kilos, _amount(unit.group()), "kg", _WEIGHT_WORDS.sub(" ", left)
     return None
 
 
@@ -674,6 +702,8 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
     last_explicit = False
     pending: list[int] = []
     taken: set[int] = set()  # name rows read with the price row above them
+    bridges: set[int] = set()  # rows between a name and its price that are no part of the name
+    count_ahead: tuple[int, float] | None = None  # a count row's count, for the item on that row
     after_total = False
 
     def continues(index: int) -> bool:
@@ -685,11 +715,25 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
         lines[-1] = replace(lines[-1], quantity=quantity, unit=weight_unit)
         last_explicit = True
 
+    def counts_next(index: int) -> bool:
+        """Whether the count row at `index` counts the priced item right below it: its product is
+        that item's price, and not the price of the item above."""
+        reading, below = readings[index], index + 1
+        if reading.weight_unit or reading.unit_price is None or below >= len(rows) or not adjacent(index, below):
+            return False
+        product = reading.count * reading.unit_price
+        above_matches = continues(index) and abs(lines[-1].price - product) < 0.005
+        after = readings[below]
+        return not above_matches and after.price is not None and abs(after.price - product) < 0.005
+
     def add(index: int, name: str, sources: list[int]) -> None:
-        nonlocal last_item_row, last_explicit
+        nonlocal last_item_row, last_explicit, count_ahead
         reading = readings[index]
         sku = reading.sku or next((readings[p].sku for p in sources if readings[p].sku), None)
         count = reading.count or next((readings[p].count for p in sources if readings[p].count), None)
+        if count is None and count_ahead and count_ahead[0] == index:
+            count = count_ahead[1]
+        count_ahead = None
         quantity = count if reading.weight_unit and count else float(max(1, count or 1))
         unit = reading.weight_unit if reading.weight_unit and count else None
         price = reading.price or 0.0
@@ -702,7 +746,9 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
         if index in taken:
             continue
         if index in headers:
-            pending = []
+            if pending:  # Aldi's "kg EURO/kg EURO" between a weighed item's name and its numbers
+                bridges.add(index)
+                pending.append(index)
             continue
         if after_total and not (_numbers(text) >= 4 and _numbers(text) in item_shapes):
             # Nothing after the total is an item, unless the item table goes on after a subtotal
@@ -715,15 +761,23 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
             continue
         after_total = False
         price = reading.price
+        # "2 x 0,99" counts the item whose price is its product: the one above, or the one below
+        # (German tills print it before the item); else the item above.
+        counting = reading.detail and reading.count is not None and not reading.total_printed
+        if counting and not pending and counts_next(index):
+            count_ahead = (index + 1, reading.count)
+            continue
         if price is None:
             if reading.detail and reading.count is not None and continues(index):
                 set_quantity(reading.count, reading.weight_unit)
                 pending = []
                 continue
             if _is_code_row(text) and pending:
-                pending.append(index)  # "FZ02 - 6/54", a shelf code between name and price
+                # "FZ02 - 6/54", a shelf code between name and price
+                bridges.add(index)
+                pending.append(index)
                 continue
-            named = [p for p in pending if not _is_code_row(texts[p])]
+            named = [p for p in pending if p not in bridges]
             if 0 < len(named) < 2 and adjacent(pending[-1], index) and continues_name(index):
                 pending.append(index)
                 continue
@@ -761,7 +815,7 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
         if reading.negative:
             pending = []
             continue
-        names = [p for p in pending if not _is_code_row(texts[p])]
+        names = [p for p in pending if p not in bridges]
         parts = [readings[p].name for p in names]
         if own_name or (names and reading.name):
             parts.append(reading.name)  # the end of a split name may be short: "2L", "500G"

@@ -45,11 +45,16 @@ _UNITS: dict[str, tuple[str, float]] = {
 }
 _NUMBER = r"\d+(?:[.,]\d+)?"
 _UNIT_WORDS = "|".join(sorted((re.escape(u) for u in _UNITS), key=len, reverse=True))
-# "6X1.25L", "4*6*320M", "2 x 500 g", "1,5 l", "500G", "[350ML]"; a size's unit is a whole word.
+# "6X1.25L", "4*6*320M", "2 x 500 g", "1,5 l", "500G", "[350ML]", also glued to the name as the
+# recogniser reads it ("WANGI1KG"); the unit ends the word.
 _SIZE = re.compile(
-    rf"(?<![\w.,])(?P<packs>(?:\d{{1,2}}\s?[xX*]\s?){{0,2}})(?P<size>{_NUMBER})\s?(?P<unit>{_UNIT_WORDS})(?![^\W\d_])",
+    rf"(?<![\d.,])(?P<packs>(?:\d{{1,2}}\s?[xX*]\s?){{0,2}})(?P<size>{_NUMBER})\s?(?P<unit>{_UNIT_WORDS})(?![^\W\d_])",
     re.IGNORECASE,
 )
+
+
+# The most one pack holds: a larger size is a misread one.
+_MOST = {"kg": 50.0, "g": 50_000.0, "mg": 100_000.0, "l": 30.0, "ml": 30_000.0, "unit(s)": 500.0}
 
 
 @dataclass(frozen=True)
@@ -67,16 +72,19 @@ class PackSize:
 
 def pack_size(name: str) -> PackSize | None:
     """The pack size a name prints, or None. The last size in the name wins ("BIO 3,8% 1L"); a
-    bare "M" (millilitres cut short) counts only after a multipack ("4*6*320M"), never "SIZE M"."""
+    bare "M" (millilitres cut short) counts only after a multipack ("4*6*320M") or three digits
+    ("320M")."""
     found = None
+    # The recogniser reads a zero before the decimal comma as the letter O ("SEKT O,2 L").
+    name = re.sub(r"[Oo](?=[.,]\d)", "0", name)
     for match in _SIZE.finditer(name):
         written = match["unit"].lower()
-        if written == "m" and not match["packs"]:
-            continue
+        if written == "m" and not (match["packs"] or re.fullmatch(r"[1-9]\d\d", match["size"])):
+            continue  # "320M" of a can, never "SIZE M"
         unit, factor = _UNITS[written]
         size = float(match["size"].replace(",", ".")) * factor
-        if size <= 0:
-            continue
+        if not 0 < size <= _MOST[unit]:
+            continue  # "6001L": 600ML misread
         packs = 1
         for part in re.findall(r"\d+", match["packs"]):
             packs *= int(part)
