@@ -282,6 +282,7 @@ LANGUAGES = {
     "KING OYSTER MUSHROOM -UNIT": "Mushroom",
     "ROYAL UMBRELLA BERAS WANGI 1KG": "Jasmine rice",
     "AL.BI APPELSAFT 1L.": "Apple juice",  # an OCR slip of Apfelsaft
+    "OJ SMOOTH 1L": "Orange juice",  # smooth is no cut English product word (smoothie)
 }
 
 

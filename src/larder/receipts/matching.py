@@ -253,9 +253,10 @@ class _Candidate:
 
 @lru_cache(maxsize=1)
 def _lexicon_words() -> tuple[list[str], dict[str, tuple[str, ...]]]:
-    """The table's single words with what they mean (`_BLOCKED` for none), for OCR slips."""
+    """The table's single words with what they mean (`_BLOCKED` for none), for OCR slips; not
+    the English ones that mean themselves ("SMOOTH" is no cut "smoothie")."""
     lexicon = shipped()
-    meanings = {key[0]: means for key, means in lexicon.meanings.items() if len(key) == 1}
+    meanings = {key[0]: means for key, means in lexicon.meanings.items() if len(key) == 1 and means != key}
     meanings.update({key[0]: (_BLOCKED,) for key in lexicon.none if len(key) == 1})
     return sorted(meanings), meanings
 
