@@ -60,12 +60,11 @@ def _strip_accents(text: str) -> str:
 
 def spellings(printed: str) -> set[tuple[str, ...]]:
     """The word sequences a printed entry is met as: umlauts spelled out and without their dots."""
-    found = set()
-    for text in (fold(printed), _strip_accents(printed.casefold().translate(_PLAIN_VOWELS))):
-        words = tuple(words_of(text))
-        if words:
-            found.add(words)
-    return found
+    lower = printed.casefold()
+    texts = [fold(printed)]
+    if any(letter in lower for letter in "äöüß"):
+        texts.append(_strip_accents(lower.translate(_PLAIN_VOWELS)))
+    return {words for text in texts if (words := tuple(words_of(text)))}
 
 
 @dataclass(frozen=True)
