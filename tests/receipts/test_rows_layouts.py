@@ -253,6 +253,8 @@ def test_a_layout_reads_its_item_lines(layout: str) -> None:
         ("BTW 9%", "0,11"),
         ("IVA 10%", "0,35"),
         ("TARJETA", "4,00"),
+        ("Nett of Tax", "31.98"),
+        ("UASH", "4.50"),  # CASH on faded print
     ],
 )
 def test_rows_that_are_never_items(row: tuple[str, str]) -> None:
@@ -302,3 +304,9 @@ def test_an_indented_name_is_a_name_and_a_centred_row_is_the_header() -> None:
     boxes = receipt(["SHOP NAME", ("DESCRIPTION", "AMOUNT"), ("", ""), ("5 X 3.68", "18.40"), ("TOTAL", "18.40")])
     boxes.append(box("KITCHEN LIGHTER", 60 + 8 * CHAR, 100 + 2 * PITCH))  # inset on the left only
     assert [(line.name, line.quantity) for line in read_lines(boxes)] == [("KITCHEN LIGHTER", 5)]
+
+
+@pytest.mark.parametrize("total", ["IUIAL(GSIINLL)", "SUBIUIAL", "Reason: 8 SUBTUTAL", "TotaaI", "zuzahlen"])
+def test_a_total_as_the_recogniser_reads_faded_print_ends_the_items(total: str) -> None:
+    rows: Rows = [("PRINGLES SOUR CR", "4.80"), (total, "4.80"), ("BONUS", "0.29")]
+    assert [line.name for line in read_lines(receipt(rows))] == ["PRINGLES SOUR CR"]

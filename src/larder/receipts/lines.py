@@ -87,11 +87,11 @@ PAYMENT_WORDS = (
 # Beyond §9: payment and summary rows of English and German receipts, as whole words. Blurred
 # photos lose a repeated or thin letter ("SUME" for SUMME, "MSt7%" for MwSt 7%): those forms too.
 MORE_PAYMENT_WORDS = re.compile(
-    r"\b(?:cash|change|balance|amount|debit|credit|vat|due|tender(?:ed)?|paid|payment|rounding|round(?:ed)?\s*adj\w*"
+    r"\b(?:cash|change|balance|amount|debit|credit|vat|due|nett|tender(?:ed)?|paid|payment|rounding|round(?:ed)?\s*adj\w*"
     r"|rnd\s*adj|disc(?:ount)?|rebate|savings?|you saved|deposit|points|service\s*charge|srv\s*chg"
     r"|items?\s*(?:sold|count)|item\(s\)|no\.?\s*of\s*items"
     # German
-    r"|(?:zwischen|gesamt)?sum+e|gesamt\w*|zu zahlen|gegeben|r[uü]ckgeld|wechselgeld|mwst|ust|netto|brutto"
+    r"|(?:zwischen|gesamt)?sum+e|gesamt\w*|zu\s*zahlen|gegeben|r[uü]ckgeld|wechselgeld|mwst|ust|netto|brutto"
     r"|girocard|ec-?karte|kartenzahlung|kreditkarte|betrag|steuer\w*|zahlung|rundung|rabatt|preisvorteil"
     r"|nachlass|pfand\w*|leergut\w*|anzahl\s*artikel"
     # French, Dutch, Spanish, Italian
@@ -106,10 +106,14 @@ MORE_PAYMENT_WORDS = re.compile(
 # A row with one of these ends the items: what follows is payment, change and tax (a subtotal in
 # the middle of the item table aside, see lines_from_rows).
 TOTAL_WORDS = re.compile(
-    r"\b(?:sub\s*|grand\s*|nett?\s*|final\s*)?total|^\W*(?:zwischen|gesamt)?sum+e\b|^\W*zu zahlen|^\W*gesamt"
-    r"|^\W*(?:totaal|te betalen|montant|[aà] payer|importe|totale|da pagare)\b",
+    r"\b(?:sub\s*|grand\s*|nett?\s*|final\s*)?total|^\W*(?:zwischen|gesamt)?sum+e\b|^\W*zu\s*zahlen|^\W*gesamt"
+    r"|^\W*(?:totaal|te betalen|montant|[aà] payer|importe|totale|da pagare)\b"
+    # TOTAL and SUBTOTAL as the recogniser reads faded print: "IUIAL", "SUBIUIAL", "SUBTUTAL", "TotaaI"
+    r"|(?<![^\W\d_])(?:s[uo]b\s*)?[ti][ou0][ti]a+[li1](?![^\W\d_])",
     re.IGNORECASE,
 )
+# CASH and CHANGE as the recogniser reads faded print ("UASH").
+_GARBLED_PAYMENT = re.compile(r"(?<![^\W\d_])[cu](?:ash|hange)(?![^\W\d_])", re.IGNORECASE)
 
 # The column headings of an item table ("QTY DESCRIPTION PRICE DISC TOTAL", "ITEM QTY S/PRICE AMOUNT
 # TAX", "Menge Artikel Preis", "Qté Désignation Montant"): a row of nothing else is the table's
@@ -367,7 +371,7 @@ def is_payment_row(text: str) -> bool:
     for candidate in (lowered, lowered.translate(_CONFUSABLE)):
         if any(word in candidate for word in PAYMENT_WORDS) or MORE_PAYMENT_WORDS.search(candidate):
             return True
-    return False
+    return bool(TOTAL_WORDS.search(text) or _GARBLED_PAYMENT.search(text))
 
 
 @dataclass
