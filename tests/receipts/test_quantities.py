@@ -30,6 +30,9 @@ from larder.receipts.quantities import PackSize, bought_amount, pack_size
         ("STOLZENFELS SEKT O,2 L", PackSize(1, 0.2, "l")),
         ("SMIRNOFF VODKAO.7L", PackSize(1, 0.7, "l")),
         ("Coca-Cola 320m", PackSize(1, 320.0, "ml")),
+        ("KIWI 4009", PackSize(1, 400.0, "g")),  # g read as 9
+        ("MOCCA TAFEL 1009", PackSize(1, 100.0, "g")),
+        ("FQ MANDARINEN 1k9", PackSize(1, 1.0, "kg")),
     ],
 )
 def test_a_pack_size_is_read_into_the_kitchens_units(name: str, size: PackSize) -> None:
@@ -50,6 +53,8 @@ def test_a_pack_size_is_read_into_the_kitchens_units(name: str, size: PackSize) 
         "PHILIPS 18W/E27/827",
         "CR2032 LG10001",
         "ROPE 20M",  # metres
+        "KALENDER 2019",  # a year, no 201 g
+        "SCREWS 1239",
     ],
 )
 def test_a_name_without_a_size_has_none(name: str) -> None:

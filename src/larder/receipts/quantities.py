@@ -75,8 +75,10 @@ def pack_size(name: str) -> PackSize | None:
     bare "M" (millilitres cut short) counts only after a multipack ("4*6*320M") or three digits
     ("320M")."""
     found = None
-    # The recogniser reads a zero before the decimal comma as the letter O ("SEKT O,2 L").
+    # The recogniser reads a zero before the decimal comma as the letter O ("SEKT O,2 L"), and a g
+    # as a 9 ("KIWI 4009", "MANDARINEN 1k9"; only after a round size: "2 x 9" stays).
     name = re.sub(r"[Oo](?=[.,]\d)", "0", name)
+    name = re.sub(r"(?<=\d)\s?[kK]9(?![\w.,])|(?<![\d.,])(\d{1,2}[05]0)9(?![\w.,])", _g_for_9, name)
     for match in _SIZE.finditer(name):
         written = match["unit"].lower()
         if written == "m" and not (match["packs"] or re.fullmatch(r"[1-9]\d\d", match["size"])):
@@ -90,6 +92,10 @@ def pack_size(name: str) -> PackSize | None:
             packs *= int(part)
         found = PackSize(packs=packs, size=round(size, 3), unit=unit)
     return found
+
+
+def _g_for_9(found: re.Match[str]) -> str:
+    return f"{found[1]}g" if found[1] else "kg"
 
 
 def bought_amount(count: float, weight_unit: str | None, name: str) -> tuple[float, str | None]:
