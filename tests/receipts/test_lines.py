@@ -303,10 +303,19 @@ def test_payment_words_beyond_the_spec_are_whole_words() -> None:
                 ("Rhabarber", "2,00"),
                 ("Mustard", "1,20"),
                 ("Sumach", "2,10"),
+                ("Balance Brot", "0,99 A"),
             ]
         )
     )
-    assert names(lines) == ["CASHEW NUTS", "Summer Fruits", "CARDAMOM PODS", "Rhabarber", "Mustard", "Sumach"]
+    assert names(lines) == [
+        "CASHEW NUTS",
+        "Summer Fruits",
+        "CARDAMOM PODS",
+        "Rhabarber",
+        "Mustard",
+        "Sumach",
+        "Balance Brot",  # "BALANCE DUE" is paying, a bread is not
+    ]
 
 
 def test_nothing_after_the_total_is_an_item() -> None:

@@ -18,6 +18,7 @@ from larder.receipts.lines import read_row
         ("MARLBORO 17.00SR", "MARLBORO", 17.00),
         ("Ricola Krauter 1,75 2", "Ricola Krauter", 1.75),  # dm's tax class digit
         ("SALT 1.20 T", "SALT", 1.20),
+        ("Zeitschriften 14,90xB", "Zeitschriften", 14.90),
     ],
 )
 def test_a_tax_code_after_the_amount_leaves_the_price(text: str, name: str, price: float) -> None:

@@ -87,7 +87,7 @@ PAYMENT_WORDS = (
 # Beyond §9: payment and summary rows of English and German receipts, as whole words. Blurred
 # photos lose a repeated or thin letter ("SUME" for SUMME, "MSt7%" for MwSt 7%): those forms too.
 MORE_PAYMENT_WORDS = re.compile(
-    r"\b(?:cash|change|balance|amount|debit|credit|vat|due|nett|tender(?:ed)?|paid|payment|rounding|round(?:ed)?\s*adj\w*"
+    r"\b(?:cash|change|balance(?=\s*(?:due|owing|:|[\d$£€]|rm\b|eur\b|$))|amount|debit|credit|vat|due|nett|tender(?:ed)?|paid|payment|rounding|round(?:ed)?\s*adj\w*"
     r"|rnd\s*adj|disc(?:ount)?|rebate|savings?|you saved|deposit|points|service\s*charge|srv\s*chg"
     r"|items?\s*(?:sold|count)|item\(s\)|no\.?\s*of\s*items"
     # German
@@ -292,10 +292,11 @@ def rebuild_rows(boxes: list[Box]) -> list[Row]:
 # Reading one row
 
 _AMOUNT = r"\d{1,5}\s?[.,]\s?\d{2}"
-# A tax code after the amount ("SR", "ZRL", "SR0", "S6", "ST", and dm's "1" or "2" after a space):
+# A tax code after the amount ("SR", "ZRL", "SR0", "S6", "ST", Marktkauf's "xB" of an item no discount
+# applies to, and dm's "1" or "2" after a space):
 # capitals, never a pack size's unit
 # ("2.25L", "500ML" end a name, not a price).
-_TAX_CODE = r"(?<=[\d\s])(?!(?:ML|KG|CL|LB|OZ|PCS|PC|G|L)\b|X\s*\d)[A-Z]{1,3}\d?(?![A-Za-z\d])"
+_TAX_CODE = r"(?<=[\d\s])(?!(?:ML|KG|CL|LB|OZ|PCS|PC|G|L)\b|X\s*\d)x?[A-Z]{1,3}\d?(?![A-Za-z\d])"
 _CURRENCY = r"EUR|RM|\$|£|€"
 # "6X1.25L" is six bottles of 1.25 l, not six at 1.25: an amount followed by a unit is a size.
 _NOT_A_SIZE = r"(?!\s?(?i:ml|cl|l|ltr|g|kg|gr|oz|lb)(?![^\W\d_]))"
