@@ -239,6 +239,8 @@ def test_a_layout_reads_its_item_lines(layout: str) -> None:
         ("ITEM DISCOUNT", "0.50"),
         ("YOU SAVED", "0.40"),
         ("Pfand", "0,25 A"),
+        ("PF.FL.EUR0,25", "0,25 V"),  # a bottle's deposit, abbreviated
+        ("Posten: 13", "0,78"),  # how many items
         ("Leergut", "-0,75 A"),
         ("BOTTLE DEPOSIT", "0.10"),
         ("Preisvorteil", "-0,30"),

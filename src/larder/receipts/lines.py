@@ -93,7 +93,7 @@ MORE_PAYMENT_WORDS = re.compile(
     # German
     r"|(?:zwischen|gesamt)?sum+e|gesamt\w*|zu\s*zahlen|gegeben|r[uü]ckgeld|wechselgeld|mwst|ust|netto|brutto"
     r"|girocard|ec-?karte|kartenzahlung|kreditkarte|betrag|steuer\w*|zahlung|rundung|rabatt|preisvorteil"
-    r"|nachlass|pfand\w*|leergut\w*|anzahl\s*artikel"
+    r"|nachlass|pfand\w*|pf\.?\s?fl|leergut\w*|anzahl\s*artikel|posten"
     # French, Dutch, Spanish, Italian
     r"|tva|montant|somme|rendu|monnaie|esp[eè]ces|paiement|remise|consigne|arrondi|nombre d.articles"
     r"|btw|totaal|te betalen|wisselgeld|contant|betaald|korting|statiegeld|afronding|aantal artikelen"
