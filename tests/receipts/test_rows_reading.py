@@ -60,6 +60,7 @@ def test_count_and_unit_price_in_either_order(text: str, name: str, count: int |
         ("4 SR 24900007 12 2.74 32.88", 12, 32.88),
         ("1665 450 0.30 133.56 SR", 450, 133.56),  # 135.00 less a rounding of the unit price
         ("1812 2 16.96 33.92 SR", 2, 33.92),
+        ("SR 6001188379050 3.68 18.40", 5, 18.40),  # the count lost: the amount over the unit price
     ],
 )
 def test_a_quantity_column_is_the_count_whose_product_with_a_unit_price_is_the_amount(
@@ -79,6 +80,8 @@ def test_columns_after_a_name_leave_the_name_and_the_article_number() -> None:
 def test_numbers_whose_product_is_not_the_amount_are_no_quantity() -> None:
     reading = read_row("MASSIMO WHEAT GERM 400 RM2.39 S")
     assert (reading.name, reading.count, reading.price) == ("MASSIMO WHEAT GERM 400", None, 2.39)
+    named = read_row("BUTTER 1.00 2.00")  # a name's row: no count guessed from the amounts
+    assert (named.count, named.price) == (None, 2.00)
 
 
 @pytest.mark.parametrize(

@@ -563,6 +563,14 @@ def _column_count(rest: str, price: float) -> tuple[float, float, None, str] | N
                 off = abs(product - price)
                 if best is None or off < best[0] - 0.005:
                     best = (off, int(count.group()), _amount(unit.group()))
+    if best is None and not re.search(r"[^\W\d_]{3}", rest):
+        # A row of numbers only whose count the recogniser lost ("SR 6001188379050  3.68  18.40"):
+        # the amount over the unit price, where that is a whole number.
+        for unit in units:
+            times_over = price / _amount(unit.group()) if _amount(unit.group()) else 0.0
+            if 2 <= round(times_over) <= 999 and abs(times_over - round(times_over)) < 0.002:
+                best = (0.0, round(times_over), _amount(unit.group()))
+                break
     if best is None:
         return None
     tail = re.sub(r"(?:\s+(?:\d{1,5}(?:[.,]\d{2,4})?|[A-Z]{1,3}\d?))+\s*$", " ", " " + rest)
