@@ -121,7 +121,16 @@ def test_what_is_no_catalogue_ingredient_matches_nothing(shipped, printed):
 
 @pytest.mark.parametrize(
     ("printed", "food"),
-    [("Spülmittel Zitrone", "Zitrone"), ("LEMON WASHING UP LIQUID", "LEMON"), ("Orangen Seife", "Orangen")],
+    [
+        ("Spülmittel Zitrone", "Zitrone"),
+        ("LEMON WASHING UP LIQUID", "LEMON"),
+        ("Orangen Seife", "Orangen"),
+        ("DENTIFRICE MENTHE", "MENTHE"),
+        ("LAVAVAJILLAS LIMON", "LIMON"),
+        ("DETERSIVO PIATTI LIMONE", "LIMONE"),
+        ("AFWASMIDDEL CITROEN", "CITROEN"),
+        ("SHOWER GEL COCONUT MILK", "COCONUT MILK"),
+    ],
 )
 def test_no_food_is_matched_whatever_food_word_its_name_holds(shipped, printed, food):
     assert matched(shipped, food) is not None  # the food word alone matches
@@ -220,6 +229,8 @@ LANGUAGES = {
     "GUT BIO JOGHURT PUR": "Natural yogurt",
     "Saftorangen 5kg": "Orange",  # juicing oranges, not juice
     "Würfelzucker": "Granulated sugar",
+    "Bulgur-Kräuter": "Bulgur wheat",  # the catalogue's only bulgur, named by its first word
+    "BRIOCHE-KNOTEN": "Brioche bun",
     # French
     "LAIT DEMI-ECR. UHT 1L": "Semi-skimmed milk",
     "LAIT DEMI ECREME 1L": "Semi-skimmed milk",
@@ -272,6 +283,7 @@ LANGUAGES = {
     "SHRD MOZZ": "Grated mozzarella",
     "YORKSHIRE TEA 80S": "Tea bag",
     "MARMITE 250G": "Yeast extract",
+    "MINUTE MAID PULPY [OREN] [350ML]": "Orange juice",  # Malay oren
     "DICED TOMATOES": "Chopped tomatoes",
     "PLATANO GRANEL": "Banana",  # Spanish for loose
     "ZUCCHINI": "Courgette",
