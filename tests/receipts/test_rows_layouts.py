@@ -89,7 +89,9 @@ LAYOUTS: dict[str, tuple[Rows, list[Line]]] = {
             ("GARDENIA ORIGINAL CLASSIC JUMBO [600G]", ""),
             ("2623 2 2.12", "4.24 SR"),
             ("NAIL (PER/PACK)-RM2", ""),
-            ("TOTAL QTY: 20", "23.04"),
+            ("1792 3 7.42", "22.26 SR"),
+            ("10' 1X2", ""),
+            ("TOTAL QTY: 23", "45.30"),
             ("ROUNDING :", "0.01"),
             ("TOTAL SALES (INCLUSIVE OF GST) :", "23.05"),
             ("CASH :", "50.00"),
@@ -98,6 +100,7 @@ LAYOUTS: dict[str, tuple[Rows, list[Line]]] = {
             ("DELICIA CHOCOLATE [50G]", 17, None, 15.25),
             ("GARDENIA ORIGINAL CLASSIC JUMBO [600G]", 1, None, 3.55),
             ("NAIL (PER/PACK)- 2", 2, None, 4.24),
+            ("10' 1X2", 3, None, 22.26),  # a name short on letters, right under its numbers
         ],
     ),
     "malaysian shop: name, shelf code, then article number and qty x price": (

@@ -698,6 +698,17 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
     def is_name_row(index: int) -> bool:
         return readings[index].price is None and not is_payment_row(texts[index]) and may_start_name(index, True)
 
+    def is_short_name(index: int) -> bool:
+        reading, text = readings[index], texts[index]
+        return (
+            reading.price is None
+            and bool(_LETTER.search(reading.name))
+            and not reading.detail
+            and not _DATE_OR_TIME.search(text)
+            and not is_payment_row(text)
+            and index not in headers
+        )
+
     def is_bare_price(index: int) -> bool:
         reading = readings[index]
         return (
@@ -804,7 +815,9 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
             # The receipt prints each item's numbers first and its name on the rows below.
             below = []
             for after in range(index + 1, min(index + 3, len(rows))):
-                if not is_name_row(after) or not adjacent(after - 1, after):
+                # Right under its numbers, a name may be short on letters ("10' 1X2" timber).
+                first_short = not below and is_short_name(after)
+                if not (is_name_row(after) or first_short) or not adjacent(after - 1, after):
                     break
                 below.append(after)
             if below:
