@@ -186,6 +186,19 @@ LAYOUTS: dict[str, tuple[Rows, list[Line]]] = {
             ("MEE GORENG", 3, None, 23.70),
         ],
     ),
+    "spanish supermarket: the count leads the row, unit price and amount in columns": (
+        [
+            "MERCADONA, S.A.",
+            ("Descripción P. Unit", "Importe"),
+            ("2 LECHE ENTERA 0,89", "1,78"),
+            ("1 PAN BARRA", "0,45"),
+            ("3 YOGUR NATURAL 0,25", "0,75"),
+            ("TOTAL (€)", "2,98"),
+            ("TARJETA BANCARIA", "2,98"),
+            ("ENTREGADO", "2,98"),
+        ],
+        [("LECHE ENTERA", 2, None, 1.78), ("1 PAN BARRA", 1, None, 0.45), ("YOGUR NATURAL", 3, None, 0.75)],
+    ),
     "us supermarket: 2 @ 1.25, pounds at a price per lb, tax and card": (
         [
             "FRESHWAY MARKET",

@@ -96,8 +96,8 @@ MORE_PAYMENT_WORDS = re.compile(
     r"|nachlass|pfand\w*|pf\.?\s?fl|leergut\w*|anzahl\s*artikel|posten"
     # French, Dutch, Spanish, Italian
     r"|tva|montant|somme|rendu|monnaie|esp[eè]ces|paiement|remise|consigne|arrondi|nombre d.articles"
-    r"|btw|totaal|te betalen|wisselgeld|contant|betaald|korting|statiegeld|afronding|aantal artikelen"
-    r"|iva|importe|cambio|efectivo|tarjeta|pagado|descuento|envase|redondeo"
+    r"|btw|totaal|te betalen|wisselgeld|contant|betaald|pinnen|korting|statiegeld|afronding|aantal artikelen"
+    r"|iva|importe|cambio|efectivo|tarjeta|pagado|descuento|envase|redondeo|entregado"
     r"|totale|resto|contanti|pagato|sconto|vuoto|arrotondamento|bancomat)\b"
     r"|\bm\.?w?\.?st(?=[\d%\s.,:]|$)"
     r"|^\s*bar\b",
@@ -562,18 +562,21 @@ def _column_count(rest: str, price: float) -> tuple[float, float, None, str] | N
             if _close(product, price):
                 off = abs(product - price)
                 if best is None or off < best[0] - 0.005:
-                    best = (off, int(count.group()), _amount(unit.group()))
+                    best = (off, int(count.group()), _amount(unit.group()), count)
     if best is None and not re.search(r"[^\W\d_]{3}", rest):
         # A row of numbers only whose count the recogniser lost ("SR 6001188379050  3.68  18.40"):
         # the amount over the unit price, where that is a whole number.
         for unit in units:
             times_over = price / _amount(unit.group()) if _amount(unit.group()) else 0.0
             if 2 <= round(times_over) <= 999 and abs(times_over - round(times_over)) < 0.002:
-                best = (0.0, round(times_over), _amount(unit.group()))
+                best = (0.0, round(times_over), _amount(unit.group()), None)
                 break
     if best is None:
         return None
     tail = re.sub(r"(?:\s+(?:\d{1,5}(?:[.,]\d{2,4})?|[A-Z]{1,3}\d?))+\s*$", " ", " " + rest)
+    counted = best[3]
+    if counted is not None and not rest[: counted.start()].strip():
+        tail = tail.replace(counted.group(), " ", 1)  # "2 LECHE ENTERA 0,89 1,78": the count leads
     return float(best[1]), best[2], None, tail
 
 
