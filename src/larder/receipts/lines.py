@@ -6,14 +6,6 @@ dropped ("MILK2L3.49"), and a name may be split over the next row or two. This m
 rows by position, reads each row's price at its end, its quantity ("2 x", "QTY 2"), the currency
 the receipt prints, skips every row with a payment word (part 2 §9) and rows without a price.
 
-Rows. Boxes are chained left to right into rows: a box joins the row whose last box, carried on
-from its right end in the direction the text runs there, passes closest to the box's left end,
-within half a text height. The direction at a box is the median angle of the wider boxes above
-and below it in the same stretch of width, so a rotated photo (every row turned alike), a curved
-receipt (rows turning one way on the left and the other on the right) and a slanted view (rows
-converging) all keep each price on its name's row. Rows are ordered top to bottom across the
-photo's overall skew (the median angle of the long boxes).
-
 Amounts. A row's price is the amount at its end (a tax class such as "A", "*", "#", "SR", "ZRL"
 or dm's "2" after it is allowed, a pack size such as "2.25L" is not, and a currency before or
 after it). "2 x 1,99" (also "2x1,99", "2 @ 1.99", "2 Stk x 1,99", "QTY 2 @ 1.99", "3 X 1.0000")
@@ -45,111 +37,28 @@ not names never start one: centred rows (the shop's header: inset alike on both 
 and times, and above the items (before the first item and the table's header) rows with a long
 number such as a postcode or a receipt number. Two capitals alone ("1 SR") are a tax code, no name.
 
-Rows that are not items. A row containing any §9 word is skipped (case-insensitive, anywhere in
-the row, also where OCR read an O as 0 or an I as 1). Beyond the §9 list, whose words are all
-English, rows with the cash, change, balance, rounding, discount, deposit, service charge,
-payment and item-count words of English receipts and the sum, tax, cash, change, card, rounding,
-discount and deposit words of German, French, Dutch, Spanish and Italian ones are skipped too
-(as whole words, so "CASHEW NUTS" and "Summer fruits" stay items): a deposit or a discount is
-left out, the item above keeps its printed price. A row of column headings ("QTY DESCRIPTION
-PRICE TOTAL") is the table's header. Nothing after a row with the receipt's total is an item
-(payments, change, tax and the shop's goodbye), except rows with as many numbers as the item rows
-above: an item table that goes on after a subtotal.
+Rows by position: rows.py. Rows that are not items (payment, totals, tax, deposits, discounts,
+the table's header): non_items.py. Pack sizes and what a line puts into a store: quantities.py.
 """
 
 from __future__ import annotations
 
 import itertools
-import math
 import re
 import statistics
-import unicodedata
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
-# Part 2 §9: a scan line containing any of these is skipped (case-insensitive, anywhere in the row).
-PAYMENT_WORDS = (
-    "eftpos",
-    "visa",
-    "total",
-    "purchase",
-    "mastercard",
-    "terminal",
-    "tax",
-    "invoice",
-    "phone",
-    "reference",
-    "authori",
-    "gst",
+from larder.receipts.non_items import (
+    CONFUSABLE,
+    PAYMENT_WORDS,
+    QUANTITY_FIRST,
+    TOTAL_WORDS,
+    is_payment_row,
+    is_table_header,
 )
-
-# Beyond §9: payment and summary rows of English and German receipts, as whole words. Blurred
-# photos lose a repeated or thin letter ("SUME" for SUMME, "MSt7%" for MwSt 7%): those forms too.
-MORE_PAYMENT_WORDS = re.compile(
-    r"\b(?:cash|change|balance(?=\s*(?:due|owing|:|[\d$£€]|rm\b|eur\b|$))|amount|debit|credit|vat|due|nett|tender(?:ed)?|paid|payment|rounding|round(?:ed)?\s*adj\w*"
-    r"|rnd\s*adj|disc(?:ount)?|rebate|savings?|you saved|deposit|points|service\s*charge|srv\s*chg"
-    r"|items?\s*(?:sold|count)|item\(s\)|no\.?\s*of\s*items"
-    # German
-    r"|(?:zwischen|gesamt)?sum+e|gesamt\w*|zu\s*zahlen|gegeben|r[uü]ckgeld|wechselgeld|mwst|ust|netto|brutto"
-    r"|girocard|ec-?karte|kartenzahlung|kreditkarte|betrag|steuer\w*|zahlung|rundung|rabatt|preisvorteil"
-    r"|nachlass|pfand\w*|pf\.?\s?fl|leergut\w*|anzahl\s*artikel|posten"
-    # French, Dutch, Spanish, Italian
-    r"|tva|montant|somme|rendu|monnaie|esp[eè]ces|paiement|remise|consigne|arrondi|nombre d.articles"
-    r"|btw|totaal|te betalen|wisselgeld|contant|betaald|pinnen|korting|statiegeld|afronding|aantal artikelen"
-    r"|iva|importe|cambio|efectivo|tarjeta|pagado|descuento|envase|redondeo|entregado"
-    r"|totale|resto|contanti|pagato|sconto|vuoto|arrotondamento|bancomat)\b"
-    r"|\bm\.?w?\.?st(?=[\d%\s.,:]|$)"
-    r"|^\s*bar\b",
-    re.IGNORECASE,
-)
-# A row with one of these ends the items: what follows is payment, change and tax (a subtotal in
-# the middle of the item table aside, see lines_from_rows).
-TOTAL_WORDS = re.compile(
-    r"\b(?:sub\s*|grand\s*|nett?\s*|final\s*)?total|^\W*(?:zwischen|gesamt)?sum+e\b|^\W*zu\s*zahlen|^\W*gesamt"
-    r"|^\W*(?:totaal|te betalen|montant|[aà] payer|importe|totale|da pagare)\b"
-    # TOTAL and SUBTOTAL as the recogniser reads faded print: "IUIAL", "SUBIUIAL", "SUBTUTAL", "TotaaI"
-    r"|(?<![^\W\d_])(?:s[uo]b\s*)?[ti][ou0][ti]a+[li1](?![^\W\d_])",
-    re.IGNORECASE,
-)
-# CASH and CHANGE as the recogniser reads faded print ("UASH").
-_GARBLED_PAYMENT = re.compile(r"(?<![^\W\d_])[cu](?:ash|hange)(?![^\W\d_])", re.IGNORECASE)
-
-# The column headings of an item table ("QTY DESCRIPTION PRICE DISC TOTAL", "ITEM QTY S/PRICE AMOUNT
-# TAX", "Menge Artikel Preis", "Qté Désignation Montant"): a row of nothing else is the table's
-# header, not a total, and where it starts with a quantity heading, the items' rows start with it.
-_QUANTITY_HEADINGS = r"qty|qte|qté|quantity|quantit[eéà]|menge|anz|anzahl|aantal|cant|cantidad|qtà|pcs|nos?"
-_HEADINGS = re.compile(
-    rf"(?:{_QUANTITY_HEADINGS}|item|items|iterm|description|descriptior|desc|des|tion|article|artikel|bezeichnung"
-    r"|price|prices|s/price|u/p|u\.p|unit|rsp|amount|amt|value|total|totals|tax|tx|gst|disc|sale|iss|exc|d"
-    r"|rm|myr|eur|\$|preis|betrag|einzelpreis|summe|désignation|designation|prix|montant|omschrijving|prijs"
-    r"|bedrag|descripci[oó]n|precio|importe|descrizione|prezzo|importo|no|name|kg|euro?|€|(?:euro?|€)/kg)",
-    re.IGNORECASE,
-)
-_QUANTITY_FIRST = re.compile(
-    rf"^\W*(?:{_QUANTITY_HEADINGS})\W+(?:item|description|desc|article|artikel|bezeichnung|désignation|designation"
-    r"|omschrijving|descripci[oó]n|descrizione|name)\b",
-    re.IGNORECASE,
-)
-
-
-def is_table_header(text: str) -> bool:
-    """Whether a row holds only column headings (at least two)."""
-    words = [w for w in re.split(r"[\s:()\[\]]+", text.strip()) if w and w not in ("#", ".", "-")]
-    return len(words) >= 2 and all(_HEADINGS.fullmatch(w.strip(".,")) for w in words)
-
-
-# What OCR reads for letters in words: "T0TAL", "V1SA".
-_CONFUSABLE = str.maketrans({"0": "o", "1": "i", "5": "s"})
-
-
-@dataclass(frozen=True)
-class Box:
-    """One OCR box: its text, its four corners (x, y) clockwise from top-left, and the confidence."""
-
-    text: str
-    corners: tuple[tuple[float, float], tuple[float, float], tuple[float, float], tuple[float, float]]
-    score: float = 1.0
+from larder.receipts.rows import Box, Row, normalise, rebuild_rows
 
 
 @dataclass(frozen=True)
@@ -163,129 +72,6 @@ class ReceiptLine:
     currency: str | None
     sku: str | None
     unit: str | None = None  # "kg" where the quantity is a weight ("0,482 kg x 2,99 EUR/kg")
-
-
-# ---------------------------------------------------------------------------------------------
-# Rows by position
-
-
-@dataclass
-class _Placed:
-    box: Box
-    y: float  # the centre's y turned by the photo's skew (orders rows top to bottom)
-    height: float
-    angle: float  # the text's direction here (radians), from this box and its neighbours
-    start: tuple[float, float]  # midpoints of the left and right ends (photo coordinates)
-    end: tuple[float, float]
-    left: float  # x of the leftmost corner, turned by the skew
-    right: float = 0.0  # x of the rightmost corner, turned by the skew
-
-
-@dataclass
-class Row:
-    """One printed row: its boxes left to right, where it sits (deskewed), how tall its text is."""
-
-    boxes: list[_Placed] = field(default_factory=list)
-
-    @property
-    def text(self) -> str:
-        return _normalise(" ".join(p.box.text.strip() for p in self.boxes if p.box.text.strip()))
-
-    @property
-    def y(self) -> float:
-        return self.boxes[0].y
-
-    @property
-    def left(self) -> float:
-        return self.boxes[0].left
-
-    @property
-    def right(self) -> float:
-        return max(p.right for p in self.boxes)
-
-    @property
-    def height(self) -> float:
-        return statistics.median(p.height for p in self.boxes)
-
-
-def _distance(a: tuple[float, float], b: tuple[float, float]) -> float:
-    return math.hypot(a[0] - b[0], a[1] - b[1])
-
-
-def _midpoint(a: tuple[float, float], b: tuple[float, float]) -> tuple[float, float]:
-    return (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
-
-
-def _shape(box: Box) -> tuple[float, float, float]:
-    """Width, height and angle (radians, the mean of the top and bottom edges) of a box."""
-    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = box.corners
-    width = (_distance((x0, y0), (x1, y1)) + _distance((x3, y3), (x2, y2))) / 2
-    height = (_distance((x0, y0), (x3, y3)) + _distance((x1, y1), (x2, y2))) / 2
-    angle = (math.atan2(y1 - y0, x1 - x0) + math.atan2(y2 - y3, x2 - x3)) / 2
-    return width, height, angle
-
-
-def rebuild_rows(boxes: list[Box]) -> list[Row]:
-    """The printed rows, top to bottom, each with its boxes left to right."""
-    boxes = [b for b in boxes if b.text.strip()]
-    if not boxes:
-        return []
-    shapes = [_shape(b) for b in boxes]
-    long_angles = [angle for width, height, angle in shapes if width > 3 * height > 0]
-    skew = statistics.median(long_angles) if long_angles else 0.0
-    cos, sin = math.cos(skew), math.sin(skew)
-
-    placed: list[_Placed] = []
-    for box, (_, height, _) in zip(boxes, shapes, strict=True):
-        c = box.corners
-        xs = [x * cos + y * sin for x, y in c]
-        centre = _midpoint(_midpoint(c[0], c[2]), _midpoint(c[1], c[3]))
-        placed.append(
-            _Placed(
-                box=box,
-                y=-centre[0] * sin + centre[1] * cos,
-                height=max(height, 1.0),
-                angle=skew,
-                start=_midpoint(c[0], c[3]),
-                end=_midpoint(c[1], c[2]),
-                left=min(xs),
-                right=max(xs),
-            )
-        )
-    # A curved receipt turns its rows differently across its width: the text's direction at a box
-    # is the median angle of the boxes above and below it in the same stretch of width (a short
-    # box's own angle is too rough to carry its row far).
-    for item in placed:
-        near = [
-            angle
-            for other, (width, height, angle) in zip(placed, shapes, strict=True)
-            if width > 1.5 * height
-            and other.start[0] < item.end[0]
-            and other.end[0] > item.start[0]
-            and abs(other.y - item.y) <= 5 * item.height
-        ]
-        if near:
-            item.angle = statistics.median(near)
-
-    rows: list[Row] = []
-    for item in sorted(placed, key=lambda p: p.left):
-        best, best_gap = None, math.inf
-        for row in rows:
-            last = row.boxes[-1]
-            reach = item.start[0] - last.end[0]
-            if reach < -min(last.height, item.height):
-                continue  # well inside the row's last box: another row (a split box overlaps a little)
-            # Carry the row on from its last box's right end, turning as the text turns between.
-            expected = last.end[1] + math.tan((last.angle + item.angle) / 2) * reach
-            gap = abs(item.start[1] - expected)
-            if gap <= 0.25 * (last.height + item.height) and gap < best_gap:
-                best, best_gap = row, gap
-        if best is None:
-            rows.append(Row([item]))
-        else:
-            best.boxes.append(item)
-    rows.sort(key=lambda r: r.y)
-    return rows
 
 
 # ---------------------------------------------------------------------------------------------
@@ -344,16 +130,6 @@ _LETTER = re.compile(r"[^\W\d_]")
 _DAMAGED_PRICE_END = re.compile(r"(?<![\w.,])\d{1,4}[.,]\d?\s?(?:E?[AB*#])?\s*$")
 
 
-def _normalise(text: str) -> str:
-    """Full-width marks as plain ones (a full-width comma in "3,79"), the euro sign as the
-    recogniser reads it, the multiplication sign as x, and the letter O read for a zero inside an
-    amount ("RMO.86", "1O.99") as the zero."""
-    text = unicodedata.normalize("NFKC", text).replace("\u00d7", "x")
-    # The recogniser has no euro sign: next to an amount it reads one as "element of" or epsilon.
-    text = re.sub(r"(?<=\d)(\s?)[\u2208\u03b5\u03f5\u0404]|[\u2208\u03b5\u03f5\u0404](?=\s?\d)", r"\1€", text)
-    return re.sub(r"(?<=\d)[Oo](?=[\d.,])|[Oo](?=[.,]\d{2}(?!\d))", "0", text)
-
-
 def _amount(text: str) -> float:
     return float(re.sub(r"\s", "", text).replace(",", "."))
 
@@ -363,16 +139,6 @@ def _currency(marker: str | None) -> str | None:
         return None
     # The recogniser has no '£' in its alphabet and reads it as 'f' right before an amount.
     return "£" if marker == "f" else marker
-
-
-def is_payment_row(text: str) -> bool:
-    """Whether a row is about paying, not an item: a §9 word anywhere in it, or a payment word
-    of English and German receipts beyond §9."""
-    lowered = text.lower()
-    for candidate in (lowered, lowered.translate(_CONFUSABLE)):
-        if any(word in candidate for word in PAYMENT_WORDS) or MORE_PAYMENT_WORDS.search(candidate):
-            return True
-    return bool(TOTAL_WORDS.search(text) or _GARBLED_PAYMENT.search(text))
 
 
 @dataclass
@@ -392,7 +158,7 @@ class _Reading:
 def read_row(text: str, *, leading_count: bool = False) -> _Reading:
     """What one row says: name text, line amount, quantity, currency, article number.
     `leading_count`: the row is in a table whose first column is the quantity."""
-    text = _normalise(text)
+    text = normalise(text)
     rest = text
     price = unit_price = None
     count: float | None = None
@@ -618,7 +384,7 @@ def _split_count(digits: str, cents: str, total: float) -> int | None:
 def _lost_times(text: str, total: float) -> int | None:
     """The count of a quantity row whose x the recogniser lost, if its digits say count x unit
     price = `total`: "41.29" under an item of 5.16 is 4 x 1.29."""
-    found = _LOST_TIMES.fullmatch(_normalise(text).strip())
+    found = _LOST_TIMES.fullmatch(normalise(text).strip())
     return _split_count(found[1], found[2], total) if found else None
 
 
@@ -648,7 +414,7 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
     texts = [row.text for row in rows]
     currency = receipt_currency(texts)
     headers = [index for index, text in enumerate(texts) if is_table_header(text)]
-    counts_first = next((h for h in headers if _QUANTITY_FIRST.search(texts[h])), None)
+    counts_first = next((h for h in headers if QUANTITY_FIRST.search(texts[h])), None)
     readings = [
         read_row(text, leading_count=counts_first is not None and index > counts_first)
         for index, text in enumerate(texts)
@@ -783,7 +549,7 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
             continue
         if is_payment_row(text):
             pending = []
-            if TOTAL_WORDS.search(text.translate(_CONFUSABLE)):
+            if TOTAL_WORDS.search(text.translate(CONFUSABLE)):
                 after_total = True
             continue
         after_total = False
@@ -863,7 +629,7 @@ def _numbers(text: str) -> int:
 
 def _is_code_row(text: str) -> bool:
     """A shelf or article code on a row of its own ("FZ02 - 6/54", "WA21 -20"): no word, no price."""
-    return not re.search(r"[^\W\d_]{3}", text) and not _PRICE_END.search(_normalise(text))
+    return not re.search(r"[^\W\d_]{3}", text) and not _PRICE_END.search(normalise(text))
 
 
 def _names_below(
@@ -898,3 +664,17 @@ def _names_below(
     if first_above != first_below:
         return first_below
     return sum(map(name_below, bare)) > sum(map(name_above, bare))
+
+
+__all__ = [
+    "PAYMENT_WORDS",
+    "Box",
+    "ReceiptLine",
+    "Row",
+    "is_payment_row",
+    "lines_from_rows",
+    "read_lines",
+    "read_row",
+    "rebuild_rows",
+    "receipt_currency",
+]
