@@ -328,3 +328,8 @@ def test_an_indented_name_is_a_name_and_a_centred_row_is_the_header() -> None:
 def test_a_total_as_the_recogniser_reads_faded_print_ends_the_items(total: str) -> None:
     rows: Rows = [("PRINGLES SOUR CR", "4.80"), (total, "4.80"), ("BONUS", "0.29")]
     assert [line.name for line in read_lines(receipt(rows))] == ["PRINGLES SOUR CR"]
+
+
+def test_a_total_printed_as_headings_is_still_the_total() -> None:
+    rows: Rows = [("BREAD", "1.10"), ("TOTAL RM", ""), ("", "1.10"), ("BONUS", "0.40")]
+    assert [line.name for line in read_lines(receipt(rows))] == ["BREAD"]

@@ -68,24 +68,30 @@ _GARBLED_PAYMENT = re.compile(r"(?<![^\W\d_])[cu](?:ash|hange)(?![^\W\d_])", re.
 # TAX", "Menge Artikel Preis", "Qté Désignation Montant"): a row of nothing else is the table's
 # header, not a total, and where it starts with a quantity heading, the items' rows start with it.
 _QUANTITY_HEADINGS = r"qty|qte|qté|quantity|quantit[eéà]|menge|anz|anzahl|aantal|cant|cantidad|qtà|pcs|nos?"
-_HEADINGS = re.compile(
-    rf"(?:{_QUANTITY_HEADINGS}|item|items|iterm|description|descriptior|desc|des|tion|article|artikel|bezeichnung"
-    r"|price|prices|s/price|u/p|u\.p|unit|rsp|amount|amt|value|total|totals|tax|tx|gst|disc|sale|iss|exc|d"
-    r"|rm|myr|eur|\$|preis|betrag|einzelpreis|summe|désignation|designation|prix|montant|omschrijving|prijs"
-    r"|bedrag|descripci[oó]n|precio|importe|descrizione|prezzo|importo|no|name|kg|euro?|€|(?:euro?|€)/kg)",
-    re.IGNORECASE,
+_DESCRIPTION_HEADINGS = (
+    r"item|items|iterm|description|descriptior|desc|article|artikel|bezeichnung|désignation|designation"
+    r"|omschrijving|descripci[oó]n|descrizione|name"
 )
-QUANTITY_FIRST = re.compile(
-    rf"^\W*(?:{_QUANTITY_HEADINGS})\W+(?:item|description|desc|article|artikel|bezeichnung|désignation|designation"
-    r"|omschrijving|descripci[oó]n|descrizione|name)\b",
-    re.IGNORECASE,
+# What a table has beside quantities and descriptions, and "kg" of a weight column.
+_OTHER_HEADINGS = (
+    r"des|tion|price|prices|s/price|u/p|u\.p|unit|rsp|amount|amt|value|total|totals|tax|tx|gst|disc|sale|iss"
+    r"|exc|d|rm|myr|eur|\$|preis|betrag|einzelpreis|summe|prix|montant|prijs|bedrag|precio|importe|prezzo"
+    r"|importo|no|kg|euro?|€|(?:euro?|€)/kg"
 )
+_HEADINGS = re.compile(rf"{_QUANTITY_HEADINGS}|{_DESCRIPTION_HEADINGS}|{_OTHER_HEADINGS}", re.IGNORECASE)
+_KEY_HEADINGS = re.compile(rf"{_QUANTITY_HEADINGS}|{_DESCRIPTION_HEADINGS}|kg", re.IGNORECASE)
+QUANTITY_FIRST = re.compile(rf"^\W*(?:{_QUANTITY_HEADINGS})\W+(?:{_DESCRIPTION_HEADINGS})\b", re.IGNORECASE)
 
 
 def is_table_header(text: str) -> bool:
-    """Whether a row holds only column headings (at least two)."""
-    words = [w for w in re.split(r"[\s:()\[\]]+", text.strip()) if w and w not in ("#", ".", "-")]
-    return len(words) >= 2 and all(_HEADINGS.fullmatch(w.strip(".,")) for w in words)
+    """Whether a row holds only column headings (at least two), one of them naming the quantity,
+    the description or the weight: "TOTAL RM" is a total, not a header."""
+    words = [w.strip(".,") for w in re.split(r"[\s:()\[\]]+", text.strip()) if w and w not in ("#", ".", "-")]
+    return (
+        len(words) >= 2
+        and all(_HEADINGS.fullmatch(word) for word in words)
+        and any(_KEY_HEADINGS.fullmatch(word) for word in words)
+    )
 
 
 # What OCR reads for letters in words: "T0TAL", "V1SA".
