@@ -324,10 +324,17 @@ def test_an_indented_name_is_a_name_and_a_centred_row_is_the_header() -> None:
     assert [(line.name, line.quantity) for line in read_lines(boxes)] == [("KITCHEN LIGHTER", 5)]
 
 
-@pytest.mark.parametrize("total", ["IUIAL(GSIINLL)", "SUBIUIAL", "Reason: 8 SUBTUTAL", "TotaaI", "zuzahlen"])
+@pytest.mark.parametrize(
+    "total", ["IUIAL(GSIINLL)", "SUBIUIAL", "Reason: 8 SUBTUTAL", "TotaaI", "zuzahlen", "TOT QTY: 2", "TTL ATF RND"]
+)
 def test_a_total_as_the_recogniser_reads_faded_print_ends_the_items(total: str) -> None:
     rows: Rows = [("PRINGLES SOUR CR", "4.80"), (total, "4.80"), ("BONUS", "0.29")]
     assert [line.name for line in read_lines(receipt(rows))] == ["PRINGLES SOUR CR"]
+
+
+def test_tot_ends_the_items_only_where_it_starts_the_row() -> None:
+    rows: Rows = [("TATER TOT", "3.49"), ("MILK", "2.00")]
+    assert [line.name for line in read_lines(receipt(rows))] == ["TATER TOT", "MILK"]
 
 
 def test_a_total_printed_as_headings_is_still_the_total() -> None:

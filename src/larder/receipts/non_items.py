@@ -56,7 +56,7 @@ MORE_PAYMENT_WORDS = re.compile(
 # the middle of the item table aside, see lines_from_rows).
 TOTAL_WORDS = re.compile(
     r"\b(?:sub\s*|grand\s*|nett?\s*|final\s*)?total|^\W*(?:zwischen|gesamt)?sum+e\b|^\W*zu\s*zahlen|^\W*gesamt"
-    r"|^\W*(?:totaal|te betalen|montant|[aà] payer|importe|totale|da pagare)\b"
+    r"|^\W*(?:totaal|te betalen|montant|[aà] payer|importe|totale|da pagare|tot|ttl)\b"
     # TOTAL and SUBTOTAL as the recogniser reads faded print: "IUIAL", "SUBIUIAL", "SUBTUTAL", "TotaaI"
     r"|(?<![^\W\d_])(?:s[uo]b\s*)?[ti][ou0][ti]a+[li1](?![^\W\d_])",
     re.IGNORECASE,
