@@ -297,9 +297,17 @@ def test_a_row_as_long_as_the_items_after_a_subtotal_is_an_item_but_a_shorter_on
     assert [line.name for line in read_lines(receipt(rows))] == ["O.C. WHITE", "HAZEL CHOC"]
 
 
-def test_a_quantity_heading_not_followed_by_the_description_does_not_count_the_rows() -> None:
-    rows: Rows = [("QTY TAX", "RM"), ("809 METAL NAME BADGE CLIP", "42.40"), ("TOTAL", "42.40")]
-    assert [(line.name, line.quantity) for line in read_lines(receipt(rows))] == [("809 METAL NAME BADGE CLIP", 1)]
+def test_the_number_under_the_qty_heading_is_the_count_not_the_number_leading_the_row() -> None:
+    rows: Rows = [
+        (" " * 26 + "QTY TAX", "RM"),  # QTY over the column the counts are printed in
+        ("809 METAL NAME BADGE CLIP 2 SR", "42.40"),
+        ("DURAFILE H399 (110X95MM) 200 SR", "116.60"),
+        ("TOTAL", "159.00"),
+    ]
+    assert [(line.name, line.quantity) for line in read_lines(receipt(rows))] == [
+        ("809 METAL NAME BADGE CLIP", 2),
+        ("DURAFILE H399 (110X95MM)", 200),
+    ]
 
 
 def test_a_model_number_is_a_name_under_the_table_header_but_a_postcode_above_the_items_is_not() -> None:

@@ -54,6 +54,7 @@ from larder.receipts.non_items import (
     CONFUSABLE,
     PAYMENT_WORDS,
     QUANTITY_FIRST,
+    QUANTITY_HEADING,
     TOTAL_WORDS,
     is_payment_row,
     is_table_header,
@@ -415,6 +416,7 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
     currency = receipt_currency(texts)
     headers = [index for index, text in enumerate(texts) if is_table_header(text)]
     counts_first = next((h for h in headers if QUANTITY_FIRST.search(texts[h])), None)
+    quantity_column = _quantity_column(rows, headers)
     readings = [
         read_row(text, leading_count=counts_first is not None and index > counts_first)
         for index, text in enumerate(texts)
@@ -527,6 +529,12 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
         if count is None and count_ahead and count_ahead[0] == index:
             count = count_ahead[1]
         count_ahead = None
+        if count is None and quantity_column and index > quantity_column[0]:
+            # A whole number under the header's QTY ("DURAFILE H399  200  SR  116.60").
+            column_count = _count_under(rows[index], quantity_column[1], quantity_column[2])
+            if column_count is not None:
+                count = float(column_count)
+                name = _clean_name(re.sub(rf"\s{column_count}(?:\s+[A-Z]{{1,3}}\d?)?\s*$", " ", " " + name))
         quantity = count if reading.weight_unit and count else float(max(1, count or 1))
         unit = reading.weight_unit if reading.weight_unit and count else None
         price = reading.price or 0.0
@@ -621,6 +629,26 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
         add(index, name, pending)
         pending = []
     return lines
+
+
+def _quantity_column(rows: list[Row], headers: list[int]) -> tuple[int, float, float] | None:
+    """The row and the left and right of the item table's QTY heading, if it has one."""
+    for index in headers:
+        for word, left, right in rows[index].words():
+            if QUANTITY_HEADING.fullmatch(word.strip(".:,")):
+                return index, left, right
+    return None
+
+
+def _count_under(row: Row, left: float, right: float) -> int | None:
+    """A whole number of the row whose middle is under the QTY heading (a heading's width either
+    side: numbers are right-aligned under it, or centred)."""
+    reach = right - left
+    for word, word_left, word_right in row.words():
+        middle = (word_left + word_right) / 2
+        if word.isdigit() and 0 < int(word) <= 9999 and left - reach <= middle <= right + reach:
+            return int(word)
+    return None
 
 
 def _numbers(text: str) -> int:

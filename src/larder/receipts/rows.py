@@ -71,6 +71,17 @@ class Row:
     def right(self) -> float:
         return max(p.right for p in self.boxes)
 
+    def words(self) -> list[tuple[str, float, float]]:
+        """Each word with where it sits across the receipt (deskewed x from left to right): a
+        box's words share its width by their characters."""
+        found = []
+        for placed in self.boxes:
+            text = placed.box.text
+            width = (placed.right - placed.left) / max(len(text), 1)
+            for word in re.finditer(r"\S+", text):
+                found.append((word.group(), placed.left + word.start() * width, placed.left + word.end() * width))
+        return found
+
     @property
     def height(self) -> float:
         return statistics.median(p.height for p in self.boxes)
