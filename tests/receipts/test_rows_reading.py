@@ -26,7 +26,18 @@ def test_a_tax_code_after_the_amount_leaves_the_price(text: str, name: str, pric
     assert (reading.name, reading.price) == (name, price)
 
 
-@pytest.mark.parametrize("text", ["LAVA WATER JUG 2.25L", "PASTA 0.50G", "Sekt 0,75 L", "Milch 1,5% 1", "TEA 2.50 ML"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "100 PLUS [1.50]",
+        "SAFT (1.50)",
+        "LAVA WATER JUG 2.25L",
+        "PASTA 0.50G",
+        "Sekt 0,75 L",
+        "Milch 1,5% 1",
+        "TEA 2.50 ML",
+    ],
+)
 def test_a_pack_size_at_the_end_is_no_price(text: str) -> None:
     assert read_row(text).price is None
 

@@ -79,9 +79,8 @@ class ReceiptLine:
 # Reading one row
 
 _AMOUNT = r"\d{1,5}\s?[.,]\s?\d{2}"
-# A tax code after the amount ("SR", "ZRL", "SR0", "S6", "ST", Marktkauf's "xB" of an item no discount
-# applies to, and dm's "1" or "2" after a space):
-# capitals, never a pack size's unit
+# A tax code after the amount ("SR", "ZRL", "SR0", "S6", "ST", Marktkauf's "xB" of an item no
+# discount applies to, and dm's "1" or "2" after a space): capitals, never a pack size's unit
 # ("2.25L", "500ML" end a name, not a price).
 _TAX_CODE = r"(?<=[\d\s])(?!(?:ML|KG|CL|LB|OZ|PCS|PC|G|L)\b|X\s*\d)x?[A-Z]{1,3}\d?(?![A-Za-z\d])"
 _CURRENCY = r"EUR|RM|\$|£|€"
@@ -89,12 +88,12 @@ _CURRENCY = r"EUR|RM|\$|£|€"
 _NOT_A_SIZE = r"(?!\s?(?i:ml|cl|l|ltr|g|kg|gr|oz|lb)(?![^\W\d_]))"
 # A unit price may print four decimals ("3 X 1.0000", "@ 0.5500").
 _UNIT_PRICE = r"\d{1,5}\s?[.,]\s?\d{2}(?:\d{2})?"
-# The amount at the end of a row: currency before or after it, a minus for discounts, then perhaps
-# a tax class ("A", "*", "#") and a stray mark. The recogniser has no '€' in its alphabet: it
-# drops it, reads it as an '8' glued to the cents ("0,648"), which no price has, or as an 'E'
-# before the tax class ("2,17EA").
+# The amount at the end of a row (never one in brackets: "100 PLUS [1.50]" is a size): currency
+# before or after it, a minus for discounts, then perhaps a tax class ("A", "*", "#") and a stray
+# mark. The recogniser has no '€' in its alphabet: it drops it, reads it as an '8' glued to the
+# cents ("0,648"), which no price has, or as an 'E' before the tax class ("2,17EA").
 _PRICE_END = re.compile(
-    rf"(?P<minus>-\s*)?(?:(?<![A-Za-z])(?P<pre>{_CURRENCY}|f)\s*)?(?<![\d.,])(?P<amount>{_AMOUNT})"
+    rf"(?P<minus>-\s*)?(?:(?<![A-Za-z])(?P<pre>{_CURRENCY}|f)\s*)?(?<![\d.,\[(])(?P<amount>{_AMOUNT})"
     r"(?P<euro>8|\s?E(?=[A-Z*#]?\s*$))?(?!\d)"
     rf"\s*(?P<minus2>-)?\s*(?P<post>EUR|€|RM)?(?:\s*(?:{_TAX_CODE}|(?<=\s)[1-9](?![\w.,])|(?<!\d)[Gg](?![A-Za-z])|(?![xX]\s*\d)[A-FH-KM-Za-fh-km-z](?![A-Za-z])|[^\w\s%/-])){{0,2}}\s*$"
 )
