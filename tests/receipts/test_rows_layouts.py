@@ -169,6 +169,19 @@ LAYOUTS: dict[str, tuple[Rows, list[Line]]] = {
         ],
         [("L MCCHICKEN", 1, None, 11.10), ("SMALL CONE", 2, None, 2.00), ("205 MEE MAMAK", 1, None, 9.80)],
     ),
+    "gift shop: the quantity first, an item code on the numbers row, the name on the rows below": (
+        [
+            "SARANG HAE YO",
+            ("QTY DESCRIPTION PRICE DISC", "TOTAL"),
+            ("1 MS 15.00 0.00", "15.00 SR"),
+            ("LOYALTY PACKAGE", ""),
+            ("10 IB-RDM 28.90 -28.90", "260.10 SR"),
+            ("IRON BASKET", ""),
+            ("ROUND 27 * 25", ""),
+            ("24 TYPE: 2 TOTAL", "275.10"),
+        ],
+        [("LOYALTY PACKAGE", 1, None, 15.00), ("IRON BASKET ROUND 27 25", 10, None, 260.10)],
+    ),
     "price x count: 5.90 X 3, RM33.90 X1, a price per kg times the weight": (
         [
             ("PLASTIC SPOONS 8PCS", ""),

@@ -88,6 +88,11 @@ def test_columns_after_a_name_leave_the_name_and_the_article_number() -> None:
     assert coded.sku == "6001188379050"
 
 
+def test_amounts_between_the_name_and_the_total_are_no_part_of_the_name() -> None:
+    reading = read_row("IB-RDM 28.90 -28.90 260.10 SR")
+    assert (reading.name, reading.price) == ("IB-RDM", 260.10)
+
+
 def test_numbers_whose_product_is_not_the_amount_are_no_quantity() -> None:
     reading = read_row("MASSIMO WHEAT GERM 400 RM2.39 S")
     assert (reading.name, reading.count, reading.price) == ("MASSIMO WHEAT GERM 400", None, 2.39)

@@ -252,6 +252,10 @@ def read_row(text: str, *, leading_count: bool = False) -> _Reading:
     if marker:
         currency = currency or marker.group()
         rest = _CURRENCY_WORD.sub(" ", rest)
+    if price is not None:
+        # Two amounts or more between the name and the line total are columns (a unit price and a
+        # discount); one may be the name's own number.
+        rest = re.sub(r"(?:\s+-?\d{1,5}[.,]\d{2,4}-?){2,}\s*$", " ", " " + rest)
     name = _clean_name(rest)
     total_printed = price is not None
     if price is None and unit_price is not None and count is not None:
@@ -587,8 +591,9 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
         if pending and not adjacent(pending[-1], index):
             pending = []
         own_name = _has_name(reading.name)
-        if names_below and not own_name and not reading.negative:
-            # The receipt prints each item's numbers first and its name on the rows below.
+        if names_below and (not own_name or _ITEM_CODE.fullmatch(reading.name)) and not reading.negative:
+            # The receipt prints each item's numbers first (with an item code, "10 IB-RDM 28.90
+            # 260.10") and its name on the rows below.
             below = []
             for after in range(index + 1, min(index + 3, len(rows))):
                 # Right under its numbers, a name may be short on letters ("10' 1X2" timber).
@@ -628,6 +633,10 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
         add(index, name, pending)
         pending = []
     return lines
+
+
+# An item code in place of a name: one word of capitals with a digit or a hyphen ("IB-RDM", "AOR5058").
+_ITEM_CODE = re.compile(r"(?=\S*[\d-])[A-Z0-9][A-Z0-9/.-]{2,11}")
 
 
 def _quantity_column(rows: list[Row], headers: list[int]) -> tuple[int, float, float] | None:
