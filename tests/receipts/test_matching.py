@@ -10,7 +10,7 @@ import pytest
 
 from larder.catalogue.schemas import IngredientOptionOut
 from larder.core.paths import seed_data_dir
-from larder.receipts.matching import KEY_MAX, THRESHOLD, Matcher, _unglued, normalise, read, tokens
+from larder.receipts.matching import KEY_MAX, THRESHOLD, Matcher, _unglued, learned_keys, normalise, read, tokens
 
 SHIPPED_NAMES = [
     entry["name"] for entry in json.loads((seed_data_dir() / "catalogue" / "ingredients.json").read_text())
@@ -181,13 +181,35 @@ def test_learned_matches_come_first_by_the_normalised_name(shipped):
     assert shipped.match("MILK 2L", {normalise("MILK 2L"): 10_000}).name == "Whole milk"
 
 
-def test_normalise_keeps_what_names_the_food():
-    assert normalise("BANANAS LOOSE") == normalise("Bananas loose 1.2kg") == normalise("BANANASLOOSE") == "banana"
-    assert normalise("CHKN BRST FLLT 500G") == "chicken breast fillet"
-    assert normalise("Vollmilch 3,5% 1L") == "whole milk"
-    assert normalise("Crème fraîche") == "creme fraiche"
-    assert normalise("Hähnchenbrust") == normalise("HAEHNCHENBRUST") == "chicken breast"
+def lexicon_key(text: str) -> str:
+    return learned_keys(text)[-1]
+
+
+def test_the_lexicon_key_keeps_what_names_the_food():
+    assert lexicon_key("BANANAS LOOSE") == lexicon_key("Bananas loose 1.2kg") == lexicon_key("BANANASLOOSE") == "banana"
+    assert lexicon_key("CHKN BRST FLLT 500G") == "chicken breast fillet"
+    assert lexicon_key("Vollmilch 3,5% 1L") == "whole milk"
+    assert lexicon_key("Crème fraîche") == "creme fraiche"
+    assert lexicon_key("Hähnchenbrust") == lexicon_key("HAEHNCHENBRUST") == "chicken breast"
     assert tokens("EGGS 12 A") == ["egg"]  # the tax class letter and the count go
+
+
+def test_the_printed_key_never_goes_through_the_lexicon():
+    """What a household taught is found again whatever the lexicon becomes: the first key is the
+    name's own words, folded, without sizes."""
+    assert normalise("LAIT DEMI-ECR. 1L") == normalise("Lait demi-écr. 1,5L") == "lait demi ecr"
+    assert normalise("Vollmilch 3,5% 1L") == "vollmilch"
+    assert learned_keys("Vollmilch 3,5% 1L") == ("vollmilch", "whole milk")
+    assert learned_keys("MILK 2L") == ("milk",)  # one key when both read the same
+
+
+def test_a_match_stored_under_the_lexicon_key_alone_is_still_found(shipped):
+    """Matches confirmed by earlier versions were stored under the lexicon's reading only."""
+    oat_milk = next(option for option in options(SHIPPED_NAMES) if option.name == "Oat milk")
+    assert shipped.match("VOLLMILCH 1L", {"whole milk": oat_milk.value}) == oat_milk
+    # The printed key comes first when both are there.
+    whole = next(option for option in options(SHIPPED_NAMES) if option.name == "Whole milk")
+    assert shipped.match("VOLLMILCH 1L", {"whole milk": oat_milk.value, "vollmilch": whole.value}) == whole
 
 
 def test_a_name_with_no_food_words_still_has_a_key():

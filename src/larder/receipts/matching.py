@@ -237,11 +237,23 @@ def tokens(text: str) -> list[str]:
 
 
 def normalise(text: str) -> str:
-    """The key a printed name is learned under: its normalised words. Spellings of one thing by
-    one shop ("BANANAS LOOSE", "Bananas loose 1.2kg") share it. A name with no such words keeps
-    its own letters and digits, so a confirmed match of it is still learned."""
-    key = " ".join(read(text).key) or " ".join(w for w in _NOT_WORD.split(fold(text)) if w)
+    """The key a printed name is learned under: its words as printed, folded (lower case, no
+    accents), without numbers and sizes. Spellings of one thing by one shop ("BANANAS LOOSE",
+    "Bananas loose 1.2kg") share it. It never goes through the lexicon, so a lexicon that grows
+    or changes never moves what a household taught. A name with no such words keeps its own
+    letters and digits, so a confirmed match of it is still learned."""
+    words = [w for w in _NOT_WORD.split(fold(text)) if len(w) >= 2 and not any(c.isdigit() for c in w)]
+    key = " ".join(words) or " ".join(w for w in _NOT_WORD.split(fold(text)) if w)
     return key[:KEY_MAX].rstrip()
+
+
+def learned_keys(text: str) -> tuple[str, ...]:
+    """The keys a confirmed match of a printed name is stored and looked up under, in that order:
+    `normalise`'s, then the name's words as the lexicon reads them (the same for the spellings OCR
+    makes of one name, but moved by a change of the lexicon; matches confirmed by earlier versions
+    were stored under this one only)."""
+    keys = [normalise(text), " ".join(read(text).key)[:KEY_MAX].rstrip()]
+    return tuple(dict.fromkeys(key for key in keys if key))
 
 
 @dataclass(frozen=True)
@@ -293,8 +305,8 @@ class Matcher:
     def match(self, printed: str, learned: Mapping[str, int] | None = None) -> IngredientOptionOut | None:
         """The ingredient the printed name is: the member's learned match for its key first, else
         the best fuzzy match at or above THRESHOLD that no other ingredient ties."""
-        if learned:
-            known = learned.get(normalise(printed))
+        for key in learned_keys(printed) if learned else ():
+            known = learned.get(key)
             if known is not None and known in self._by_id:
                 return self._by_id[known]
         ranked = self.ranked(printed)
@@ -392,4 +404,4 @@ class Matcher:
         return found
 
 
-__all__ = ["KEY_MAX", "THRESHOLD", "Matcher", "Reading", "normalise", "raw_words", "read", "tokens"]
+__all__ = ["KEY_MAX", "THRESHOLD", "Matcher", "Reading", "learned_keys", "normalise", "raw_words", "read", "tokens"]

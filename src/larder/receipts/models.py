@@ -17,7 +17,7 @@ class ReceiptMatch(Base):
     __table_args__ = (UniqueConstraint("user_id", "name_key"),)
 
     user_id: Mapped[int] = mapped_column(ForeignKey("user_account.id", ondelete="CASCADE"))
-    # The printed name after matching.normalise(): the spellings one shop prints for one thing
-    # ("BANANAS LOOSE", "Bananas loose 1.2kg") share it.
+    # One of the printed name's keys (matching.learned_keys): its own words, folded, and the
+    # lexicon's reading of them, which the spellings OCR makes of one name share.
     name_key: Mapped[str] = mapped_column(String(KEY_MAX))
     ingredient_id: Mapped[int] = mapped_column(ForeignKey("ingredient.id", ondelete="CASCADE"), index=True)

@@ -33,7 +33,7 @@ from larder.core.errors import FormError, NotFound, TooManyRequests
 from larder.core.images import MAX_PIXELS, MAX_SIDE, sniff_format
 from larder.core.service import DomainService
 from larder.receipts.lines import Box, ReceiptLine, read_lines
-from larder.receipts.matching import Matcher, normalise
+from larder.receipts.matching import Matcher, learned_keys
 from larder.receipts.models import ReceiptMatch
 from larder.receipts.ocr import NotAnImage, ScanBusy
 from larder.receipts.quantities import bought_amount
@@ -157,26 +157,37 @@ class ReceiptService(DomainService[ReceiptMatch]):
             await end_transaction_early(self.request_state, self.session)
 
     async def _learned(self, user_id: int, names: Iterable[str]) -> dict[str, int]:
-        keys = {normalise(name) for name in names} - {""}
+        keys_of = {name: learned_keys(name) for name in names}
+        keys = {key for name_keys in keys_of.values() for key in name_keys}
         if not keys:
             return {}
         rows = await self.session.execute(
-            select(ReceiptMatch.name_key, ReceiptMatch.ingredient_id).where(
+            select(ReceiptMatch.name_key, ReceiptMatch.ingredient_id, ReceiptMatch.updated_at).where(
                 ReceiptMatch.user_id == user_id, ReceiptMatch.name_key.in_(keys)
             )
         )
-        return {key: ingredient_id for key, ingredient_id in rows}
+        stored = {key: (updated_at, ingredient_id) for key, ingredient_id, updated_at in rows}
+        # A name's keys may hold different confirmations (another spelling of it confirmed later
+        # under the lexicon's key): the newest is the member's last word, answered under the
+        # name's first key, which the matcher reads first.
+        learned: dict[str, int] = {}
+        for name_keys in keys_of.values():
+            found = [stored[key] for key in name_keys if key in stored]
+            if found:
+                learned[name_keys[0]] = max(found, key=lambda row: row[0])[1]
+        return learned
 
     # -- learning ----------------------------------------------------------------------------
     async def learn(self, member: Member, data: ConfirmedMatchesIn) -> None:
         """Record the member's confirmed matches: the next scan matches each printed name (by its
-        normalised key) to the confirmed ingredient. A later confirmation of the same name
-        replaces the earlier one. 404 when a value is no catalogue ingredient; then nothing is
-        recorded."""
+        keys, see matching.learned_keys) to the confirmed ingredient. A later confirmation of the
+        same name replaces the earlier one. 404 when a value is no catalogue ingredient; then
+        nothing is recorded."""
         wanted: dict[str, int] = {}
         for match in data.matches:
-            key = normalise(match.name)
-            if key:
+            # Under the name as printed, which no lexicon change moves, and as the lexicon reads it,
+            # which also takes the spellings OCR makes of it (glued or split words, plurals).
+            for key in learned_keys(match.name):
                 wanted[key] = match.value  # the last confirmation of a name in the call wins
         values = {match.value for match in data.matches}
         known = await self.catalogue.ingredient_names(values)
