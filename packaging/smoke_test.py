@@ -13,6 +13,7 @@ Needs httpx and Pillow (the receipt photo is rendered from tests/receipts/); nev
 from __future__ import annotations
 
 import base64
+import datetime
 import http.server
 import json
 import os
@@ -234,10 +235,12 @@ def check_upload_and_import(client: httpx.Client, token: str) -> str:
 def check_meal_plan_feed(client: httpx.Client, token: str) -> None:
     """A dated plan shows in the member's calendar feed: the iCalendar library is in the binary."""
     auth = {"Authorization": f"Bearer {token}"}
+    # Days from tomorrow: the feed shows meals from 92 days back to 366 ahead.
+    first = datetime.date.today() + datetime.timedelta(days=1)
     plan = {
         "name": "Smoke week",
-        "start_date": "2026-03-01",
-        "end_date": "2026-03-02",
+        "start_date": first.isoformat(),
+        "end_date": (first + datetime.timedelta(days=1)).isoformat(),
         "recipes": [{"day": 1, "recipes": [{"name": "Smoke stew", "type": "CUSTOM", "value": None, "checked": False}]}],
     }
     response = client.post("/api/pwa/user-mealplans/", headers=auth, json=plan)
@@ -247,8 +250,9 @@ def check_meal_plan_feed(client: httpx.Client, token: str) -> None:
     feed = client.get(urlsplit(response.json()["data"]["url"]).path)
     check(feed.status_code == 200, f"the calendar feed did not answer: {describe(feed)}")
     text = feed.text.replace("\r\n ", "")  # unfolded
+    day = f"DTSTART;VALUE=DATE:{first + datetime.timedelta(days=1):%Y%m%d}"
     check(
-        "BEGIN:VCALENDAR" in text and "SUMMARY:Smoke stew" in text and "DTSTART;VALUE=DATE:20260302" in text,
+        "BEGIN:VCALENDAR" in text and "SUMMARY:Smoke stew" in text and day in text,
         f"the calendar feed lacks the planned meal: {text[:500]!r}",
     )
 

@@ -162,8 +162,8 @@ class LiveServer:
 
         async def login(session: Any) -> tuple[str, str]:
             users = UserService(session=session, settings=self.settings)
-            result = await users.login(member.email, member.password, "e2e")
-            return result.token, msgspec.json.encode(result.user).decode()
+            answer = (await users.login(member.email, member.password, "e2e")).answer
+            return answer.token, msgspec.json.encode(answer.user).decode()
 
         return _off_the_loop(lambda: run_db(self.settings, login))
 
