@@ -45,24 +45,28 @@ run: setup
 ## test: install what tests need, then lint, API tests, UI tests, browser tests, binary smoke test
 test: setup chromium lint pytest test-postgres vitest e2e smoke
 
-## test-postgres: the API suite (tests/ but the browser's) against a throw-away PostgreSQL cluster
-## (Debian's packages, installed when missing; tests/postgres_cluster.py). Left out, as `pytest` has
-## run them already and nothing in them reaches SQL that differs between the databases: the tests of
-## SQLite's own machinery (marked sqlite_only); the kitchen arithmetic, OCR and the receipt line
-## reader; the HTTP layer (limits, error shapes, headers, the OpenAPI document and its contract run,
-## the web app's serving); page import and its fetching; image handling; process memory.
-## tests/postgres runs only here.
-POSTGRES_TESTS := tests --ignore=tests/e2e --ignore=tests/kitchen --ignore=tests/imports \
-	--ignore=tests/receipts/test_ocr.py --ignore=tests/receipts/test_corpus.py --ignore=tests/receipts/test_lines.py \
-	--ignore=tests/receipts/test_text_boxes.py --ignore=tests/receipts/test_matching.py \
-	--ignore=tests/receipts/test_turns.py --ignore=tests/receipts/test_real_bench_scoring.py \
-	--ignore=tests/media/test_images.py --ignore=tests/media/test_uploads.py \
-	--ignore=tests/core/test_server_limits.py --ignore=tests/core/test_memory.py --ignore=tests/core/test_api_contract.py \
-	--ignore=tests/core/test_errors.py --ignore=tests/core/test_request_bodies.py --ignore=tests/core/test_http_contract.py \
-	--ignore=tests/core/test_security_headers.py --ignore=tests/core/test_spa_and_system.py \
-	--ignore=tests/core/test_api_docs.py --ignore=tests/core/test_openapi_errors.py --ignore=tests/core/test_ids.py \
-	--ignore=tests/core/test_text_rule.py --ignore=tests/core/test_clients.py --ignore=tests/core/test_logging.py \
-	--ignore=tests/core/test_listening_socket.py --ignore=tests/core/test_worker_process.py
+## test-postgres: the tests of what differs between the databases, against a throw-away PostgreSQL
+## cluster (Debian's packages, installed when missing; tests/postgres_cluster.py). `pytest` has run
+## every test on SQLite; these files reach the SQL written once per dialect or the machinery that
+## is PostgreSQL's own: migrations and the schema, the catalogue's search index, date arithmetic in
+## SQL (plans, the calendar feed, the dashboard, digests), the writers' advisory lock and the
+## concurrency it guards (merges, complete-shop, item-level store writes), NOTIFY/LISTEN events
+## across processes, the answer cache's versions, throttling, cascades of a deleted account,
+## upserts of receipt learning, statement counts, and tests/postgres (backups, restores, moves),
+## which runs only here. Tests of SQLite's own machinery are marked sqlite_only.
+POSTGRES_TESTS := tests/postgres \
+	tests/core/test_migrations.py tests/core/test_settings_and_db.py tests/core/test_events.py \
+	tests/core/test_read_cache.py tests/core/test_throttle.py tests/core/test_background.py \
+	tests/catalogue/test_discovery.py tests/catalogue/test_read_cache.py \
+	tests/mealplans/test_plans.py tests/mealplans/test_calendar_feed.py tests/mealplans/test_shared_plans.py \
+	tests/mealplans/test_statement_counts.py tests/dashboard tests/notifications/test_expiry_digest.py \
+	tests/notifications/test_time_zone.py \
+	tests/shopping/test_concurrent_edits.py tests/shopping/test_complete_shop.py tests/shopping/test_write_turn.py \
+	tests/stores/test_item_level_writes.py tests/stores/test_statement_counts.py \
+	tests/stores/test_stock_cache_databases.py \
+	tests/sharing/test_live_events.py tests/sharing/test_policy_reads_shares.py \
+	tests/accounts/test_throttling.py tests/admin/test_delete_user.py tests/receipts/test_learning.py \
+	tests/test_processes.py
 test-postgres: $(STAMPS)/python postgres
 	$(PY) -m tests.postgres_cluster -q -p no:cacheprovider -n 2 -m "not sqlite_only" $(POSTGRES_TESTS)
 

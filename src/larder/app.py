@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import logging
 
 from litestar import Litestar, Router
@@ -49,13 +50,19 @@ from larder.core.db import (
 from larder.core.email import Mailer
 from larder.core.errors import exception_handlers
 from larder.core.events import provide_event_bus
-from larder.core.headers import security_headers_hook
+from larder.core.headers import add_security_headers, install_security_headers
 from larder.core.memory import memory_upkeep
 from larder.core.openapi import SECURITY_COMPONENTS, ExactJsonRenderPlugin, describe_errors
 from larder.core.paths import web_dist_dir
 from larder.core.pg_events import PgEventBus
 from larder.core.private_answers import no_store_when_signed_in
-from larder.core.read_cache import PostgresReadVersions, ReadCache, ReadCacheMiddleware, ReadVersions
+from larder.core.read_cache import (
+    READ_CACHE_STATE_KEY,
+    PostgresReadVersions,
+    ReadCache,
+    ReadCacheMiddleware,
+    ReadVersions,
+)
 from larder.core.requests import StrictJSONRequest
 from larder.core.settings import Settings, get_settings
 from larder.core.shared_events import SharedEventBus, shared_event_listener
@@ -105,20 +112,20 @@ def shared_entities() -> SharedEntities:
 
 
 def create_app(settings: Settings | None = None) -> Litestar:
-    settings = (settings or get_settings()).prepared()
-    alchemy = build_alchemy_config(settings)
-    reader = build_db_reader(settings)
-    page_parser = PageParser()
-    # Cheap to make: the OCR engine loads on the first scan and unloads when idle (receipts/ocr.py).
-    receipt_reader = ReceiptReader(idle_seconds=settings.ocr_idle_seconds)
-    # Changes fan out in memory to this process's streams and to the other processes on the same
-    # database: through the live_event table on SQLite (`--workers N`), NOTIFY/LISTEN on PostgreSQL.
-    event_bus = SharedEventBus(database_path(settings)) if settings.is_sqlite else PgEventBus(settings.database_url)
-    read_versions = (
-        ReadVersions(str(database_path(settings)))
-        if settings.is_sqlite
-        else PostgresReadVersions(settings.database_url)
-    )
+    app = build_app()
+    install_instance(app, (settings or get_settings()).prepared())
+    return app
+
+
+def build_app() -> Litestar:
+    """The app's routes, dependencies, guards and hooks: everything but the instance they serve.
+
+    What depends on the instance (its settings, database, caches, event bus and workers) is put in
+    the app's state by `install_instance`, and every hook, middleware and dependency reads it from
+    there. Building the routes is the costly part (~0.3 s: Litestar parses every handler); an app
+    whose lifespan has ended can be given another instance and started again, which is how the
+    test suite serves a fresh instance per test from one app per process.
+    """
     app = Litestar(
         route_handlers=[
             health,
@@ -178,29 +185,10 @@ def create_app(settings: Settings | None = None) -> Litestar:
         },
         # Deny by default: every route needs a live session unless it is marked public in `opt`.
         guards=[signed_in],
-        plugins=[DatabasePlugin(alchemy)],
-        middleware=[ReadCacheMiddleware(ReadCache(read_versions, settings.read_cache_mb * 1024 * 1024))],
-        state=State(
-            {
-                "settings": settings,
-                "alchemy_config": alchemy,
-                "db_reader": reader,
-                "mailer": Mailer(settings),
-                "shared_entities": shared_entities(),
-                "event_bus": event_bus,
-                "throttle_store": ThrottleStore(alchemy),
-                "page_parser": page_parser,
-                READER_STATE_KEY: receipt_reader,
-                "backup_keeper": BackupKeeper(settings, settings.backup_keep),
-            }
-        ),
-        on_shutdown=[
-            event_bus.close,
-            page_parser.close,
-            read_versions.close,
-            reader_shutdown(receipt_reader),
-            *([reader.dispose] if reader else []),
-        ],
+        plugins=[DatabasePlugin()],
+        middleware=[ReadCacheMiddleware()],
+        state=State(),
+        on_shutdown=[close_instance],
         lifespan=[
             shared_event_listener,
             housekeeping,
@@ -209,7 +197,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             daily_backups,
         ],
         # Every answer, the web app's and the API's alike, leaves with the security headers.
-        before_send=[security_headers_hook(settings.public_url), no_store_when_signed_in],
+        before_send=[add_security_headers, no_store_when_signed_in],
         exception_handlers=exception_handlers,
         # JSON bodies: JSON content type only, decoded strictly into the handler's type (core/requests.py).
         request_class=StrictJSONRequest,
@@ -238,11 +226,61 @@ def create_app(settings: Settings | None = None) -> Litestar:
         ),
         debug=False,
     )
-    if settings.is_sqlite:
-        install_write_file_lock(app.state, settings.data_dir / WRITE_LOCK_FILE)
     # Error answers and security of every route in the OpenAPI document, by the kind of route.
     describe_errors(app, role_guards=[administrator])
     return app
+
+
+def install_instance(app: Litestar, settings: Settings) -> None:
+    """Give the (stopped) app the instance it serves: whatever the state held before is dropped."""
+    alchemy = build_alchemy_config(settings)
+    # Cheap to make: the OCR engine loads on the first scan and unloads when idle (receipts/ocr.py).
+    receipt_reader = ReceiptReader(idle_seconds=settings.ocr_idle_seconds)
+    # Changes fan out in memory to this process's streams and to the other processes on the same
+    # database: through the live_event table on SQLite (`--workers N`), NOTIFY/LISTEN on PostgreSQL.
+    event_bus = SharedEventBus(database_path(settings)) if settings.is_sqlite else PgEventBus(settings.database_url)
+    read_versions = (
+        ReadVersions(str(database_path(settings)))
+        if settings.is_sqlite
+        else PostgresReadVersions(settings.database_url)
+    )
+    state = app.state
+    state.clear()
+    state.update(
+        {
+            "settings": settings,
+            "alchemy_config": alchemy,
+            "db_reader": build_db_reader(settings),
+            "mailer": Mailer(settings),
+            "shared_entities": shared_entities(),
+            "event_bus": event_bus,
+            "throttle_store": ThrottleStore(alchemy),
+            "page_parser": PageParser(),
+            READER_STATE_KEY: receipt_reader,
+            "backup_keeper": BackupKeeper(settings, settings.backup_keep),
+            READ_CACHE_STATE_KEY: ReadCache(read_versions, settings.read_cache_mb * 1024 * 1024),
+        }
+    )
+    install_security_headers(state, settings.public_url)
+    if settings.is_sqlite:
+        install_write_file_lock(state, settings.data_dir / WRITE_LOCK_FILE)
+
+
+async def close_instance(app: Litestar) -> None:
+    """Shutdown: the instance's connections and workers, in the order they depend on each other
+    (some close at once, some are awaited)."""
+    state = app.state
+    reader = state.get("db_reader")
+    for close in (
+        state["event_bus"].close,
+        state["page_parser"].close,
+        state[READ_CACHE_STATE_KEY].versions.close,
+        reader_shutdown(state[READER_STATE_KEY]),
+        *([reader.dispose] if reader else []),
+    ):
+        result = close()
+        if inspect.isawaitable(result):
+            await result
 
 
 logging.getLogger("aiosqlite").setLevel(logging.WARNING)

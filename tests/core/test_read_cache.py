@@ -8,11 +8,19 @@ from typing import Any
 
 import pytest
 from litestar import Litestar, get
+from litestar.datastructures import State
 from litestar.testing import TestClient
 
 from larder.core.access import PUBLIC
 from larder.core.answers import EncodedAnswer
-from larder.core.read_cache import PostgresReadVersions, ReadCache, ReadCacheMiddleware, ReadVersions, cached_read
+from larder.core.read_cache import (
+    READ_CACHE_STATE_KEY,
+    PostgresReadVersions,
+    ReadCache,
+    ReadCacheMiddleware,
+    ReadVersions,
+    cached_read,
+)
 from larder.core.settings import Settings
 from tests.support import make_settings, sql
 
@@ -38,7 +46,10 @@ def small_app(versions: ReadVersions | PostgresReadVersions) -> Litestar:
         return {"runs": runs["closed"]}
 
     return Litestar(
-        [public, closed], middleware=[ReadCacheMiddleware(ReadCache(versions))], on_shutdown=[versions.close]
+        [public, closed],
+        middleware=[ReadCacheMiddleware()],
+        state=State({READ_CACHE_STATE_KEY: ReadCache(versions)}),
+        on_shutdown=[versions.close],
     )
 
 

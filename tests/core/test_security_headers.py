@@ -12,7 +12,7 @@ from litestar.testing import TestClient
 
 from larder.app import create_app
 from larder.core.errors import exception_handlers
-from larder.core.headers import NONCE_PLACEHOLDER, security_headers_hook
+from larder.core.headers import NONCE_PLACEHOLDER, add_security_headers, install_security_headers
 from larder.core.settings import Settings
 from larder.core.spa import spa_router
 from tests.support import make_settings
@@ -100,11 +100,8 @@ def web_client(tmp_path: Path):
     )
     (dist / "assets" / "app.js").write_text("console.log('app')")
     (dist / "service-worker.js").write_text("self.addEventListener('install', () => {})")
-    app = Litestar(
-        [spa_router(dist)],
-        exception_handlers=exception_handlers,
-        before_send=[security_headers_hook("http://larder.test")],
-    )
+    app = Litestar([spa_router(dist)], exception_handlers=exception_handlers, before_send=[add_security_headers])
+    install_security_headers(app.state, "http://larder.test")
     with TestClient(app) as client:
         yield client
 

@@ -153,10 +153,9 @@ class DatabasePlugin(InitPluginProtocol):
     This is the part of advanced-alchemy's Litestar plugin the app used. Its package also registers
     a command line, and importing it loaded alembic, mako, pygments, rich and click's rich variant
     into the server for good (about 14 MB) although the server never runs them.
-    """
 
-    def __init__(self, config: SQLAlchemyAsyncConfig) -> None:
-        self.config = config
+    The instance's config is read from the app's state (`alchemy_config`) when the app stops.
+    """
 
     def on_app_init(self, app_config: AppConfig) -> AppConfig:
         app_config.lifespan.append(self._lifespan)
@@ -165,11 +164,11 @@ class DatabasePlugin(InitPluginProtocol):
         return app_config
 
     @asynccontextmanager
-    async def _lifespan(self, _app: Litestar) -> AsyncIterator[None]:
+    async def _lifespan(self, app: Litestar) -> AsyncIterator[None]:
         try:
             yield
         finally:
-            await self.config.get_engine().dispose()
+            await _alchemy_config(app.state).get_engine().dispose()
 
     @staticmethod
     async def _close_session(message: Message, scope: Scope) -> None:

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 import secrets
 from pathlib import Path
-from typing import Any
 
 from litestar import Response
-from litestar.datastructures import MutableScopeHeaders
+from litestar.datastructures import MutableScopeHeaders, State
 from litestar.types import Message, Scope
 
 # Must match `html.cspNonce` in webui/vite.config.ts: Vite writes it into the built index.html.
@@ -62,19 +61,22 @@ def security_headers(public_url: str) -> dict[str, str]:
     return headers
 
 
-def security_headers_hook(public_url: str) -> Any:
-    """A `before_send` hook adding the security headers to every HTTP answer of the app."""
-    defaults = [(name.lower(), value) for name, value in security_headers(public_url).items()]
+SECURITY_HEADERS_STATE_KEY = "security_headers"
 
-    async def add_security_headers(message: Message, scope: Scope) -> None:
-        if message["type"] != "http.response.start":
-            return
-        headers = MutableScopeHeaders.from_message(message)
-        for name, value in defaults:
-            if name not in headers:
-                headers[name] = value
 
-    return add_security_headers
+def install_security_headers(state: State, public_url: str) -> None:
+    """The instance's default headers, which depend on its public address (HSTS over https)."""
+    state[SECURITY_HEADERS_STATE_KEY] = [(name.lower(), value) for name, value in security_headers(public_url).items()]
+
+
+async def add_security_headers(message: Message, scope: Scope) -> None:
+    """A `before_send` hook adding the instance's security headers to every HTTP answer of the app."""
+    if message["type"] != "http.response.start":
+        return
+    headers = MutableScopeHeaders.from_message(message)
+    for name, value in scope["litestar_app"].state[SECURITY_HEADERS_STATE_KEY]:
+        if name not in headers:
+            headers[name] = value
 
 
 class _Page:

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 CACHED_READ_KEY = "cached_read"
+READ_CACHE_STATE_KEY = "read_cache"
 # Per process (LARDER_READ_CACHE_MB). A catalogue page or recipe is 2-4 KB gzipped, the ingredient
 # options ~60 KB: room for thousands of answers; the least recently used go first.
 CACHE_BYTES = 16 * 1024 * 1024
@@ -226,12 +227,12 @@ def _replaying(messages: list[Message], receive: Receive) -> Receive:
 
 
 class ReadCacheMiddleware(ASGIMiddleware):
+    """Public cached reads answered from the instance's ReadCache (app state, READ_CACHE_STATE_KEY)."""
+
     scopes = (ScopeType.HTTP,)
 
-    def __init__(self, cache: ReadCache) -> None:
-        self.cache = cache
-
     async def handle(self, scope: Scope, receive: Receive, send: Send, next_app: ASGIApp) -> None:
+        cache: ReadCache = scope["litestar_app"].state[READ_CACHE_STATE_KEY]
         opt = scope["route_handler"].opt
         name = opt.get(CACHED_READ_KEY)
         method = scope["method"]
@@ -244,9 +245,9 @@ class ReadCacheMiddleware(ASGIMiddleware):
             body, messages = await _read_body(receive)
             receive = _replaying(messages, receive)
         # Without a version or a key the answer is made and sent the same way, but not kept.
-        version = await self.cache.versions.current(name) if body is not None else None
+        version = await cache.versions.current(name) if body is not None else None
         key: RequestKey = (method, scope["path"], scope["query_string"], body or b"")
-        answer = self.cache.get(name, version, key) if version is not None else None
+        answer = cache.get(name, version, key) if version is not None else None
         if answer is None:
             captured = await _run(next_app, scope, receive)
             if not captured.cacheable():
@@ -256,7 +257,7 @@ class ReadCacheMiddleware(ASGIMiddleware):
             # The route's answer is not compressed on its way here (ALREADY_COMPRESSED in its opt).
             answer = EncodedAnswer(bytes(captured.body))
             if version is not None:
-                self.cache.put(name, version, key, answer)
+                cache.put(name, version, key, answer)
         headers = scope["headers"]
         status, answer_headers, content = answer.answer(
             _header(headers, b"accept-encoding").decode("latin-1"),
