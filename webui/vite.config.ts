@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { constants as zlib, brotliCompressSync, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -246,6 +247,9 @@ export default defineConfig({
     // starts clean anyway (setup.ts resets storage, handlers and the DOM; every render makes its own
     // router and query client).
     isolate: false,
+    // Every core: Vitest's default leaves one for the main process, which on a 2-core machine
+    // runs the files one at a time (125 s instead of 78 s).
+    maxWorkers: availableParallelism(),
     testTimeout: 15000,
   },
 });
