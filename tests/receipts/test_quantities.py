@@ -33,6 +33,9 @@ from larder.receipts.quantities import PackSize, bought_amount, pack_size
         ("KIWI 4009", PackSize(1, 400.0, "g")),  # g read as 9
         ("MOCCA TAFEL 1009", PackSize(1, 100.0, "g")),
         ("FQ MANDARINEN 1k9", PackSize(1, 1.0, "kg")),
+        ("TINGE LEMON DRINK SOOML", PackSize(1, 500.0, "ml")),  # S for 5, O for 0
+        ("MEHL 1OOOG", PackSize(1, 1000.0, "g")),
+        ("SOBJ. VODKA 0., 7L", PackSize(1, 0.7, "l")),  # the decimal point twice, spaced
     ],
 )
 def test_a_pack_size_is_read_into_the_kitchens_units(name: str, size: PackSize) -> None:
@@ -55,6 +58,8 @@ def test_a_pack_size_is_read_into_the_kitchens_units(name: str, size: PackSize) 
         "ROPE 20M",  # metres
         "KALENDER 2019",  # a year, no 201 g
         "SCREWS 1239",
+        "SOL BEER",  # a word, never 50 l
+        "SOL",
     ],
 )
 def test_a_name_without_a_size_has_none(name: str) -> None:
@@ -80,4 +85,26 @@ def test_what_a_line_puts_into_the_store(
     count: float, weight_unit: str | None, name: str, amount: tuple[float, str | None]
 ) -> None:
     quantity, unit = bought_amount(count, weight_unit, name)
+    assert (quantity, unit) == (pytest.approx(amount[0]), amount[1])
+
+
+@pytest.mark.parametrize(
+    ("name", "measured_by", "amount"),
+    [
+        ("Apfelsaft 1,5", "volume", (1.5, "l")),  # the l lost
+        ("Orangensaft mild 11", "volume", (1.0, "l")),  # the l read as a 1
+        ("Saft 0,51", "volume", (500.0, "ml")),
+        ("COLA 330", "volume", (330.0, "ml")),
+        ("KIWI400", "count", (400.0, "g")),  # the g lost: a round number is grams
+        ("Mehl 1000", "mass", (1.0, "kg")),
+        ("Orangensaft mild 11", None, (1, None)),  # nothing matched: no unit to read it in
+        ("Apfelsaft 1,5", "mass", (1, None)),  # a decimal without a unit is litres only for a drink
+        ("BAEFRI.VOLLKORN 50", "count", (1, None)),  # two digits are a name's, not a size
+        ("Mineralwasser 12", "volume", (1, None)),  # 12 l is no bottle
+    ],
+)
+def test_a_size_whose_unit_the_recogniser_lost_is_read_in_the_matched_ingredients_dimension(
+    name: str, measured_by: str | None, amount: tuple[float, str | None]
+) -> None:
+    quantity, unit = bought_amount(1, None, name, measured_by=measured_by)
     assert (quantity, unit) == (pytest.approx(amount[0]), amount[1])

@@ -68,6 +68,20 @@ LAYOUTS: dict[str, tuple[Rows, list[Line]]] = {
         [("Premium Vodka 4,99 x", "9,98 B"), ("Kiwi Gold 0,59 x", "2,36 A"), ("Brot 1,99 x", "2,50 A")],
         [("Premium Vodka", 2, None, 9.98), ("Kiwi Gold", 4, None, 2.36), ("Brot 1,99 x", 1, None, 2.50)],
     ),
+    "german supermarket as faded print reads it: prices lost, a count lost, a decimal comma read as a slash": (
+        [
+            ("SCHWEIZ.EMMENTALER", "38B"),  # "4,38 B" and "0,99 B" with their first digits lost
+            ("G83FRISCHKASE", "S9B"),
+            ("2x 0,39", ""),  # counts the item below: 2 x 0,39 is its 0,78
+            ("HARRY VOLLK.KUMPEL", "0,78 B"),
+            ("X 0, 79", ""),  # "3 x 0,79" with its count lost: 2,37 below is three of them
+            ("KIWIS", "2,37 B"),
+            ("BAEFRI.VOLLKORN", "1/19E"),
+            ("FZ02 - 6/54", ""),  # a shelf code's slash is no decimal comma
+            ("SUMME EUR", "4,34"),
+        ],
+        [("HARRY VOLLK.KUMPEL", 2, None, 0.78), ("KIWIS", 3, None, 2.37), ("BAEFRI.VOLLKORN", 1, None, 1.19)],
+    ),
     "german drugstore: a tax class digit after the price": (
         [
             "dm drogerie markt",
@@ -310,9 +324,11 @@ def test_a_row_as_long_as_the_items_after_a_subtotal_is_an_item_but_a_shorter_on
     assert [line.name for line in read_lines(receipt(rows))] == ["O.C. WHITE", "HAZEL CHOC"]
 
 
-def test_the_number_under_the_qty_heading_is_the_count_not_the_number_leading_the_row() -> None:
+# QTY as faded print reads it: a Q as G or a, glued to the next heading.
+@pytest.mark.parametrize("heading", ["QTY TAX", "Gty Tax", "aty Tax", "GtyTax", "QtyTax"])
+def test_the_number_under_the_qty_heading_is_the_count_not_the_number_leading_the_row(heading: str) -> None:
     rows: Rows = [
-        (" " * 26 + "QTY TAX", "RM"),  # QTY over the column the counts are printed in
+        (" " * 26 + heading, "RM"),  # QTY over the column the counts are printed in
         ("809 METAL NAME BADGE CLIP 2 SR", "42.40"),
         ("DURAFILE H399 (110X95MM) 200 SR", "116.60"),
         ("TOTAL", "159.00"),

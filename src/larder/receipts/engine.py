@@ -85,6 +85,11 @@ class Tuning:
     # Narrowest batch, width over height. PaddleOCR pads every crop to at least 320x48 (ratio 6.7):
     # a price or a VAT letter then costs as much as a long name. 3 reads the same at 40% less.
     rec_min_ratio: float = 3.0
+    # Print smaller than this (the median text box's height, in pixels of the picture read) is
+    # read again from the part of the photo that holds the text, decoded larger: a receipt that
+    # fills a third of a scanned page is ~15 px high per row at `read_side`, and loses digits.
+    text_height: float = 36.0  # the recogniser's own height (`rec_height`): crops are not enlarged
+    closer_side: int = 3200  # the longest side that part is decoded at, and seen by the detector
     min_score: float = 0.5  # recognised text below this confidence is dropped
     threads: int = 0  # onnxruntime's intra-op threads; 0: the machine's cores, at most 4
     # The shared arena is shrunk after the detector's run and after the recogniser's last run of a
@@ -169,22 +174,53 @@ class Engine:
 
     def read(self, photo: bytes) -> list[ReadBox]:
         """The text boxes of the photo, top to bottom (UnreadablePhoto when it is not a picture)."""
-        picture, scale = decode(photo, self.tuning.read_side)
+        picture, scale, (left, top) = decode(photo, self.tuning.read_side)
         quads = self.detect(picture)
+        closer = self.closer_look(quads, picture.size, scale)
+        if closer is not None:
+            # The receipt's print is small in this picture (a scanned page, a photo from afar): the
+            # part that holds the text is decoded again, larger, and read from there; found again
+            # where the detector saw it small too (it sees every picture at `detect_side`).
+            region, side = closer
+            picture, scale, (left, top) = decode(photo, side, [v * scale for v in region])
+            # A narrow receipt is seen by the detector as large as a 3:4 photo's area at
+            # `detect_side` allows (its working set is what the area makes it).
+            width, height = picture.size
+            aspect = max(width, height) / min(width, height)
+            seen = min(max(width, height), round(self.tuning.detect_side * math.sqrt(0.75 * aspect)))
+            quads = self.detect(picture, min(seen, self.tuning.closer_side))
         texts = self.recognise(picture, quads)
         found = []
         for quad, (text, score) in zip(quads, texts, strict=True):
             if score < self.tuning.min_score or not text.strip():
                 continue
-            corners = tuple((float(x) * scale, float(y) * scale) for x, y in quad)
+            corners = tuple((left + float(x) * scale, top + float(y) * scale) for x, y in quad)
             found.append(ReadBox(text=text, corners=corners, score=score))  # type: ignore[arg-type]
         return found
 
-    def detect(self, picture: Image.Image) -> list[np.ndarray]:
+    def closer_look(
+        self, quads: list[np.ndarray], size: tuple[int, int], scale: float
+    ) -> tuple[list[float], int] | None:
+        """Where print is smaller than the recogniser reads well, the part of the picture that holds
+        the text (in its pixels) and the longer side to decode it at: the rows `text_height` high,
+        or that part at `read_side`, within the photo's own pixels and `closer_side`."""
+        if not quads:
+            return None
+        region = text_region(quads, size)
+        region_long = max(region[2] - region[0], region[3] - region[1])
+        heights = sorted(min(_size(_upright(quad))) for quad in quads)
+        zoom = max(self.tuning.text_height / max(heights[len(heights) // 2], 1.0), self.tuning.read_side / region_long)
+        zoom = min(zoom, scale, self.tuning.closer_side / region_long)  # never past the photo's own pixels
+        if zoom < 1.25:
+            return None
+        return region, round(region_long * zoom)
+
+    def detect(self, picture: Image.Image, side: int = 0) -> list[np.ndarray]:
         """The text boxes of a grey picture as four corners in its pixels, clockwise from top-left,
-        sorted top to bottom then left to right."""
+        sorted top to bottom then left to right; the detector sees the picture with its longer
+        side `side` at most (`detect_side` by default)."""
         width, height = picture.size
-        ratio = min(1.0, self.tuning.detect_side / max(width, height))
+        ratio = min(1.0, (side or self.tuning.detect_side) / max(width, height))
         det_w = max(32, round(width * ratio / 32) * 32)
         det_h = max(32, round(height * ratio / 32) * 32)
         small = picture.resize((det_w, det_h), Image.Resampling.BILINEAR, reducing_gap=2.0)
@@ -435,10 +471,14 @@ def _perspective(target: list[tuple[float, float]], source: np.ndarray) -> tuple
     return tuple(np.linalg.solve(np.array(rows, dtype=np.float64), np.array(values, dtype=np.float64)).tolist())
 
 
-def decode(photo: bytes, side: int) -> tuple[Image.Image, float]:
-    """The photo upright (EXIF orientation applied), grey, its longer side at most `side`; and the
-    factor from its pixels back to the upright photo's. Mirrors larder.core.images: the format is
-    told by the content, decompression bombs are refused before decoding."""
+def decode(
+    photo: bytes, side: int, region: list[float] | None = None
+) -> tuple[Image.Image, float, tuple[float, float]]:
+    """The photo upright (EXIF orientation applied), grey, its longer side at most `side`, or only
+    its `region` (left, top, right, bottom in the upright photo's pixels); the factor from its
+    pixels back to the upright photo's, and where its top-left corner is in them. Mirrors
+    larder.core.images: the format is told by the content, decompression bombs are refused before
+    decoding."""
     fmt = sniff_format(photo[:16])
     if fmt is None:
         raise UnreadablePhoto("content is not a JPEG, PNG, WebP or GIF image")
@@ -451,12 +491,25 @@ def decode(photo: bytes, side: int) -> tuple[Image.Image, float]:
             with Image.open(io.BytesIO(photo), formats=[fmt]) as image:
                 _check_dimensions(image.size)
                 full_long = max(image.size)
+                wanted_long = full_long if region is None else max(region[2] - region[0], region[3] - region[1])
                 if fmt == "JPEG":
                     # libjpeg decodes grey at 1/2, 1/4 or 1/8 scale while that still covers the target
-                    fit = side / full_long
+                    # (a region's to 80 %: a 35-megapixel page is then never decoded whole)
+                    fit = min(1.0, side / max(wanted_long, 1.0)) * (1.0 if region is None else 0.8)
                     image.draft("L", (max(1, int(image.width * fit)), max(1, int(image.height * fit))))
                 image.load()
-                upright = ImageOps.exif_transpose(_grey(image))
+                upright = _grey(image)
+                if upright is image:
+                    upright = image.copy()  # the file's image closes with this block
+                ImageOps.exif_transpose(upright, in_place=True)  # a large photo held once, not twice
+        drafted = full_long / max(upright.size)
+        left = top = 0
+        if region is not None:
+            left, top = (max(0, int(value / drafted)) for value in region[:2])
+            right = min(upright.width, math.ceil(region[2] / drafted))
+            bottom = min(upright.height, math.ceil(region[3] / drafted))
+            upright = upright.crop((left, top, max(right, left + 1), max(bottom, top + 1)))
+        cut_long = max(upright.size)
         upright.thumbnail((side, side), Image.Resampling.LANCZOS, reducing_gap=2.0)
         upright.load()
     except UnreadablePhoto:
@@ -465,7 +518,18 @@ def decode(photo: bytes, side: int) -> tuple[Image.Image, float]:
         # Hostile bytes can trip anything in a decoder (truncated data, broken chunks, bad EXIF,
         # MemoryError): all of them mean "not a picture we can read".
         raise UnreadablePhoto(f"could not decode the {fmt} image: {exc}") from exc
-    return upright, full_long / max(upright.size)
+    return upright, drafted * cut_long / max(upright.size), (left * drafted, top * drafted)
+
+
+def text_region(quads: list[np.ndarray], size: tuple[int, int]) -> list[float]:
+    """The part of a picture of `size` (w, h) that holds all its text boxes, with a margin:
+    left, top, right, bottom."""
+    points = np.concatenate(quads)
+    margin = 0.02 * max(size)
+    left, top = (max(0.0, float(v) - margin) for v in points.min(axis=0))
+    right = min(float(size[0]), float(points[:, 0].max()) + margin)
+    bottom = min(float(size[1]), float(points[:, 1].max()) + margin)
+    return [left, top, right, bottom]
 
 
 def _check_dimensions(size: tuple[int, int]) -> None:
@@ -482,7 +546,7 @@ def _grey(image: Image.Image) -> Image.Image:
         paper = Image.new("RGB", rgba.size, (255, 255, 255))
         paper.paste(rgba, mask=rgba.getchannel("A"))
         return paper.convert("L")
-    return image.convert("L")
+    return image if image.mode == "L" else image.convert("L")
 
 
 def _chunks(items: list[int], size: int) -> Iterator[list[int]]:

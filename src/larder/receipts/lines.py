@@ -56,6 +56,7 @@ from larder.receipts.non_items import (
     QUANTITY_FIRST,
     QUANTITY_HEADING,
     TOTAL_WORDS,
+    heading_words,
     is_payment_row,
     is_table_header,
 )
@@ -385,6 +386,20 @@ def _split_count(digits: str, cents: str, total: float) -> int | None:
     return None
 
 
+_TIMES_UNIT_PRICE = re.compile(rf"\s*[xX\u00d7*]\s*(?P<unit>{_UNIT_PRICE})(?:\s?(?:EUR|€))?\s*")
+
+
+def _count_lost_ahead(text: str, below: _Reading | None) -> int | None:
+    """The count of "x 0,79" whose count the recogniser lost, printed over a named item whose
+    price is a whole multiple of it (2,37: 3)."""
+    found = _TIMES_UNIT_PRICE.fullmatch(normalise(text))
+    if found is None or below is None or below.price is None or not _has_name(below.name):
+        return None
+    unit = _amount(found["unit"])
+    count = round(below.price / unit) if unit > 0 else 0
+    return count if 2 <= count <= 99 and abs(count * unit - below.price) < 0.005 else None
+
+
 def _lost_times(text: str, total: float) -> int | None:
     """The count of a quantity row whose x the recogniser lost, if its digits say count x unit
     price = `total`: "41.29" under an item of 5.16 is 4 x 1.29."""
@@ -524,6 +539,9 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
         after = readings[below]
         return not above_matches and after.price is not None and abs(after.price - product) < 0.005
 
+    def named_below(index: int) -> bool:
+        return index + 1 < len(rows) and _has_name(readings[index + 1].name)
+
     def add(index: int, name: str, sources: list[int]) -> None:
         nonlocal last_item_row, last_explicit, count_ahead
         reading = readings[index]
@@ -568,8 +586,17 @@ def lines_from_rows(rows: list[Row]) -> list[ReceiptLine]:
         # "2 x 0,99" counts the item whose price is its product: the one above, or the one below
         # (German tills print it before the item); else the item above.
         counting = reading.detail and reading.count is not None and not reading.total_printed
-        if counting and not pending and counts_next(index):
+        if counting and counts_next(index) and (not pending or named_below(index)):
+            # Names waiting above it lost their prices to the recogniser: the count is the next
+            # item's, and they are not items.
             count_ahead = (index + 1, reading.count)
+            pending = []
+            continue
+        lost_count = _count_lost_ahead(text, readings[index + 1] if index + 1 < len(rows) else None)
+        if lost_count and adjacent(index, index + 1):
+            # "X 0,79" with its count lost, over the item it counts ("KIWIS 2,37").
+            count_ahead = (index + 1, lost_count)
+            pending = []
             continue
         if price is None:
             if reading.detail and reading.count is not None and continues(index):
@@ -643,8 +670,11 @@ def _quantity_column(rows: list[Row], headers: list[int]) -> tuple[int, float, f
     """The row and the left and right of the item table's QTY heading, if it has one."""
     for index in headers:
         for word, left, right in rows[index].words():
-            if QUANTITY_HEADING.fullmatch(word.strip(".:,")):
-                return index, left, right
+            width = (right - left) / max(len(word), 1)
+            for heading in heading_words(word):
+                if QUANTITY_HEADING.fullmatch(heading):
+                    start = word.find(heading)
+                    return index, left + start * width, left + (start + len(heading)) * width
     return None
 
 

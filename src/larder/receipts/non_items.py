@@ -67,7 +67,8 @@ _GARBLED_PAYMENT = re.compile(r"(?<![^\W\d_])[cu](?:ash|hange)(?![^\W\d_])", re.
 # The column headings of an item table ("QTY DESCRIPTION PRICE DISC TOTAL", "ITEM QTY S/PRICE AMOUNT
 # TAX", "Menge Artikel Preis", "Qté Désignation Montant"): a row of nothing else is the table's
 # header, not a total, and where it starts with a quantity heading, the items' rows start with it.
-_QUANTITY_HEADINGS = r"qty|qte|qté|quantity|quantit[eéà]|menge|anz|anzahl|aantal|cant|cantidad|qtà|pcs|nos?"
+# "Gty", "aty": how the recogniser reads a faded Q.
+_QUANTITY_HEADINGS = r"[qga]ty|qte|qté|quantity|quantit[eéà]|menge|anz|anzahl|aantal|cant|cantidad|qtà|pcs|nos?"
 _DESCRIPTION_HEADINGS = (
     r"item|items|iterm|description|descriptior|desc|article|artikel|bezeichnung|désignation|designation"
     r"|omschrijving|descripci[oó]n|descrizione|name"
@@ -84,10 +85,27 @@ QUANTITY_HEADING = re.compile(_QUANTITY_HEADINGS, re.IGNORECASE)
 QUANTITY_FIRST = re.compile(rf"^\W*(?:{_QUANTITY_HEADINGS})\W+(?:{_DESCRIPTION_HEADINGS})\b", re.IGNORECASE)
 
 
+_CAPITALISED = re.compile(r"[A-Z][a-z]+")
+
+
+def heading_words(text: str) -> list[str]:
+    """A row's words as headings are, headings the recogniser glued together split where each
+    starts with a capital ("GtyTax RM": Gty, Tax, RM)."""
+    words = []
+    for word in re.split(r"[\s:()\[\]]+", text.strip()):
+        word = word.strip(".,")
+        if not word or word in ("#", ".", "-"):
+            continue
+        parts = _CAPITALISED.findall(word)
+        glued = len(parts) >= 2 and "".join(parts) == word and all(_HEADINGS.fullmatch(p) for p in parts)
+        words.extend(parts if glued else [word])
+    return words
+
+
 def is_table_header(text: str) -> bool:
     """Whether a row holds only column headings (at least two), one of them naming the quantity,
     the description or the weight: "TOTAL RM" is a total, not a header."""
-    words = [w.strip(".,") for w in re.split(r"[\s:()\[\]]+", text.strip()) if w and w not in ("#", ".", "-")]
+    words = heading_words(text)
     return (
         len(words) >= 2
         and all(_HEADINGS.fullmatch(word) for word in words)

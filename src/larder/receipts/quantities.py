@@ -79,6 +79,10 @@ def pack_size(name: str) -> PackSize | None:
     # as a 9 ("KIWI 4009", "MANDARINEN 1k9"; only after a round size: "2 x 9" stays).
     name = re.sub(r"[Oo](?=[.,]\d)", "0", name)
     name = re.sub(r"(?<=\d)\s?[kK]9(?![\w.,])|(?<![\d.,])(\d{1,2}[05]0)9(?![\w.,])", _g_for_9, name)
+    # ... an O as a letter in a round size and a 5 as an S ("SOOML" is 500ML; never a litre: "SOL"),
+    name = _LETTERED_SIZE.sub(_digits_for_letters, name)
+    # ... and a decimal point twice or spaced ("0., 7L").
+    name = _SPLIT_DECIMAL.sub(r"\1,\2", name)
     for match in _SIZE.finditer(name):
         written = match["unit"].lower()
         if written == "m" and not (match["packs"] or re.fullmatch(r"[1-9]\d\d", match["size"])):
@@ -94,20 +98,53 @@ def pack_size(name: str) -> PackSize | None:
     return found
 
 
+_LETTERED_SIZE = re.compile(r"(?<![^\W\d_])([1-9S][0-9OS]{2,3})(?=\s?(?:ml|g|kg)(?![^\W\d_]))", re.IGNORECASE)
+_SPLIT_DECIMAL = re.compile(r"(?<![\d.,])(\d{1,2})\s?[.,]{1,2}\s(\d{1,3}\s?[^\W\d_])")
+
+
+def _digits_for_letters(found: re.Match[str]) -> str:
+    return found[1].upper().replace("O", "0").replace("S", "5")
+
+
 def _g_for_9(found: re.Match[str]) -> str:
     return f"{found[1]}g" if found[1] else "kg"
 
 
-def bought_amount(count: float, weight_unit: str | None, name: str) -> tuple[float, str | None]:
+def bought_amount(
+    count: float, weight_unit: str | None, name: str, *, measured_by: str | None = None
+) -> tuple[float, str | None]:
     """The quantity and unit a scanned line puts into the store, from the count read on the row
     (a weight when `weight_unit` says so) and the pack size in the name; unit None when neither
-    says one (the matched ingredient's default unit then)."""
+    says one (the matched ingredient's default unit then). `measured_by` is the dimension of the
+    matched ingredient's unit ("volume", "mass", ...): a size whose unit the recogniser lost is
+    read in it."""
     if weight_unit:
         return _readable(count, weight_unit)
-    size = pack_size(name)
+    size = pack_size(name) or (_size_without_unit(name, measured_by) if measured_by else None)
     if size is None:
         return count, None
     return _readable(count * size.total, size.unit)
+
+
+# A size at the end of a name whose unit the recogniser lost: a round three- or four-digit number
+# ("KIWI400", "COLA 330") is grams or millilitres; for a drink, a decimal ("Apfelsaft 1,5") or a
+# number whose l was read as a 1 ("mild 11", "Saft 0,51") is a bottle's litres, never more than a few.
+_ROUND_WITHOUT_UNIT = re.compile(r"(?<![\d.,])(?P<round>[1-9]\d{1,2}0)\s*$")
+_LITRES_WITHOUT_L = re.compile(
+    r"(?<![\w.,])(?:(?P<read>[0-5](?:[.,]\d{1,2})?)[1Il|]|(?P<decimal>[0-5][.,]\d{1,2}))\s*$"
+)
+
+
+def _size_without_unit(name: str, measured_by: str) -> PackSize | None:
+    volume = measured_by == "volume"
+    found = _ROUND_WITHOUT_UNIT.search(name)
+    if found is not None and 100 <= int(found["round"]) <= 5000:
+        return PackSize(packs=1, size=float(found["round"]), unit="ml" if volume else "g")
+    found = _LITRES_WITHOUT_L.search(name) if volume else None
+    if found is None:
+        return None
+    litres = float((found["read"] or found["decimal"]).replace(",", "."))
+    return PackSize(packs=1, size=litres, unit="l") if 0.1 <= litres <= 5 else None
 
 
 def _readable(amount: float, unit: str) -> tuple[float, str]:

@@ -30,11 +30,14 @@ class Box:
 def normalise(text: str) -> str:
     """Full-width marks as plain ones (a full-width comma in "3,79"), the euro sign as the
     recogniser reads it, the multiplication sign as x, and the letter O read for a zero inside an
-    amount ("RMO.86", "1O.99") as the zero."""
+    amount ("RMO.86", "1O.99") as the zero, and a decimal comma read as a slash."""
     text = unicodedata.normalize("NFKC", text).replace("\u00d7", "x")
     # The recogniser has no euro sign: next to an amount it reads one as "element of" or epsilon.
     text = re.sub(r"(?<=\d)(\s?)[\u2208\u03b5\u03f5\u0404]|[\u2208\u03b5\u03f5\u0404](?=\s?\d)", r"\1€", text)
-    return re.sub(r"(?<=\d)[Oo](?=[\d.,])|[Oo](?=[.,]\d{2}(?!\d))", "0", text)
+    text = re.sub(r"(?<=\d)[Oo](?=[\d.,])|[Oo](?=[.,]\d{2}(?!\d))", "0", text)
+    # A faded decimal comma read as a slash, in the amount before the tax class that ends a row
+    # ("1/19E", "1/79 E"); a shelf code's "6/54" or an address's "U1/48" has no tax class after it.
+    return re.sub(r"(?<=\s)(\d{1,4})/(\d{2})(?=\s?[A-Z]\s*$)", r"\1,\2", text)
 
 
 @dataclass

@@ -32,6 +32,7 @@ from larder.core.db import end_transaction_early
 from larder.core.errors import FormError, NotFound, TooManyRequests
 from larder.core.images import MAX_PIXELS, MAX_SIDE, sniff_format
 from larder.core.service import DomainService
+from larder.kitchen import units
 from larder.receipts.lines import Box, ReceiptLine, read_lines
 from larder.receipts.matching import Matcher, learned_keys
 from larder.receipts.models import ReceiptMatch
@@ -242,7 +243,8 @@ def _scan_line(name: str, line: ReceiptLine, matcher: Matcher, learned: dict[str
     option = matcher.match(name, learned)
     # What was bought: the count times the pack size the name prints ("Apfelsaft 1,5 l" is 1.5 l,
     # "6X1.25L" 7.5 l), or the weight; else the count in the ingredient's own unit.
-    quantity, unit = bought_amount(line.quantity, line.unit, name)
+    measured_by = units.dimension(option.default_unit) if option is not None else None
+    quantity, unit = bought_amount(line.quantity, line.unit, name, measured_by=measured_by)
     return ScanLineOut(
         name=name,
         matchedItem=option,
