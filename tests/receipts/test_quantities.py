@@ -60,6 +60,7 @@ def test_a_pack_size_is_read_into_the_kitchens_units(name: str, size: PackSize) 
         "SCREWS 1239",
         "SOL BEER",  # a word, never 50 l
         "SOL",
+        "B6 G.LLETTE MACH3 6 KL",  # Gillette's i read as a dot: no 6 g
     ],
 )
 def test_a_name_without_a_size_has_none(name: str) -> None:

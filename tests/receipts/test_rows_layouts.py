@@ -72,7 +72,7 @@ LAYOUTS: dict[str, tuple[Rows, list[Line]]] = {
         [
             ("SCHWEIZ.EMMENTALER", "38B"),  # "4,38 B" and "0,99 B" with their first digits lost
             ("G83FRISCHKASE", "S9B"),
-            ("2x 0,39", ""),  # counts the item below: 2 x 0,39 is its 0,78
+            ("2.x 0,39", ""),  # counts the item below: 2 x 0,39 is its 0,78 (a speck read as a dot)
             ("HARRY VOLLK.KUMPEL", "0,78 B"),
             ("X 0, 79", ""),  # "3 x 0,79" with its count lost: 2,37 below is three of them
             ("KIWIS", "2,37 B"),

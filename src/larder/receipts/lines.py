@@ -100,9 +100,9 @@ _PRICE_END = re.compile(
 )
 # "QTY", also as the recogniser reads it ("OTY", "0TY"), and German "Menge", "Anz."
 _QTY_WORD = r"(?i:[QO0]TY|Menge|Anz)"
-# "2 x 1,99", "2x1,99", "2 @ 1.99", "2 Stk x 1,99", "2 St. x 1,99"
+# "2 x 1,99", "2x1,99", "2 @ 1.99", "2 Stk x 1,99", "2 St. x 1,99", "2.x 0,39" (a speck read as a dot)
 _TIMES = re.compile(
-    rf"(?:(?<![A-Za-z]){_QTY_WORD}\.?\s*:?\s*|(?<![\w.,]))(?P<count>\d{{1,3}})\s*(?:(?:Stk|St|Stück|ea)\.?\s*)?[xX\u00d7@*]\s*(?:(?:{_CURRENCY})\s*)?(?P<unit>{_UNIT_PRICE})(?!\d){_NOT_A_SIZE}"
+    rf"(?:(?<![A-Za-z]){_QTY_WORD}\.?\s*:?\s*|(?<![\w.,]))(?P<count>\d{{1,3}})\.?\s*(?:(?:Stk|St|Stück|ea)\.?\s*)?[xX\u00d7@*]\s*(?:(?:{_CURRENCY})\s*)?(?P<unit>{_UNIT_PRICE})(?!\d){_NOT_A_SIZE}"
     rf"(?:\s*(?:EUR|€))?(?:\s*(?:/|je|ea\b|each\b))?"
 )
 _QTY = re.compile(rf"(?<![A-Za-z]){_QTY_WORD}\.?\s*:?\s*(?P<count>\d{{1,3}})(?!\d)")

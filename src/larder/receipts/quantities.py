@@ -46,9 +46,10 @@ _UNITS: dict[str, tuple[str, float]] = {
 _NUMBER = r"\d+(?:[.,]\d+)?"
 _UNIT_WORDS = "|".join(sorted((re.escape(u) for u in _UNITS), key=len, reverse=True))
 # "6X1.25L", "4*6*320M", "2 x 500 g", "1,5 l", "500G", "[350ML]", also glued to the name as the
-# recogniser reads it ("WANGI1KG"); the unit ends the word.
+# recogniser reads it ("WANGI1KG"); the unit ends the word, and is no word's first letter
+# ("6 G.LLETTE": Gillette's i read as a dot).
 _SIZE = re.compile(
-    rf"(?<![\d.,])(?P<packs>(?:\d{{1,2}}\s?[xX*]\s?){{0,2}})(?P<size>{_NUMBER})\s?(?P<unit>{_UNIT_WORDS})(?![^\W\d_])",
+    rf"(?<![\d.,])(?P<packs>(?:\d{{1,2}}\s?[xX*]\s?){{0,2}})(?P<size>{_NUMBER})\s?(?P<unit>{_UNIT_WORDS})(?![^\W\d_]|\.[^\W\d_])",
     re.IGNORECASE,
 )
 
