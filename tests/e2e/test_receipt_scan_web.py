@@ -22,7 +22,7 @@ from playwright.sync_api import Browser, Locator, Page, Route, expect
 
 from tests.e2e.conftest import LiveServer
 from tests.e2e.test_phone_layout import FIND_CUT_TEXT
-from tests.receipts.rendered import ENGLISH
+from tests.receipts.rendered import ENGLISH, SIZES
 from tests.receipts.rendered import photo as receipt_photo
 
 pytestmark = pytest.mark.e2e
@@ -220,3 +220,48 @@ def test_a_photographed_receipt_is_read_by_the_real_engine_into_the_store(
     assert sorted(item["name"] for item in stock) == ["Banana", "Chicken breast", "Egg"]
     for name in ("Banana", "Chicken breast", "Egg"):
         expect(page.get_by_role("listitem", name=name, exact=True)).to_be_visible()
+
+
+def test_a_scanned_pack_size_multi_buy_and_weight_arrive_in_the_store(
+    phone_page: Page, live_server: LiveServer
+) -> None:
+    """The real engine reads "APPLE JUICE 1.5L", "WHOLE MILK 2 X 1L", "PLAIN FLOUR 1KG" with "2 x 1.45"
+    under it and weighed potatoes: Scan Results shows what was bought, and the store gets it."""
+    page = phone_page
+    member = live_server.member("sizes")
+    token, _ = live_server.session(member)
+    made = live_server.api(
+        "POST", "/stores", token, json={"name": "Larder", "description": "Dry goods", "kind": "pantry"}
+    )
+    assert made.status_code == 201, made.text
+    larder = made.json()["data"]["id"]
+
+    live_server.open_signed_in(page, member, f"/user-stores/{larder}")
+    page.get_by_label("receipt photo").set_input_files(
+        {"name": "receipt.jpg", "mimeType": "image/jpeg", "buffer": receipt_photo(SIZES)}
+    )
+    dialog = page.get_by_role("dialog", name="Scan Results")
+    expect(dialog).to_be_visible(timeout=90_000)
+    bought = {
+        "APPLE JUICE": ("1.5", "l"),
+        "WHOLE MILK": ("2", "l"),
+        "PLAIN FLOUR": ("2", "kg"),
+        "POTATOES": ("720", "g"),
+    }
+    for word, (quantity, unit) in bought.items():
+        card = dialog.get_by_role("listitem").filter(has_text=re.compile(f"Result: {word}"))
+        expect(card.get_by_role("textbox", name="quantity")).to_have_value(quantity)
+        expect(card.get_by_role("combobox", name="unit")).to_have_value(unit)
+    # What the household corrects before Confirm is what goes in: one of the two litres was drunk.
+    milk = dialog.get_by_role("listitem").filter(has_text=re.compile("Result: WHOLE MILK"))
+    milk.get_by_role("textbox", name="quantity").fill("1")
+
+    dialog.get_by_role("button", name="Confirm").click()
+    expect(dialog).to_be_hidden()
+    stock = live_server.api("GET", f"/stores/{larder}", token).json()["data"]["items"]
+    assert sorted((item["name"], item["quantity"], item["unit"]) for item in stock) == [
+        ("Apple juice", 1.5, "l"),
+        ("Plain flour", 2, "kg"),
+        ("Potato", 720, "g"),
+        ("Whole milk", 1, "l"),
+    ]

@@ -52,6 +52,20 @@ GERMAN = Receipt(
     footer=(("SUMME EUR", "3,67"), ("Mastercard", "3,67")),
 )
 RECEIPTS = {receipt.name: receipt for receipt in (ENGLISH, GERMAN)}
+# Pack sizes, a multi-buy and a weighed item, read by the real engine in the browser test only.
+SIZES = Receipt(
+    name="sizes",
+    header=("CORNER SHOP", "1 MARKET ROW"),
+    items=(
+        ("APPLE JUICE 1.5L", "1.19"),
+        ("WHOLE MILK 2 X 1L", "1.90"),
+        ("PLAIN FLOUR 1KG", "2.90"),
+        ("  2 x 1.45", ""),
+        ("POTATOES", "1.01"),
+        ("  0.720 kg x 1.40 /kg", ""),
+    ),
+    footer=(("TOTAL", "7.00"), ("CASH", "10.00")),
+)
 
 
 @cache

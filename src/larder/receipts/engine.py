@@ -353,18 +353,20 @@ def _hull(points: np.ndarray) -> np.ndarray:
     if len(unique) < 3:
         return unique
 
-    def half(sequence: np.ndarray) -> list[np.ndarray]:
-        chain: list[np.ndarray] = []
+    def half(sequence: list[list[float]]) -> list[list[float]]:
+        chain: list[list[float]] = []
         for point in sequence:
+            px, py = point
             while len(chain) >= 2:
                 (ax, ay), (bx, by) = chain[-2], chain[-1]
-                if (bx - ax) * (point[1] - ay) - (by - ay) * (point[0] - ax) > 0:
+                if (bx - ax) * (py - ay) - (by - ay) * (px - ax) > 0:
                     break
                 chain.pop()
             chain.append(point)
         return chain
 
-    lower, upper = half(unique), half(unique[::-1])
+    ordered = unique.tolist()  # Python floats: a loop over numpy scalars is ten times slower
+    lower, upper = half(ordered), half(ordered[::-1])
     return np.array(lower[:-1] + upper[:-1])
 
 
