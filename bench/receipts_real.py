@@ -27,37 +27,18 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-DEFAULT_PHOTOS = ROOT.parent / "shared" / "data" / "receipts-dev"
-SOURCES = ("sroie", "softmatic_de")
-
+from bench.receipts_real.figures import (  # noqa: E402
+    DEFAULT_PHOTOS,
+    SOURCES,
+    percent,
+    photos_of,
+    quantile,
+    seconds,
+)
 from bench.receipts_real.ocr_cache import CachedReader  # noqa: E402
 from bench.receipts_real.scanning import Scanner  # noqa: E402
 from bench.receipts_real.scoring import CAUSES, PhotoScore, score_photo  # noqa: E402
 from bench.receipts_real.truth import check_truth, expected_of, load_truth  # noqa: E402
-
-
-def percent(part: int, whole: int) -> str:
-    return f"{100 * part / whole:.1f} % ({part}/{whole})" if whole else "-"
-
-
-def quantile(values: list[float], share: float) -> float | None:
-    if not values:
-        return None
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
-
-
-def seconds(value: float | None) -> str:
-    return "-" if value is None else f"{value:.2f} s"
-
-
-def photos_of(folder: Path, only: str | None) -> list[tuple[str, Path]]:
-    found = []
-    for source in SOURCES:
-        for photo in sorted((folder / source).glob("*.jpg")):
-            if only is None or only in photo.stem:
-                found.append((source, photo))
-    return found
 
 
 def main() -> None:

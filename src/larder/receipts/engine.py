@@ -182,12 +182,14 @@ class Engine:
             # part that holds the text is decoded again, larger, and read from there; found again
             # where the detector saw it small too (it sees every picture at `detect_side`).
             region, side = closer
+            first_width, first_height = picture.size
+            seen_area = self.tuning.detect_side**2 * min(first_width, first_height) / max(first_width, first_height)
             picture, scale, (left, top) = decode(photo, side, [v * scale for v in region])
-            # A narrow receipt is seen by the detector as large as a 3:4 photo's area at
-            # `detect_side` allows (its working set is what the area makes it).
+            # A narrow receipt is seen by the detector with as many pixels as the whole photo was
+            # (its working set is what the area makes it, so the peak stays the first pass's).
             width, height = picture.size
             aspect = max(width, height) / min(width, height)
-            seen = min(max(width, height), round(self.tuning.detect_side * math.sqrt(0.75 * aspect)))
+            seen = min(max(width, height), round(math.sqrt(seen_area * aspect)))
             quads = self.detect(picture, min(seen, self.tuning.closer_side))
         texts = self.recognise(picture, quads)
         found = []
