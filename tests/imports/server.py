@@ -25,6 +25,7 @@ CONTENT_TYPES = {
     "latin1.html": "text/html; charset=ISO-8859-1",  # charset only in the header
     "cp1252.html": "text/html",  # charset only in <meta http-equiv>
     "shift_jis.html": "text/html",  # charset only in <meta charset>
+    "svg_declaration.html": "text/html",  # <meta charset> after an inline SVG's XML declaration
     "xhtml.html": "application/xhtml+xml",
 }
 PNG = b"\x89PNG\r\n\x1a\n" + b"\0" * 64

@@ -15,6 +15,9 @@ KEYS = {
     "@id",
     "recipeCuisine",
     "recipeYield",
+    "totalTime",
+    "prepTime",
+    "cookTime",
     "recipeInstructions",
     "recipeIngredient",
 }
@@ -47,6 +50,8 @@ def test_json_ld_in_a_graph_follows_references(client, member, pages):
     assert data["@id"] == "https://blog.example/shakshuka/#recipe"
     assert data["url"] == pages.page("jsonld_graph.html")
     assert data["recipeCuisine"] == "Middle Eastern, North African"
+    # no totalTime on the page: the total is prep plus cook
+    assert (data["prepTime"], data["cookTime"], data["totalTime"]) == ("PT10M", "PT1H5M", "PT1H15M")
     assert data["recipeYield"] == "4 servings"  # the worded one of ["4", "4 servings"]
     assert data["recipeIngredient"][-1] == "100 g feta & fresh parsley"
     assert data["recipeInstructions"] == [
@@ -169,6 +174,8 @@ def test_broken_html_and_a_broken_json_ld_block_do_not_stop_the_import(client, m
         ("cp1252.html", "“Smart” Café Crème — €2 edition", "1 tsp sugar \u2013 optional"),  # <meta http-equiv>
         ("shift_jis.html", "親子丼", "鶏もも肉 200g"),  # <meta charset>
         ("xhtml.html", "Schwäbischer Kartoffelsalat", "250 ml Brühe"),  # XML declaration, xhtml type
+        # an inline SVG's XML declaration says iso-8859-1 before <meta charset="UTF-8">: UTF-8 bytes win
+        ("svg_declaration.html", "Crème caramel", "½ cup sugar"),
     ],
 )
 def test_pages_in_other_encodings_decode_correctly(client, member, pages, page, name, ingredient):

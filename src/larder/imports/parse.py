@@ -1,7 +1,8 @@
 """From a fetched HTML page to Larder's schema.org-shaped recipe data (part 1 §3 'Imported recipe').
 
 The result always has the same keys: name, description, image (one URL, or a list when the page
-gives several), url, @id, recipeCuisine, recipeYield (a string), recipeInstructions (a list of
+gives several), url, @id, recipeCuisine, recipeYield (a string), totalTime, prepTime and
+cookTime (ISO 8601 durations such as "PT1H30M", "" when the page gives none), recipeInstructions (a list of
 {name, text}, or one plain text when the page gives one text) and recipeIngredient (a list of text).
 A page without a recipe gives {"message": NO_RECIPE, "url": ..., "name": <page title>}.
 
@@ -38,6 +39,7 @@ import lxml.html
 from larder.core.logsafe import loggable_url
 from larder.imports.nodes import Graph, json_ld_nodes, microdata_nodes, rdfa_nodes, recipes_in, richness
 from larder.imports.text import MAX_DEPTH, as_list, clean_block, clean_text, http_url, types_of
+from larder.imports.times import iso_duration, minutes_of
 
 logger = logging.getLogger("larder.imports")
 
@@ -152,6 +154,15 @@ def _instructions(value: Any, graph: Graph) -> list[dict[str, str]] | str:
     if isinstance(value, dict) and "text" in value and "itemListElement" not in value:
         value = [value]
     return _steps(value, graph)
+
+
+def _times(node: dict[str, Any], scraper: Any) -> dict[str, str]:
+    """totalTime, prepTime and cookTime as ISO 8601 durations; a total the page leaves out is
+    prep plus cook, as a cook reads it."""
+    prep = minutes_of(node.get("prepTime")) or minutes_of(_call(scraper, "prep_time"))
+    cook = minutes_of(node.get("cookTime")) or minutes_of(_call(scraper, "cook_time"))
+    total = minutes_of(node.get("totalTime")) or minutes_of(_call(scraper, "total_time")) or (prep or 0) + (cook or 0)
+    return {"totalTime": iso_duration(total), "prepTime": iso_duration(prep), "cookTime": iso_duration(cook)}
 
 
 def _joined(value: Any) -> str:
@@ -273,6 +284,7 @@ def _shape(node: dict[str, Any], graph: Graph, scraper: Any, tree: Any, url: str
         "@id": http_url(node.get("@id"), url),
         "recipeCuisine": (_joined(node.get("recipeCuisine")) or clean_text(_call(scraper, "cuisine")))[:MAX_NAME],
         "recipeYield": yield_text[:MAX_NAME],
+        **_times(node, scraper),
         "recipeInstructions": instructions,
         "recipeIngredient": [line[:MAX_NAME] for line in ingredients[:MAX_ITEMS]],
     }
@@ -284,9 +296,20 @@ def is_complete(data: dict[str, Any]) -> bool:
 
 
 def decode_page(body: bytes, content_type: str | None) -> str:
-    """Bytes to text: BOM, then the HTTP charset, then <meta charset>, then UTF-8 or windows-1252."""
-    from w3lib.encoding import html_to_unicode
+    """Bytes to text: BOM, then the HTTP charset, then UTF-8 when the bytes are UTF-8, then
+    <meta charset>, then windows-1252.
 
+    Bytes that decode as UTF-8 are UTF-8 whatever the page declares: text in another encoding is
+    almost never valid UTF-8 once it has a non-ASCII letter, while pages declare wrongly (an inline
+    SVG's `<?xml encoding="iso-8859-1"?>` ahead of `<meta charset="UTF-8">` turns every ½ into Â½).
+    """
+    from w3lib.encoding import html_to_unicode, http_content_type_encoding, read_bom
+
+    if read_bom(body) == (None, None) and not http_content_type_encoding(content_type):
+        try:
+            return body.decode("utf-8")
+        except UnicodeDecodeError:
+            pass
     _encoding, text = html_to_unicode(content_type, body, auto_detect_fun=_utf8_or_cp1252)
     return text
 

@@ -1,0 +1,186 @@
+"""Recipe import on real saved pages, through the generic path no site-specific scraper knows.
+
+    .venv/bin/python bench/import_real.py [--pages DIR] [--misses] [--only TEXT] [--json out.json]
+
+Reads the 150 saved recipe pages of `../shared/data/import-dev/` (one page from each of 150
+websites, with the recipe the recipe-scrapers maintainers expect from it) as the import worker
+reads a fetched page: `parse.parse_fetched(body, content type, final URL)`, the function the worker
+process runs. The URL names no known website (http://127.0.0.1:8765/HOST/PAGE), so recipe-scrapers
+can only use its schema.org reader, as for the long tail of sites; a link inside the page never
+picks a scraper. Without the development set beside the clone it says so and exits 0.
+
+A page is **complete** when the title matches (case, accents and spaces aside), the number of
+ingredient lines matches and the number of steps matches (a recipe whose method is one block of
+text counts one step). Also: pages with the title and every ingredient line; **yields** right
+where the expected recipe has them (the same first number); **total time** right where it has one
+(the same minutes, read from `totalTime`, else prep + cook); server CPU per page (the parse, median
+and p95). `--misses` lists each page that is not complete under every cause it shows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import html
+import json
+import re
+import sys
+import time
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+
+from larder.imports.parse import parse_fetched  # noqa: E402
+from larder.imports.times import minutes_of  # noqa: E402
+
+DEFAULT_PAGES = ROOT.parent / "shared" / "data" / "import-dev"
+BASE = "http://127.0.0.1:8765"
+
+
+def _plain(text: str) -> str:
+    text = unicodedata.normalize("NFKD", html.unescape(text or "")).casefold()
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    return re.sub(r"\s+", " ", re.sub(r"[\u2018\u2019\u201c\u201d'\"`\u00b4]", "'", text)).strip()
+
+
+def _first_number(text: str) -> str | None:
+    found = re.search(r"\d+(?:[.,]\d+)?", text or "")
+    return found.group(0).replace(",", ".") if found else None
+
+
+@dataclass
+class PageScore:
+    host: str
+    page: str
+    causes: list[str] = field(default_factory=list)
+    title_ok: bool = False
+    ingredients_ok: bool = False
+    steps_ok: bool = False
+    yields: bool | None = None  # None: the expected recipe gives none
+    total_time: bool | None = None
+    cpu: float = 0.0
+
+    @property
+    def complete(self) -> bool:
+        return self.title_ok and self.ingredients_ok and self.steps_ok
+
+
+def score_page(host: str, page: Path, expected: dict) -> PageScore:
+    body = gzip.decompress(page.read_bytes())
+    started = time.process_time()
+    data = parse_fetched(body, "text/html", f"{BASE}/{host}/{page.name.removesuffix('.html.gz')}")
+    score = PageScore(host, page.name, cpu=time.process_time() - started)
+    if "message" in data:
+        score.causes.append("no recipe found")
+        score.yields = False if expected.get("yields") else None
+        score.total_time = False if expected.get("total_time") else None
+        return score
+
+    title, want_title = _plain(data.get("name", "")), _plain(expected["title"])
+    score.title_ok = title == want_title
+    if not score.title_ok:
+        score.causes.append(f"title: {data.get('name', '')!r} for {expected['title']!r}")
+
+    got_ingredients, want_ingredients = len(data.get("recipeIngredient") or []), len(expected["ingredients"])
+    score.ingredients_ok = got_ingredients == want_ingredients
+    if not score.ingredients_ok:
+        kind = "no ingredients" if not got_ingredients else "ingredient count"
+        score.causes.append(f"{kind}: {got_ingredients} for {want_ingredients}")
+
+    instructions = data.get("recipeInstructions") or []
+    got_steps = (1 if instructions.strip() else 0) if isinstance(instructions, str) else len(instructions)
+    want_steps = len(expected["instructions_list"])
+    score.steps_ok = got_steps == want_steps
+    if not score.steps_ok:
+        kind = "no steps" if not got_steps else "one block of text" if isinstance(instructions, str) else "step count"
+        score.causes.append(f"{kind}: {got_steps} for {want_steps}")
+
+    if expected.get("yields"):
+        score.yields = _first_number(data.get("recipeYield", "")) == _first_number(expected["yields"])
+        if not score.yields:
+            score.causes.append(f"yields: {data.get('recipeYield', '')!r} for {expected['yields']!r}")
+    if expected.get("total_time"):
+        got = minutes_of(data.get("totalTime")) or (minutes_of(data.get("prepTime")) or 0) + (
+            minutes_of(data.get("cookTime")) or 0
+        )
+        score.total_time = got == int(expected["total_time"])
+        if not score.total_time:
+            score.causes.append(f"total time: {got} min for {expected['total_time']} min")
+    return score
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f} % ({part}/{whole})" if whole else "-"
+
+
+def _quantile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--pages", type=Path, default=DEFAULT_PAGES)
+    parser.add_argument("--misses", action="store_true", help="list every page that is not complete, by cause")
+    parser.add_argument("--only", help="only pages whose host contains this")
+    parser.add_argument("--json", type=Path, help="also write the figures here")
+    args = parser.parse_args()
+    index = args.pages / "INDEX.tsv"
+    if not index.exists():
+        print(f"No development pages at {args.pages}: nothing to measure.")
+        return 0
+
+    scores: list[PageScore] = []
+    for row in index.read_text().splitlines()[1:]:
+        host, page, expected = row.split("\t")
+        if args.only and args.only not in host:
+            continue
+        scores.append(score_page(host, args.pages / page, json.loads((args.pages / expected).read_text())))
+
+    total = len(scores)
+    titled = sum(s.title_ok and s.ingredients_ok for s in scores)
+    yields = [s.yields for s in scores if s.yields is not None]
+    times = [s.total_time for s in scores if s.total_time is not None]
+    cpu = [s.cpu * 1000 for s in scores]
+    figures = {
+        "pages": total,
+        "complete": sum(s.complete for s in scores),
+        "title_and_ingredients": titled,
+        "title": sum(s.title_ok for s in scores),
+        "ingredients": sum(s.ingredients_ok for s in scores),
+        "steps": sum(s.steps_ok for s in scores),
+        "yields_right": sum(yields),
+        "yields_expected": len(yields),
+        "time_right": sum(times),
+        "time_expected": len(times),
+        "cpu_ms_median": round(_quantile(cpu, 0.5), 1),
+        "cpu_ms_p95": round(_quantile(cpu, 0.95), 1),
+    }
+    print(
+        "| pages | complete | title and ingredients | title | ingredients | steps | yields right | total time right"
+        " | CPU ms median | CPU ms p95 |"
+    )
+    print("|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
+    print(
+        f"| {total} | {_percent(figures['complete'], total)} | {_percent(titled, total)}"
+        f" | {_percent(figures['title'], total)} | {_percent(figures['ingredients'], total)}"
+        f" | {_percent(figures['steps'], total)} | {_percent(sum(yields), len(yields))}"
+        f" | {_percent(sum(times), len(times))} | {figures['cpu_ms_median']} | {figures['cpu_ms_p95']} |"
+    )
+    causes = Counter(cause.split(":")[0] for s in scores for cause in s.causes)
+    print("\nCauses (a page may show several): " + ", ".join(f"{k} {v}" for k, v in causes.most_common()))
+    if args.misses:
+        for score in scores:
+            if score.causes:
+                print(f"- {score.host}: " + "; ".join(score.causes))
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
