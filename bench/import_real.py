@@ -11,10 +11,15 @@ picks a scraper. Without the development set beside the clone it says so and exi
 
 A page is **complete** when the title matches (case, accents and spaces aside), the number of
 ingredient lines matches and the number of steps matches (a recipe whose method is one block of
-text counts one step). Also: pages with the title and every ingredient line; **yields** right
-where the expected recipe has them (the same first number); **total time** right where it has one
-(the same minutes, read from `totalTime`, else prep + cook); server CPU per page (the parse, median
-and p95). `--misses` lists each page that is not complete under every cause it shows.
+text counts one step). The expected lists give a section's heading, and a step's own heading
+such as "Step 1", as lines of their own among the steps; Larder keeps them as the step's name,
+which the viewer shows above its text: the steps match when their number, or the number of lines
+the viewer shows (steps and each heading where it changes), is the expected one.
+
+Also: pages with the title and every ingredient line; **yields** right where the expected recipe
+has them (the same first number); **total time** right where it has one (the same minutes, read
+from `totalTime`, else prep + cook); server CPU per page (the parse, median and p95).
+`--misses` lists each page that is not complete under every cause it shows.
 """
 
 from __future__ import annotations
@@ -50,6 +55,17 @@ def _plain(text: str) -> str:
 def _first_number(text: str) -> str | None:
     found = re.search(r"\d+(?:[.,]\d+)?", text or "")
     return found.group(0).replace(",", ".") if found else None
+
+
+def _lines_shown(steps: list[dict]) -> int:
+    """The steps with their headings, as the viewer shows them: a step's name is its section's
+    name and its own ("Sauce: Step 1"); each part is a heading line where it changes."""
+    lines, above = 0, []
+    for step in steps:
+        parts = [part for part in step.get("name", "").split(": ") if part]
+        lines += 1 + sum(1 for level, part in enumerate(parts) if above[level : level + 1] != [part])
+        above = parts
+    return lines
 
 
 @dataclass
@@ -94,7 +110,8 @@ def score_page(host: str, page: Path, expected: dict) -> PageScore:
     instructions = data.get("recipeInstructions") or []
     got_steps = (1 if instructions.strip() else 0) if isinstance(instructions, str) else len(instructions)
     want_steps = len(expected["instructions_list"])
-    score.steps_ok = got_steps == want_steps
+    shown = got_steps if isinstance(instructions, str) else _lines_shown(instructions)
+    score.steps_ok = want_steps in (got_steps, shown)
     if not score.steps_ok:
         kind = "no steps" if not got_steps else "one block of text" if isinstance(instructions, str) else "step count"
         score.causes.append(f"{kind}: {got_steps} for {want_steps}")

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from larder.imports.parse import NO_RECIPE, is_complete
+from larder.imports.parse import NO_RECIPE, is_complete, parse_page
 from tests.imports.conftest import import_url
 
 KEYS = {
@@ -108,15 +110,39 @@ def test_ingredient_groups_in_json_ld_become_prefixes(client, member, pages):
     ]  # an ItemList of steps
 
 
-def test_instructions_given_as_one_text_stay_one_text(client, member, pages):
+def test_a_method_given_as_one_text_becomes_a_step_per_line(client, member, pages):
     data = import_url(client, member, pages.page("instructions_string.html"))["parsed"]
     assert data["name"] == "Granny's Apple Pie"
-    assert data["recipeInstructions"] == (
-        "Line a tin with half the pastry.\n"
-        "Slice the apples & toss with sugar and cinnamon.\n"
-        "Cover with the rest of the pastry and bake for 45 minutes."
-    )
+    assert data["recipeInstructions"] == [
+        {"name": "", "text": "Line a tin with half the pastry."},
+        {"name": "", "text": "Slice the apples & toss with sugar and cinnamon."},
+        {"name": "", "text": "Cover with the rest of the pastry and bake for 45 minutes."},
+    ]
     assert data["image"] == pages.url("/images/apple-pie.jpg")  # the ImageObject's url, made absolute
+
+
+def _page_with_method(method: str) -> str:
+    recipe = {"@type": "Recipe", "name": "Soup", "recipeIngredient": ["1 leek"], "recipeInstructions": method}
+    return f'<html><head><script type="application/ld+json">{json.dumps(recipe)}</script></head></html>'
+
+
+@pytest.mark.parametrize(
+    ("method", "steps"),
+    [
+        ("1. Chop the leek. 2. Fry it for 5 min. 3. Add water.", ["Chop the leek.", "Fry it for 5 min.", "Add water."]),
+        ("1) Chop the leek.\n2) Fry it.", ["Chop the leek.", "Fry it."]),
+        ("Chop the leek.\n\nFry it.", ["Chop the leek.", "Fry it."]),
+        # numbers inside a sentence, or out of order, are no step numbers
+        ("Fry for 2. 5 minutes more if needed.", None),
+        ("Heat to 180 C. 2. Stir. 4. Serve.", None),
+    ],
+)
+def test_numbered_sentences_and_lines_of_a_text_method_are_its_steps(method, steps):
+    data = parse_page(_page_with_method(method), "http://127.0.0.1/soup")
+    if steps is None:
+        assert data["recipeInstructions"] == method
+    else:
+        assert data["recipeInstructions"] == [{"name": "", "text": step} for step in steps]
 
 
 def test_microdata_only(client, member, pages):

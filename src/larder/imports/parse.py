@@ -147,10 +147,35 @@ def _steps(value: Any, graph: Graph, section: str = "", depth: int = 0) -> list[
     return steps
 
 
+# "1. Heat the oven. 2. Mix…" or "1) … 2) …": a step number at the start or after a sentence's end.
+_STEP_NUMBER = re.compile(r"(?:^|(?<=[.!?:;])\s+)(\d{1,2})[.)]\s+(?=\S)")
+
+
+def _numbered_steps(line: str) -> list[str]:
+    """A line of numbered sentences as its steps (numbers 1, 2, 3… in order), else [line]."""
+    marks = list(_STEP_NUMBER.finditer(line))
+    if len(marks) < 2 or [int(m.group(1)) for m in marks] != list(range(1, len(marks) + 1)) or marks[0].start():
+        return [line]
+    ends = [m.start() for m in marks[1:]] + [len(line)]
+    return [line[m.end() : end].strip() for m, end in zip(marks, ends, strict=True)]
+
+
+def _text_steps(text: str) -> list[dict[str, str]] | str:
+    """A method given as one text, as the page shows it: a step per line, or per numbered
+    sentence; one paragraph stays one text."""
+    lines = [line for line in text.split("\n") if line]
+    leading = [_STEP_NUMBER.match(line) for line in lines]
+    if len(lines) > 1 and all(leading) and [int(m.group(1)) for m in leading if m] == list(range(1, len(lines) + 1)):
+        lines = [line[m.end() :] for line, m in zip(lines, leading, strict=True) if m]
+    else:
+        lines = [step for line in lines for step in _numbered_steps(line) if step]
+    return [{"name": "", "text": line} for line in lines] if len(lines) > 1 else text
+
+
 def _instructions(value: Any, graph: Graph) -> list[dict[str, str]] | str:
     value = graph.resolve(value)
     if isinstance(value, str):
-        return clean_block(value)
+        return _text_steps(clean_block(value))
     if isinstance(value, dict) and "text" in value and "itemListElement" not in value:
         value = [value]
     return _steps(value, graph)
