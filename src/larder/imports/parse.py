@@ -37,6 +37,7 @@ from typing import Any
 import lxml.html
 
 from larder.core.logsafe import loggable_url
+from larder.imports.markup import markup_recipe
 from larder.imports.nodes import Graph, json_ld_nodes, microdata_nodes, rdfa_nodes, recipes_in, richness
 from larder.imports.text import MAX_DEPTH, as_list, clean_block, clean_text, http_url, types_of
 from larder.imports.times import iso_duration, minutes_of
@@ -278,6 +279,9 @@ def _parse(text: str, url: str, tree: Any) -> dict[str, Any] | None:
     if not candidates:
         candidates = list(recipes_in(rdfa_nodes(text, url)))
     node = max(candidates, key=richness, default={})
+    if not candidates:
+        # No structured data: the recipe plugins' markup, or the headings over the lists.
+        node = markup_recipe(tree) or {}
     return _shape(node, graph, scraper, tree, url)
 
 
