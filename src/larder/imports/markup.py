@@ -24,7 +24,7 @@ from larder.imports.text import clean_block, clean_text
 INGREDIENT_HEADINGS = frozenset(
     {
         "ingredients", "ingredient list", "what you need", "what you'll need", "you will need", "you'll need",
-        "zutaten", "zutatenliste", "das brauchst du", "ingredients", "ingredienten", "ingredienten:",
+        "zutaten", "zutatenliste", "das brauchst du", "ingredienten", "ingredienten:",
         "ingredientes", "ingredienti", "skladniki", "hozzavalok", "ingrediencie", "ingredience",
         "ingredienser", "ainekset", "sastojci",
     }
@@ -33,7 +33,7 @@ METHOD_HEADINGS = frozenset(
     {
         "method", "directions", "instructions", "cooking instructions", "preparation", "steps",
         "how to make it", "how to make", "to make", "recipe", "zubereitung", "anleitung", "so geht's",
-        "preparation", "etapes", "etapes de preparation", "bereiding", "bereidingswijze", "werkwijze",
+        "etapes", "etapes de preparation", "bereiding", "bereidingswijze", "werkwijze",
         "preparacion", "elaboracion", "modo de preparacion", "procedimento", "preparazione",
         "przygotowanie", "sposob przygotowania", "wykonanie", "elkeszites", "elkeszitese",
         "modo de preparo", "modo de preparacao", "preparacao", "fremgangsmade", "tilberedning",
@@ -60,7 +60,7 @@ def _key(text: str) -> str:
     text = unicodedata.normalize("NFKD", text.casefold())
     text = "".join(c for c in text if not unicodedata.combining(c)).replace("ł", "l").replace("ø", "o")
     text = text.replace("\u2019", "'")
-    return re.sub(r"\s+", " ", text).strip(" :.-–—#*\u00a0")
+    return re.sub(r"\s+", " ", text).strip(" :.-\u2013\u2014#*\u00a0")
 
 
 def _text(element: Any) -> str:
@@ -175,7 +175,7 @@ def _section(heading: Any, kind: str) -> list[str]:
                     lines.append(f"{label}: {item}" if label and kind == "ingredients" else item)
             continue
         found = _heading_kind(element)
-        if found is not None and found != kind or (found == kind and (lines or paragraphs)):
+        if (found is not None and found != kind) or (found == kind and (lines or paragraphs)):
             break
         if found == kind:
             seen.update(element.iterdescendants())
