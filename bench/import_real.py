@@ -17,8 +17,9 @@ which the viewer shows above its text: the steps match when their number, or the
 the viewer shows (steps and each heading where it changes), is the expected one.
 
 Also: pages with the title and every ingredient line; **yields** right where the expected recipe
-has them (the same first number); **total time** right where it has one (the same minutes, read
-from `totalTime`, else prep + cook); server CPU per page (the parse, median and p95).
+has them (the same first number, or either end of a range); **total time** right where it has
+one (the same minutes, read from `totalTime`, else prep + cook); server CPU per page (the parse,
+median and p95).
 `--misses` lists each page that is not complete under every cause it shows.
 """
 
@@ -66,6 +67,14 @@ def _lines_shown(steps: list[dict]) -> int:
         lines += 1 + sum(1 for level, part in enumerate(parts) if above[level : level + 1] != [part])
         above = parts
     return lines
+
+
+def _range_numbers(text: str) -> list[str | None]:
+    """The first number, and the second of a range ("8-10", "2 to 3"): either may be the one meant."""
+    found = re.match(r"\D*(\d+(?:[.,]\d+)?)(?:\s*(?:-|\u2013|to|bis|à|a)\s*(\d+(?:[.,]\d+)?))?", text or "")
+    if not found:
+        return [None]
+    return [n.replace(",", ".") for n in found.groups() if n]
 
 
 @dataclass
@@ -117,7 +126,7 @@ def score_page(host: str, page: Path, expected: dict) -> PageScore:
         score.causes.append(f"{kind}: {got_steps} for {want_steps}")
 
     if expected.get("yields"):
-        score.yields = _first_number(data.get("recipeYield", "")) == _first_number(expected["yields"])
+        score.yields = _first_number(expected["yields"]) in _range_numbers(data.get("recipeYield", ""))
         if not score.yields:
             score.causes.append(f"yields: {data.get('recipeYield', '')!r} for {expected['yields']!r}")
     if expected.get("total_time"):

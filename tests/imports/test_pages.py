@@ -226,3 +226,50 @@ def test_how_many_test_pages_parse_fully(client, member, pages):
     complete = [page for page in RECIPE_PAGES if is_complete(import_url(client, member, pages.page(page))["parsed"])]
     assert complete == RECIPE_PAGES
     assert len(complete) == 12
+
+
+def test_a_page_without_structured_data_is_read_from_its_headings(client, member, pages):
+    data = import_url(client, member, pages.page("headings_de.html"))["parsed"]
+    # the page's own heading, not its <title> with the blog's name
+    assert data["name"] == "Omas Kartoffelsuppe"
+    # the navigation's and the footer's "Zutaten" and "Zubereitung" are no headings of the recipe
+    assert data["recipeIngredient"] == [
+        "1 kg mehligkochende Kartoffeln",
+        "2 Zwiebeln",
+        "1,5 l Gemüsebrühe",
+        "Für die Einlage: 4 Wiener Würstchen",
+        "Für die Einlage: 1 Bund Petersilie",
+    ]
+    # up to the next heading: the tips are not steps
+    assert [step["text"] for step in data["recipeInstructions"]] == [
+        "Kartoffeln und Zwiebeln schälen und würfeln.",
+        "In der Brühe 20 Minuten kochen, dann pürieren.",
+        "Würstchen in Scheiben schneiden, in der Suppe erwärmen und mit Petersilie servieren.",
+    ]
+
+
+def test_a_page_made_by_a_recipe_plugin_is_read_from_its_markup(client, member, pages):
+    data = import_url(client, member, pages.page("wp_recipe_maker.html"))["parsed"]
+    assert data["name"] == "Lemon Bars"
+    assert data["recipeIngredient"] == [
+        "Crust: 1 cup butter",
+        "Crust: 2 cups flour",
+        "Filling: 4 eggs",
+        "Filling: 2/3 cup lemon juice",
+    ]
+    assert data["recipeInstructions"] == [
+        {"name": "", "text": "Press the crust into a tin and bake 20 minutes."},
+        {"name": "", "text": "Whisk the filling, pour over and bake 25 minutes more."},
+    ]
+    assert data["recipeYield"] == "16"
+
+
+def test_a_method_without_a_heading_is_the_paragraphs_after_the_ingredients(client, member, pages):
+    data = import_url(client, member, pages.page("method_paragraphs.html"))["parsed"]
+    assert data["name"] == "Smoked Ribs"  # not the shop's name in the page header
+    assert data["recipeIngredient"] == ["1 rack of pork ribs", "3 tbsp BBQ rub", "Optional: Your favourite BBQ sauce"]
+    assert [step["text"] for step in data["recipeInstructions"]] == [
+        "Heat your smoker to 135 °C.",
+        "Remove the membrane and season the ribs on both sides.",
+        "Smoke for five hours, glazing with sauce for the last half hour.",
+    ]

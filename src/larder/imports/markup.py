@@ -50,8 +50,9 @@ END_HEADINGS = frozenset(
 )  # fmt: skip
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 LIST_TAGS = frozenset({"ul", "ol"})
-# Parts of a page that hold no recipe, however their words read.
-_OUTSIDE = "ancestor-or-self::*[self::nav or self::header or self::footer or self::aside or self::form or self::script or self::style or self::noscript or self::select]"  # noqa: E501
+# Parts of a page that hold no recipe, however their words read (not <form>: ASP.NET pages wrap
+# the whole page in one).
+_OUTSIDE = "ancestor-or-self::*[self::nav or self::header or self::footer or self::aside or self::script or self::style or self::noscript or self::select]"  # noqa: E501
 _LABEL_MAX = 60  # a heading or a group label is a short line
 _SCAN_MAX = 400  # elements looked at after a heading
 
@@ -148,20 +149,24 @@ def _heading_kind(element: Any) -> str | None:
 
 
 def _is_label(element: Any) -> bool:
-    """A group label between lists: a short heading or a short line ending in ':'."""
+    """A group label between lists: a short heading, a short line ending in ':', or a few words
+    right above a list ("Optional")."""
     text = _text(element)
     if not text or len(text) > _LABEL_MAX:
         return False
-    return element.tag in HEADING_TAGS or text.endswith(":")
+    above_list = element.getnext() is not None and element.getnext().tag in LIST_TAGS and len(text) <= 30
+    return element.tag in HEADING_TAGS or text.endswith(":") or above_list
 
 
-def _section(heading: Any, kind: str) -> list[str]:
+def _section(heading: Any, kind: str) -> tuple[list[str], Any]:
     """The lines under a heading: the items of the lists that follow it, each after the group
-    label above it; without a list, the lines of the paragraphs; up to the next heading."""
+    label above it; without a list, the lines of the paragraphs; up to the next heading. And the
+    last element read."""
     lines: list[str] = []
     paragraphs: list[str] = []
     label = ""
     seen: set[Any] = set()
+    last = heading
     for count, element in enumerate(heading.xpath("following::*")):
         if count > _SCAN_MAX:
             break
@@ -170,6 +175,7 @@ def _section(heading: Any, kind: str) -> list[str]:
         if element.tag in LIST_TAGS:
             items = [_text(li) for li in element.xpath("./li")]
             seen.update(element.iterdescendants())
+            last = element
             for item in items:
                 if item:
                     lines.append(f"{label}: {item}" if label and kind == "ingredients" else item)
@@ -192,20 +198,38 @@ def _section(heading: Any, kind: str) -> list[str]:
                     break  # prose after the list
                 paragraphs += _lines(element)
                 seen.update(element.iterdescendants())
-    return lines or paragraphs
+                last = element
+    return lines or paragraphs, last
+
+
+def _paragraphs_after(element: Any) -> list[str]:
+    """The method of a page that gives it no heading: the paragraphs right after the ingredient
+    list, up to the next heading or list."""
+    steps: list[str] = []
+    for count, following in enumerate(element.xpath("following::*")):
+        if count > _SCAN_MAX or following.tag in HEADING_TAGS or following.tag in LIST_TAGS:
+            break
+        if _heading_kind(following) is not None:
+            break
+        if following.tag == "p" and not following.xpath("ancestor::p") and not following.xpath(_OUTSIDE):
+            steps += _lines(following)
+    return steps
 
 
 def _headings_recipe(tree: Any) -> dict[str, Any] | None:
     sections: dict[str, list[str]] = {}
+    ends: dict[str, Any] = {}
     for element in tree.iter():
         kind = _heading_kind(element)
         if kind in ("ingredients", "method") and kind not in sections and not element.xpath(_OUTSIDE):
             # the outermost element that says it: <h2><strong>Method</strong></h2> is one heading
             inner = [child for child in element.iterdescendants() if _heading_kind(child) == kind]
-            found = _section(inner[-1] if inner else element, kind)
+            found, ends[kind] = _section(inner[-1] if inner else element, kind)
             if found:
                 sections[kind] = found
-    if "ingredients" not in sections or "method" not in sections:
+    if "ingredients" in sections and "method" not in sections:
+        sections["method"] = _paragraphs_after(ends["ingredients"])
+    if not sections.get("ingredients") or not sections.get("method"):
         return None
     return {
         "name": "",
