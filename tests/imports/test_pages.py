@@ -273,3 +273,27 @@ def test_a_method_without_a_heading_is_the_paragraphs_after_the_ingredients(clie
         "Remove the membrane and season the ribs on both sides.",
         "Smoke for five hours, glazing with sauce for the last half hour.",
     ]
+
+
+def test_an_ingredient_text_with_line_breaks_is_one_line_each():
+    recipe = {
+        "@type": "Recipe",
+        "name": "Soup",
+        "recipeIngredient": ["1 leek\n2 carrots<br>salt"],
+        "recipeInstructions": "Cook.",
+    }
+    page = f'<html><head><script type="application/ld+json">{json.dumps(recipe)}</script></head></html>'
+    assert parse_page(page, "http://127.0.0.1/soup")["recipeIngredient"] == ["1 leek", "2 carrots", "salt"]
+
+
+def test_structured_data_without_ingredients_is_completed_from_the_headings():
+    recipe = {"@type": "Recipe", "name": "Soup", "recipeInstructions": [{"@type": "HowToStep", "text": "Cook it all."}]}
+    page = (
+        f'<html><head><script type="application/ld+json">{json.dumps(recipe)}</script></head><body>'
+        "<h1>Leek soup</h1><h2>Ingredients</h2><ul><li>1 leek</li><li>1 l stock</li></ul>"
+        "<h2>Method</h2><ol><li>Chop.</li><li>Boil.</li></ol></body></html>"
+    )
+    data = parse_page(page, "http://127.0.0.1/soup")
+    assert data["name"] == "Soup"  # what the structured data says stays
+    assert data["recipeIngredient"] == ["1 leek", "1 l stock"]
+    assert data["recipeInstructions"] == [{"name": "", "text": "Cook it all."}]

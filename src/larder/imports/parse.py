@@ -104,9 +104,9 @@ def _ingredients(value: Any, graph: Graph, group: str = "", depth: int = 0) -> l
             name = clean_text(item.get("name"))
             lines += _ingredients(members, graph, name or group, depth + 1)
             continue
-        text = _ingredient_text(item)
-        if text:
-            lines.append(f"{group}: {text}" if group else text)
+        # An ingredient text with line breaks (or <br>) is several lines the page shows apart.
+        texts = clean_block(item).split("\n") if isinstance(item, str) else [_ingredient_text(item)]
+        lines += [f"{group}: {text}" if group else text for text in texts if text]
     return lines
 
 
@@ -279,9 +279,11 @@ def _parse(text: str, url: str, tree: Any) -> dict[str, Any] | None:
     if not candidates:
         candidates = list(recipes_in(rdfa_nodes(text, url)))
     node = max(candidates, key=richness, default={})
-    if not candidates:
-        # No structured data: the recipe plugins' markup, or the headings over the lists.
-        node = markup_recipe(tree) or {}
+    if not (node.get("recipeIngredient") or node.get("ingredients")) or not node.get("recipeInstructions"):
+        # No structured data, or some that leaves the ingredients or the method out: what the
+        # recipe plugins' markup or the headings over the lists give fills what it lacks.
+        found = markup_recipe(tree) or {}
+        node = {**found, **{key: value for key, value in node.items() if value not in (None, "", [], {})}}
     return _shape(node, graph, scraper, tree, url)
 
 
