@@ -49,6 +49,9 @@ END_HEADINGS = frozenset(
     }
 )  # fmt: skip
 HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+# What a heading is written as; a div or span only when it holds little (a page's large blocks
+# are never read whole for a word).
+_LABEL_TAGS = HEADING_TAGS | {"p", "strong", "b", "span", "div", "dt", "th", "label", "em", "summary", "legend"}
 LIST_TAGS = frozenset({"ul", "ol"})
 # Parts of a page that hold no recipe, however their words read (not <form>: ASP.NET pages wrap
 # the whole page in one).
@@ -136,7 +139,7 @@ def _plugin_recipe(tree: Any) -> dict[str, Any] | None:
 
 def _heading_kind(element: Any) -> str | None:
     """ "ingredients", "method" or "end" for an element that is such a heading, else None."""
-    if not isinstance(element.tag, str) or element.tag in LIST_TAGS or element.tag in ("li", "body", "html"):
+    if element.tag not in _LABEL_TAGS or (element.tag in ("div", "span") and len(element) > 2):
         return None
     text = _text(element)
     if not text or len(text) > _LABEL_MAX:
