@@ -18,6 +18,10 @@ export interface ImportedRecipeData {
   '@id'?: string;
   recipeCuisine?: string | string[];
   recipeYield?: string | number | Array<string | number> | null;
+  /** ISO 8601 durations ("PT1H15M"), "" when the page gives none. */
+  totalTime?: string | null;
+  prepTime?: string | null;
+  cookTime?: string | null;
   recipeInstructions?: Array<ImportedInstruction | string> | string | null;
   recipeIngredient?: string[] | null;
   message?: string;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { importedImage, importedIngredients, importedSource, importedSteps, importedYield } from './importedView';
+import {
+  importedImage,
+  importedIngredients,
+  importedSource,
+  importedSteps,
+  importedTimes,
+  importedYield,
+  readableDuration,
+} from './importedView';
 
 describe('imported recipe view helpers', () => {
   it('image: the proxy address, the first of a list (strings or {url}); nothing from another origin', () => {
@@ -47,5 +55,20 @@ describe('imported recipe view helpers', () => {
       { value: 'IMPORT_INGREDIENT_1', name: 'salt' },
     ]);
     expect(importedIngredients(undefined)).toEqual([]);
+  });
+
+  it('times: ISO 8601 durations as a cook reads them, in one line; nothing for none or nonsense', () => {
+    expect(readableDuration('PT1H15M')).toBe('1 h 15 min');
+    expect(readableDuration('PT45M')).toBe('45 min');
+    expect(readableDuration('P0DT2H')).toBe('2 h');
+    expect(readableDuration('P1DT30M')).toBe('24 h 30 min');
+    expect(readableDuration('')).toBe('');
+    expect(readableDuration('soon')).toBe('');
+    expect(readableDuration(42)).toBe('');
+    expect(importedTimes({ totalTime: 'PT1H15M', prepTime: 'PT10M', cookTime: 'PT1H5M' })).toBe(
+      'Total 1 h 15 min · Prep 10 min · Cook 1 h 5 min',
+    );
+    expect(importedTimes({ totalTime: 'PT30M', prepTime: '', cookTime: null })).toBe('Total 30 min');
+    expect(importedTimes({})).toBe('');
   });
 });

@@ -25,6 +25,30 @@ export function importedYield(value: ImportedRecipeData['recipeYield']): string 
   return first === null || first === undefined ? '' : String(first);
 }
 
+/** An ISO 8601 duration ("PT1H15M", "P0DT45M") as a cook reads it ("1 h 15 min"); '' when it is none. */
+export function readableDuration(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  const match = /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:\d+S)?)?$/i.exec(value.trim());
+  if (!match) return '';
+  const hours = Number(match[1] ?? 0) * 24 + Number(match[2] ?? 0);
+  const minutes = Number(match[3] ?? 0);
+  return [hours ? `${hours} h` : '', minutes ? `${minutes} min` : ''].filter(Boolean).join(' ');
+}
+
+/** The recipe's times as one line: "Total 1 h 15 min · Prep 10 min · Cook 1 h 5 min" ('' when none). */
+export function importedTimes(data: ImportedRecipeData): string {
+  const parts: Array<[string, unknown]> = [
+    ['Total', data.totalTime],
+    ['Prep', data.prepTime],
+    ['Cook', data.cookTime],
+  ];
+  return parts
+    .map(([label, value]) => [label, readableDuration(value)])
+    .filter(([, text]) => text)
+    .map(([label, text]) => `${label} ${text}`)
+    .join(' · ');
+}
+
 /** recipeInstructions as steps when it is a list (step_order = position + 1, no image); null otherwise. */
 export function importedSteps(value: ImportedRecipeData['recipeInstructions']): StepItem[] | null {
   if (!Array.isArray(value)) return null;

@@ -25,6 +25,9 @@ const FULL = {
   '@id': 'https://food.example.com/shakshuka#recipe',
   recipeCuisine: 'North African',
   recipeYield: '4 servings',
+  totalTime: 'PT35M',
+  prepTime: 'PT10M',
+  cookTime: '',
   recipeInstructions: [
     { name: 'Sauce', text: 'Simmer the tomatoes with the spices.' },
     { name: 'Eggs', text: 'Crack in the eggs and cover.' },
@@ -82,6 +85,7 @@ describe('/imported-recipes/{id}', () => {
     const description = screen.getByText('Eggs poached in a spicy tomato sauce.');
     // The description follows 'Serves:'.
     expect(serves.compareDocumentPosition(description) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByTestId('imported-times')).toHaveTextContent('Total 35 min · Prep 10 min');
 
     const steps = screen.getByRole('list', { name: 'steps' });
     expect(within(steps).getAllByRole('heading').map((h) => h.textContent)).toEqual(['1. Sauce', '2. Eggs']);

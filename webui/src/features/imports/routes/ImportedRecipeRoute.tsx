@@ -17,7 +17,14 @@ import { IconAlertCircle } from '@/shared/ui/icons';
 import { useImportedRecipe } from '../api/importedRecipes';
 import { DisclaimerDialog } from '../components/DisclaimerDialog';
 import { type ImportedRecipeData, parseImportedData } from '../lib/importedData';
-import { importedImage, importedIngredients, importedSource, importedSteps, importedYield } from '../lib/importedView';
+import {
+  importedImage,
+  importedIngredients,
+  importedSource,
+  importedSteps,
+  importedTimes,
+  importedYield,
+} from '../lib/importedView';
 
 export const IMPORTED_NOT_FOUND_TEXT = 'Recipe not found.';
 
@@ -92,6 +99,7 @@ function ImportedRecipeView({
   const steps = importedSteps(data.recipeInstructions);
   const ingredients = importedIngredients(data.recipeIngredient);
   const servings = importedYield(data.recipeYield);
+  const times = importedTimes(data);
   const image = importedImage(data.image);
 
   return (
@@ -137,6 +145,8 @@ function ImportedRecipeView({
         {typeof data.description === 'string' && data.description && (
           <Text style={{ whiteSpace: 'pre-line' }}>{data.description}</Text>
         )}
+        {/* After the description, which the spec places right after 'Serves:'. */}
+        {times && <Text data-testid="imported-times">{times}</Text>}
         {!disclaimer && <IngredientsPanel ingredients={ingredients} />}
         {steps ? (
           <StepList steps={steps} />
