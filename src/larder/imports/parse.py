@@ -15,6 +15,9 @@ Where the data comes from, in order:
    {"image": {"@id": ...}}: JSON-LD anywhere (`@graph`, top-level arrays, `mainEntity`, no
    `@context`, one broken block among good ones), then microdata (extruct), then RDFa (extruct).
    The richest Recipe node found wins.
+3. The page's markup (imports/markup.py) when no structured data gives the ingredients or the
+   method: the WordPress recipe plugins' classes, else the lists under headings such as
+   "Ingredients" / "Zutaten" and "Method" / "Zubereitung"; it fills only what the node lacks.
 
 Decisions:
 - Instructions in HowToSection groups become one {name, text} per step; a step's name is its
