@@ -14,7 +14,11 @@ ingredient lines matches and the number of steps matches (a recipe whose method 
 text counts one step). The expected lists give a section's heading, and a step's own heading
 such as "Step 1", as lines of their own among the steps; Larder keeps them as the step's name,
 which the viewer shows above its text: the steps match when their number, or the number of lines
-the viewer shows (steps and each heading where it changes), is the expected one.
+the viewer shows (steps and each heading where it changes), is the expected one. Ingredient lines
+likewise: some expected lists keep a group's heading ("For the sauce:") as a line, where Larder
+makes it the group label of the lines below ("For the sauce: 1 tbsp soy sauce"); the count
+matches when the lines, or the lines and each group label where it changes, are the expected
+number.
 
 Also: pages with the title and every ingredient line; **yields** right where the expected recipe
 has them (the same first number, or either end of a range); **total time** right where it has
@@ -69,6 +73,13 @@ def _lines_shown(steps: list[dict]) -> int:
     return lines
 
 
+def _ingredient_lines_shown(lines: list[str]) -> int:
+    """The ingredient lines with their group labels ("Sauce: 1 tbsp soy sauce"), a label counted
+    where it changes: some expected lists keep a group's heading as a line of its own."""
+    labels = [line.split(": ", 1)[0] if ": " in line else "" for line in lines]
+    return len(lines) + sum(1 for i, label in enumerate(labels) if label and labels[i - 1 : i] != [label])
+
+
 def _range_numbers(text: str) -> list[str | None]:
     """The first number, and the second of a range ("8-10", "2 to 3"): either may be the one meant."""
     found = re.match(r"\D*(\d+(?:[.,]\d+)?)(?:\s*(?:-|\u2013|to|bis|à|a)\s*(\d+(?:[.,]\d+)?))?", text or "")
@@ -110,8 +121,9 @@ def score_page(host: str, page: Path, expected: dict) -> PageScore:
     if not score.title_ok:
         score.causes.append(f"title: {data.get('name', '')!r} for {expected['title']!r}")
 
-    got_ingredients, want_ingredients = len(data.get("recipeIngredient") or []), len(expected["ingredients"])
-    score.ingredients_ok = got_ingredients == want_ingredients
+    lines = data.get("recipeIngredient") or []
+    got_ingredients, want_ingredients = len(lines), len(expected["ingredients"])
+    score.ingredients_ok = want_ingredients in (got_ingredients, _ingredient_lines_shown(lines))
     if not score.ingredients_ok:
         kind = "no ingredients" if not got_ingredients else "ingredient count"
         score.causes.append(f"{kind}: {got_ingredients} for {want_ingredients}")

@@ -33,6 +33,8 @@ Decisions:
 
 from __future__ import annotations
 
+import html as html_lib
+import json
 import logging
 import re
 from typing import Any
@@ -40,6 +42,7 @@ from typing import Any
 import lxml.html
 
 from larder.core.logsafe import loggable_url
+from larder.imports.groups import with_group_labels
 from larder.imports.markup import markup_recipe
 from larder.imports.nodes import Graph, json_ld_nodes, microdata_nodes, rdfa_nodes, recipes_in, richness
 from larder.imports.text import MAX_DEPTH, as_list, clean_block, clean_text, http_url, types_of
@@ -178,6 +181,12 @@ def _text_steps(text: str) -> list[dict[str, str]] | str:
 
 def _instructions(value: Any, graph: Graph) -> list[dict[str, str]] | str:
     value = graph.resolve(value)
+    if isinstance(value, str) and value.lstrip()[:1] in ("[", "{"):
+        # steps left as JSON text, as a microdata attribute holds them: content="[{&quot;@type…"
+        try:
+            value = json.loads(html_lib.unescape(value))
+        except ValueError:
+            pass
     if isinstance(value, str):
         return _text_steps(clean_block(value))
     if isinstance(value, dict) and "text" in value and "itemListElement" not in value:
@@ -258,7 +267,7 @@ def _scraper_groups(scraper: Any, text: str) -> list[str]:
         return []
     lines: list[str] = []
     for group in groups:
-        purpose = clean_text(group.purpose or "")
+        purpose = clean_text(group.purpose or "").rstrip(":").strip()
         lines += [f"{purpose}: {clean_text(i)}" if purpose else clean_text(i) for i in group.ingredients]
     return [line for line in lines if line]
 
@@ -289,11 +298,19 @@ def _parse(text: str, url: str, tree: Any) -> dict[str, Any] | None:
     if not candidates:
         candidates = list(recipes_in(rdfa_nodes(text, url)))
     node = max(candidates, key=richness, default={})
-    if not (node.get("recipeIngredient") or node.get("ingredients")) or not node.get("recipeInstructions"):
-        # No structured data, or some that leaves the ingredients or the method out: what the
-        # recipe plugins' markup or the headings over the lists give fills what it lacks.
+    ingredients = _ingredients(node.get("recipeIngredient") or node.get("ingredients"), graph)
+    if len(ingredients) < 2 or not _instructions(node.get("recipeInstructions"), graph):
+        # No structured data, or some that leaves the ingredients or the method out (or gives
+        # every ingredient in one line, "125ml milk, 1 tsp vinegar, 60ml oil"): what the recipe
+        # plugins' markup, the headings over the lists or the blocks' class names give fills it.
         found = markup_recipe(tree) or {}
-        node = {**found, **{key: value for key, value in node.items() if value not in (None, "", [], {})}}
+        if not node and not (found.get("recipeIngredient") and found.get("recipeInstructions")):
+            return None  # a list under a heading alone is no recipe
+        present = {key: value for key, value in node.items() if value not in (None, "", [], {}, [None])}
+        if len(ingredients) == 1 and len(found.get("recipeIngredient") or []) > 2:
+            present.pop("recipeIngredient", None)
+            present.pop("ingredients", None)
+        node = {**found, **present}
     return _shape(node, graph, scraper, tree, url, text)
 
 
@@ -304,6 +321,7 @@ def _shape(node: dict[str, Any], graph: Graph, scraper: Any, tree: Any, url: str
     )
     if not ingredients:
         ingredients = [t for t in (clean_text(i) for i in _call(scraper, "ingredients") or []) if t]
+    ingredients = with_group_labels(ingredients)
     instructions = _instructions(node.get("recipeInstructions") or node.get("RecipeInstructions"), graph)
     if not instructions:
         instructions = [{"name": "", "text": clean_block(t)} for t in _call(scraper, "instructions_list") or []]
