@@ -5,7 +5,8 @@ their ingredient list. Such a line is no ingredient: it names the group of the l
 which the imported viewer shows as "Sauce: 2 tbsp soy sauce". A line is a heading when it ends
 in ":", or when it says "For the …" (in our users' languages), or when it is a few words with
 no quantity, written as a heading (Title Case or capitals), naming a part of a dish (a sauce, a
-dressing, the filling) and the next line starts with a quantity. A lone "Tomato sauce" at the end of a list stays an ingredient.
+dressing, the filling) and the next line starts with a quantity. A lone "Tomato sauce" at the
+end of a list stays an ingredient.
 """
 
 from __future__ import annotations

@@ -69,6 +69,8 @@ _MARKS = (
     " or self::script or self::style or self::noscript or self::select or self::template"
     " or @hidden or @aria-hidden='true' or contains(translate(@style, ' ', ''), 'display:none')]"
 )
+# A picture's credit between the steps ("Photo credit: © The Site", "Foto: Erik Spronk").
+_CREDIT = re.compile(r"^(?:photo|foto|image|picture|bild|credit|photos?\s+credit)s?\b[^.]{0,40}[:©]|©", re.IGNORECASE)
 _LABEL_MAX = 60  # a heading or a group label is a short line
 _SCAN_MAX = 400  # elements looked at after a heading
 
@@ -93,6 +95,10 @@ def heading_key(text: str) -> str:
 
 def element_text(element: Any) -> str:
     return clean_text(element.text_content())
+
+
+def _is_credit(line: str) -> bool:
+    return len(line) < 120 and bool(_CREDIT.search(line))
 
 
 def _lines(element: Any) -> list[str]:
@@ -150,11 +156,11 @@ def _links_only(list_element: Any) -> bool:
 
 @dataclass
 class _Section:
-    """What a section holds so far: list lines, paragraph lines, headed steps."""
+    """What a section holds so far: its lines in page order, each with its group label and
+    whether a list gave it, and the steps under step headings."""
 
     kind: str
-    lines: list[str] = field(default_factory=list)
-    paragraphs: list[str] = field(default_factory=list)
+    entries: list[tuple[str, str, bool]] = field(default_factory=list)  # (label, text, from a list)
     headed: list[dict[str, str]] = field(default_factory=list)
     label: str = ""
 
@@ -172,36 +178,35 @@ class _Section:
                     self.add_list(inner, seen)
                 self.label = label
                 continue
-            self.add_line(element_text(item))
+            self.add_line(element_text(item), from_list=True)
         return True
 
-    def add_line(self, text: str) -> None:
+    def add_line(self, text: str, from_list: bool) -> None:
         if not text:
             return
         if self.headed:
             step = self.headed[-1]
             step["text"] = f"{step['text']} {text}".strip()
         else:
-            self.lines.append(f"{self.label}: {text}" if self.label and self.kind == "ingredients" else text)
+            self.entries.append((self.label, text, from_list))
 
     @property
     def found(self) -> bool:
-        return bool(self.lines or self.paragraphs or self.headed)
+        return bool(self.entries or self.headed)
 
-    def result(self) -> list[Any]:
+    @property
+    def has_list(self) -> bool:
+        return any(from_list for _label, _text, from_list in self.entries)
+
+    def result(self, whole: bool = False) -> list[Any]:
+        """Ingredient lines ("Sauce: 1 tbsp soy sauce") or steps ({name, text}). Under a heading
+        the list lines, when there are any, else the paragraphs; in a block, all in page order."""
         if self.headed:
             return [step for step in self.headed if step["text"]]
-        return self.lines or self.paragraphs
-
-
-def list_lines(container: Any, kind: str) -> list[str]:
-    """The items of the lists in `container` (not counting lists inside them), with group labels."""
-    section = _Section(kind)
-    seen: set[Any] = set()
-    for element in container.xpath("descendant-or-self::ul|descendant-or-self::ol"):
-        if element not in seen and not outside(element):
-            section.add_list(element, seen)
-    return section.lines
+        entries = self.entries if whole or not self.has_list else [e for e in self.entries if e[2]]
+        if self.kind == "ingredients":
+            return [f"{label}: {text}" if label else text for label, text, _from_list in entries]
+        return [{"name": label, "text": text} for label, text, _from_list in entries]
 
 
 def step_heading(text: str) -> str | None:
@@ -212,19 +217,17 @@ def step_heading(text: str) -> str | None:
     return re.sub(r"^\W*\w+\s*\d{1,2}\s*[:.\-\u2013\u2014)]?\s*", "", text).strip()
 
 
-def _section(heading: Any, kind: str) -> tuple[list[Any], Any]:
-    """The lines under a heading, up to the next heading, and the last element read.
-
-    Ingredients: the items of the lists that follow it, each after the group label above it,
-    else the lines of the paragraphs. Method: the same as steps, or a step per step heading with
-    the text under it."""
+def _read(elements: Any, kind: str, whole: bool) -> tuple[_Section, Any]:
+    """The lines of `elements` (what follows a heading, or a block's own elements) for a section
+    of `kind`, and the last element read. Under a heading, reading ends at the next heading and
+    at prose after a list; a block is read whole."""
     section = _Section(kind)
     seen: set[Any] = set()
-    last = heading
-    for count, element in enumerate(heading.xpath("following::*")):
+    last = None
+    for count, element in enumerate(elements):
         if count > _SCAN_MAX:
             break
-        if element in seen or outside(element):
+        if element in seen or not isinstance(element.tag, str) or outside(element):
             continue
         if element.tag in LIST_TAGS:
             if section.add_list(element, seen):
@@ -250,15 +253,35 @@ def _section(heading: Any, kind: str) -> tuple[list[Any], Any]:
                 seen.update(element.iterdescendants())
                 continue
             if element.tag == "p":
-                if section.lines:
+                if section.has_list and not whole:
                     break  # prose after the list
                 seen.update(element.iterdescendants())
                 last = element
                 if section.headed:
-                    section.add_line(element_text(element))
+                    section.add_line(element_text(element), from_list=False)
                 else:
-                    section.paragraphs += _lines(element)
-    return section.result(), last
+                    for line in _lines(element):
+                        if not _is_credit(line):
+                            section.add_line(line, from_list=False)
+    return section, last
+
+
+def _section(heading: Any, kind: str) -> tuple[list[Any], Any]:
+    """The lines under a heading, up to the next heading, and the last element read.
+
+    Ingredients: the items of the lists that follow it, each after the group label above it,
+    else the lines of the paragraphs. Method: the same as steps, or a step per step heading with
+    the text under it."""
+    section, last = _read(heading.xpath("following::*"), kind, whole=False)
+    return section.result(), last if last is not None else heading
+
+
+def block_lines(block: Any, kind: str) -> list[Any]:
+    """The lines of a block that holds a recipe's part (a <div class="ingredients">), with their
+    group labels: a method's list items and paragraphs in page order; ingredients from its lists
+    when it has any (a note beside them is no ingredient)."""
+    section, _last = _read(block.iterdescendants(), kind, whole=True)
+    return section.result(whole=kind == "method")
 
 
 def _paragraphs_after(element: Any) -> list[str]:
@@ -276,6 +299,7 @@ def _paragraphs_after(element: Any) -> list[str]:
 
 
 def headings_recipe(tree: Any) -> dict[str, Any] | None:
+    """recipeIngredient and recipeInstructions under their headings (either may be empty), or None."""
     sections: dict[str, list[Any]] = {}
     ends: dict[str, Any] = {}
     inside: set[Any] = set()
@@ -295,11 +319,9 @@ def headings_recipe(tree: Any) -> dict[str, Any] | None:
             sections[kind], ends[kind] = found, end
     if "ingredients" in sections and "method" not in sections:
         sections["method"] = _paragraphs_after(ends["ingredients"])
-    if not sections.get("ingredients") or not sections.get("method"):
+    if not sections.get("ingredients") and not sections.get("method"):
         return None
     return {
-        "name": "",
-        "recipeIngredient": sections["ingredients"],
+        "recipeIngredient": sections.get("ingredients", []),
         "recipeInstructions": [s if isinstance(s, dict) else {"name": "", "text": s} for s in sections["method"]],
-        "recipeYield": "",
     }

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from larder.imports.headings import element_text, headings_recipe, list_lines, outside
+from larder.imports.headings import block_lines, element_text, headings_recipe, outside
 from larder.imports.text import clean_text
 
 # -- WordPress recipe plugins ---------------------------------------------------------------------
@@ -99,16 +99,14 @@ def _blocks(tree: Any, words: tuple[str, ...]) -> list[Any]:
 def _class_named(tree: Any) -> dict[str, Any]:
     found: dict[str, Any] = {}
     for block in _blocks(tree, _INGREDIENT_CLASSES):
-        lines = list_lines(block, "ingredients")
+        lines = block_lines(block, "ingredients")
         if len(lines) >= 2:
             found["recipeIngredient"] = lines
             break
     for block in _blocks(tree, _METHOD_CLASSES):
-        steps = list_lines(block, "method") or [
-            element_text(p) for p in block.xpath(".//p") if element_text(p) and not outside(p)
-        ]
+        steps = block_lines(block, "method")
         if steps:
-            found["recipeInstructions"] = [{"name": "", "text": step} for step in steps]
+            found["recipeInstructions"] = steps
             break
     return found
 
@@ -131,14 +129,22 @@ def page_heading(tree: Any) -> str:
 
 def markup_recipe(tree: Any) -> dict[str, Any] | None:
     """name, recipeIngredient, recipeInstructions and recipeYield read from the markup, or None.
-    The class-named reader may give one of the two lists alone: the caller decides whether that
-    completes a recipe."""
-    recipe = _plugin_recipe(tree) or headings_recipe(tree)
-    if recipe is None:
-        recipe = _class_named(tree)
-        if not recipe:
-            return None
-        recipe = {"name": "", "recipeIngredient": [], "recipeInstructions": [], "recipeYield": "", **recipe}
+    The headings and the class names may give one of the two lists alone: the caller decides
+    whether that completes a recipe."""
+    recipe: dict[str, Any] = _plugin_recipe(tree) or {
+        "name": "",
+        "recipeIngredient": [],
+        "recipeInstructions": [],
+        "recipeYield": "",
+    }
+    for reader in (headings_recipe, _class_named):
+        if recipe["recipeIngredient"] and recipe["recipeInstructions"]:
+            break
+        found = reader(tree) or {}
+        for key in ("recipeIngredient", "recipeInstructions"):
+            recipe[key] = recipe[key] or found.get(key) or []
+    if not recipe["recipeIngredient"] and not recipe["recipeInstructions"]:
+        return None
     if not recipe["name"]:
         recipe["name"] = page_heading(tree)
     return recipe

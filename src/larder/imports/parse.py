@@ -33,6 +33,7 @@ Decisions:
 
 from __future__ import annotations
 
+import contextlib
 import html as html_lib
 import json
 import logging
@@ -47,6 +48,7 @@ from larder.imports.markup import markup_recipe
 from larder.imports.nodes import Graph, json_ld_nodes, microdata_nodes, rdfa_nodes, recipes_in, richness
 from larder.imports.text import MAX_DEPTH, as_list, clean_block, clean_text, http_url, types_of
 from larder.imports.times import iso_duration, minutes_of
+from larder.imports.titles import recipe_title
 
 logger = logging.getLogger("larder.imports")
 
@@ -183,15 +185,18 @@ def _instructions(value: Any, graph: Graph) -> list[dict[str, str]] | str:
     value = graph.resolve(value)
     if isinstance(value, str) and value.lstrip()[:1] in ("[", "{"):
         # steps left as JSON text, as a microdata attribute holds them: content="[{&quot;@type…"
-        try:
+        with contextlib.suppress(ValueError):
             value = json.loads(html_lib.unescape(value))
-        except ValueError:
-            pass
     if isinstance(value, str):
         return _text_steps(clean_block(value))
     if isinstance(value, dict) and "text" in value and "itemListElement" not in value:
         value = [value]
     return _steps(value, graph)
+
+
+def _one_block(steps: list[dict[str, str]] | str) -> bool:
+    """A method given as no text or as one block of it (one string, or a single step)."""
+    return isinstance(steps, str) or len(steps) <= 1
 
 
 def _times(node: dict[str, Any], scraper: Any) -> dict[str, str]:
@@ -299,10 +304,12 @@ def _parse(text: str, url: str, tree: Any) -> dict[str, Any] | None:
         candidates = list(recipes_in(rdfa_nodes(text, url)))
     node = max(candidates, key=richness, default={})
     ingredients = _ingredients(node.get("recipeIngredient") or node.get("ingredients"), graph)
-    if len(ingredients) < 2 or not _instructions(node.get("recipeInstructions"), graph):
-        # No structured data, or some that leaves the ingredients or the method out (or gives
-        # every ingredient in one line, "125ml milk, 1 tsp vinegar, 60ml oil"): what the recipe
-        # plugins' markup, the headings over the lists or the blocks' class names give fills it.
+    steps = _instructions(node.get("recipeInstructions"), graph)
+    if len(ingredients) < 2 or _one_block(steps):
+        # No structured data, or some that leaves the ingredients or the method out or gives it
+        # as one block ("125ml milk, 1 tsp vinegar, 60ml oil"; a method in one string): what
+        # the recipe plugins' markup, the headings over the lists or the blocks' class names
+        # give fills what it lacks, and stands for a block the page shows as separate lines.
         found = markup_recipe(tree) or {}
         if not node and not (found.get("recipeIngredient") and found.get("recipeInstructions")):
             return None  # a list under a heading alone is no recipe
@@ -310,6 +317,8 @@ def _parse(text: str, url: str, tree: Any) -> dict[str, Any] | None:
         if len(ingredients) == 1 and len(found.get("recipeIngredient") or []) > 2:
             present.pop("recipeIngredient", None)
             present.pop("ingredients", None)
+        if steps and _one_block(steps) and len(found.get("recipeInstructions") or []) > 2:
+            present.pop("recipeInstructions", None)
         node = {**found, **present}
     return _shape(node, graph, scraper, tree, url, text)
 
@@ -336,7 +345,7 @@ def _shape(node: dict[str, Any], graph: Graph, scraper: Any, tree: Any, url: str
     else:
         instructions = [{"name": s["name"][:MAX_NAME], "text": s["text"][:MAX_TEXT]} for s in instructions[:MAX_ITEMS]]
     return {
-        "name": (name or page_title(tree))[:MAX_NAME],
+        "name": recipe_title(name or page_title(tree))[:MAX_NAME],
         "description": (clean_text(node.get("description")) or clean_text(_call(scraper, "description")))[:MAX_TEXT],
         "image": images[0] if len(images) == 1 else images or "",
         "url": http_url(node.get("url"), url) or url,
