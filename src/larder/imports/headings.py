@@ -50,7 +50,8 @@ END_HEADINGS = frozenset(
         "notes", "recipe notes", "tips", "nutrition", "nutrition facts", "video", "comments", "reviews",
         "hinweise", "tipps", "notizen", "nahrwerte", "remarques", "astuces", "tips en trucs", "notas",
         "consejos", "note", "consigli", "uwagi", "porady", "megjegyzes", "dicas", "pro tips",
-        "leave a comment", "leave a reply", "storage", "faq",
+        "leave a comment", "leave a reply", "storage", "faq", "uwaga", "tip", "hinweis", "nota", "astuce",
+        "opmerking", "opmerkingen", "notes and tips", "cook's notes", "cooks notes", "recipe tips",
     }
 )  # fmt: skip
 # A step's own heading: "Step 1", "Schritt 2: Den Teig kneten", "Étape 3 -".
@@ -63,11 +64,16 @@ HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 _LABEL_TAGS = HEADING_TAGS | {"p", "strong", "b", "span", "div", "dt", "th", "label", "em", "summary", "legend"}
 LIST_TAGS = frozenset({"ul", "ol"})
 _STEP_HEADING_TAGS = HEADING_TAGS | {"strong", "b"}
+# The class names of the common CSS frameworks that hide an element (a variant of the recipe for
+# another appliance, text for screen readers only).
+_HIDING_CLASSES = ("d-none", "hidden", "is-hidden", "sr-only", "visually-hidden", "screen-reader-text")
 # What decides whether an element is part of the recipe: the nearest of these around it.
 _MARKS = (
     "ancestor-or-self::*[self::main or self::article or self::nav or self::header or self::footer or self::aside"
     " or self::script or self::style or self::noscript or self::select or self::template"
-    " or @hidden or @aria-hidden='true' or contains(translate(@style, ' ', ''), 'display:none')]"
+    " or @hidden or @aria-hidden='true' or contains(translate(@style, ' ', ''), 'display:none')"
+    + "".join(f" or contains(concat(' ', normalize-space(@class), ' '), ' {name} ')" for name in _HIDING_CLASSES)
+    + "]"
 )
 # A picture's credit between the steps ("Photo credit: © The Site", "Foto: Erik Spronk").
 _CREDIT = re.compile(r"^(?:photo|foto|image|picture|bild|credit|photos?\s+credit)s?\b[^.]{0,40}[:©]|©", re.IGNORECASE)
@@ -207,6 +213,14 @@ class _Section:
         if self.kind == "ingredients":
             return [f"{label}: {text}" if label else text for label, text, _from_list in entries]
         return [{"name": label, "text": text} for label, text, _from_list in entries]
+
+
+def without_notes(steps: list[dict[str, str]]) -> list[dict[str, str]]:
+    """The steps up to a line that only says "Notes:" / "Uwaga:" / "Tipps": what follows is notes."""
+    for index, step in enumerate(steps):
+        if not step["name"] and len(step["text"]) <= _LABEL_MAX and heading_key(step["text"]) in END_HEADINGS:
+            return steps[:index]
+    return steps
 
 
 def step_heading(text: str) -> str | None:

@@ -44,6 +44,7 @@ import lxml.html
 
 from larder.core.logsafe import loggable_url
 from larder.imports.groups import with_group_labels
+from larder.imports.headings import without_notes
 from larder.imports.markup import markup_recipe
 from larder.imports.nodes import Graph, json_ld_nodes, microdata_nodes, rdfa_nodes, recipes_in, richness
 from larder.imports.text import MAX_DEPTH, as_list, clean_block, clean_text, http_url, types_of
@@ -343,7 +344,8 @@ def _shape(node: dict[str, Any], graph: Graph, scraper: Any, tree: Any, url: str
     if isinstance(instructions, str):
         instructions = instructions[:MAX_TEXT]
     else:
-        instructions = [{"name": s["name"][:MAX_NAME], "text": s["text"][:MAX_TEXT]} for s in instructions[:MAX_ITEMS]]
+        kept = without_notes(instructions)[:MAX_ITEMS]
+        instructions = [{"name": s["name"][:MAX_NAME], "text": s["text"][:MAX_TEXT]} for s in kept]
     return {
         "name": recipe_title(name or page_title(tree))[:MAX_NAME],
         "description": (clean_text(node.get("description")) or clean_text(_call(scraper, "description")))[:MAX_TEXT],
