@@ -10,7 +10,7 @@ WEB_SRC := $(shell find webui -type f -not -path '*/node_modules/*' 2>/dev/null)
 CHROMIUM := /usr/bin/chromium
 export LARDER_DATA_DIR ?= $(CURDIR)/larder-data
 
-.PHONY: setup compile run test lint pytest vitest e2e binary smoke chromium postgres test-postgres bench clean
+.PHONY: setup compile run test lint pytest vitest e2e binary smoke smoke-run chromium postgres system-packages test-postgres bench clean
 
 ## setup: virtualenv with the locked Python set, npm ci, and the built web app (idempotent)
 setup: $(STAMPS)/python $(STAMPS)/web compile
@@ -42,8 +42,25 @@ $(STAMPS)/web: $(STAMPS)/node $(WEB_SRC)
 run: setup
 	$(BIN)/larder serve
 
-## test: install what tests need, then lint, API tests, UI tests, browser tests, binary smoke test
-test: setup chromium lint pytest test-postgres vitest e2e smoke
+## test: install what tests need, then lint, API tests, UI tests, browser tests, binary smoke test.
+## Stages that leave a core idle run side by side on CI's two cores: the system packages (apt)
+## while pip and npm install, the one-file build (one process) while the linters run. The tests
+## themselves run one stage at a time, so their timings never compete with a build.
+test:
+	$(MAKE) -j2 setup system-packages
+	$(MAKE) -j2 --output-sync=target lint binary
+	$(MAKE) pytest
+	$(MAKE) test-postgres
+	$(MAKE) vitest
+	$(MAKE) e2e
+	$(MAKE) smoke-run
+
+## system-packages: Debian's chromium and PostgreSQL for the tests, in one apt-get (one dpkg lock)
+system-packages:
+	@missing=""; \
+	test -x $(CHROMIUM) || missing="$$missing chromium fonts-dejavu-core"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql postgresql-contrib"; \
+	if [ -n "$$missing" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
 
 ## test-postgres: the tests of what differs between the databases, against a throw-away PostgreSQL
 ## cluster (Debian's packages, installed when missing; tests/postgres_cluster.py). `pytest` has run
@@ -106,14 +123,19 @@ crash-test: $(STAMPS)/python
 vitest: $(STAMPS)/node
 	npm run --silent test
 
+# Two workers, each with its own server, data dir and browser: the browser waits on rendering
+# and the server on the disk, so two keep both cores busy.
 e2e: setup chromium
-	$(BIN)/pytest -q -p no:cacheprovider tests/e2e
+	$(BIN)/pytest -q -p no:cacheprovider -n 2 tests/e2e
 
 ## binary: one-file executable in dist/larder (PyInstaller, see packaging/)
 binary: setup
 	$(BIN)/pyinstaller --noconfirm --clean --log-level WARN --distpath dist --workpath build/pyinstaller packaging/larder.spec
 
 smoke: binary
+	$(MAKE) smoke-run
+
+smoke-run:
 	$(PY) packaging/smoke_test.py dist/larder
 
 ## bench: catalogue scale (10k and 100k recipes), first start, household load, stores at scale, meal plans,
