@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import html
 import json
 
 import pytest
 
+from larder.imports.groups import with_group_labels
 from larder.imports.parse import NO_RECIPE, is_complete, parse_page
 from tests.imports.conftest import import_url
 
@@ -297,3 +299,108 @@ def test_structured_data_without_ingredients_is_completed_from_the_headings():
     assert data["name"] == "Soup"  # what the structured data says stays
     assert data["recipeIngredient"] == ["1 leek", "1 l stock"]
     assert data["recipeInstructions"] == [{"name": "", "text": "Cook it all."}]
+
+
+def test_a_page_with_emoji_headings_and_headed_steps(client, member, pages):
+    data = import_url(client, member, pages.page("headed_steps.html"))["parsed"]
+    assert data["name"] == "Lemon Rice"  # the h1 without its small print
+    # a list item holding a list names the group of its lines
+    assert data["recipeIngredient"] == [
+        "300 g basmati rice",
+        "1 lemon, juiced",
+        "Tempering: 2 tbsp oil",
+        "Tempering: 1 tsp mustard seeds",
+        "Salt",
+    ]
+    # "How to Make …": a step per "Step N: name" heading, its paragraphs and list as its text;
+    # the picture's credit is no text, "Pro Tips" ends the method
+    assert data["recipeInstructions"] == [
+        {"name": "Cook the rice", "text": "Rinse the rice and cook it in salted water for 12 minutes."},
+        {
+            "name": "Temper the spices",
+            "text": "Heat the oil and fry the mustard seeds until they pop. Keep the lid close at hand.",
+        },
+        {"name": "Mix", "text": "Stir the rice, the spices and the lemon juice together."},
+    ]
+    # the yield and the times as the page prints them
+    assert data["recipeYield"] == "4"
+    assert (data["prepTime"], data["cookTime"], data["totalTime"]) == ("PT10M", "PT20M", "PT30M")
+
+
+def test_hidden_variants_link_lists_and_a_tabs_label_are_not_the_recipe(client, member, pages):
+    data = import_url(client, member, pages.page("hidden_and_tabs.html"))["parsed"]
+    assert data["name"] == "Berry Smoothie"
+    # the tab's "Ingredients" stands over share links and a paragraph: the heading over a list
+    # wins; the variant the page hides (class d-none) is left out
+    assert data["recipeIngredient"] == ["1 cup frozen berries", "1 banana", "1 cup milk"]
+    assert [step["text"] for step in data["recipeInstructions"]] == [
+        "Put everything in the blender.",
+        "Blend until smooth.",
+    ]
+
+
+def test_ingredients_the_structured_data_leaves_empty_come_from_a_block_named_for_them(client, member, pages):
+    data = import_url(client, member, pages.page("class_named.html"))["parsed"]
+    # recipeIngredient is [null]: the <div class="Ingredients"> list, with no heading over it
+    assert data["recipeIngredient"] == ["1 pâte brisée", "3 poireaux", "30 g de beurre"]
+    assert [step["name"] for step in data["recipeInstructions"]] == ["Etape 1", "Etape 2"]
+    assert data["recipeYield"] == "4"
+
+
+def test_a_method_in_one_string_is_taken_as_the_page_shows_it(client, member, pages):
+    data = import_url(client, member, pages.page("one_block.html"))["parsed"]
+    assert data["name"] == "Focaccia"  # the structured name says "Focaccia &#8211; Recipe"
+    # a heading among the structured ingredient lines is their group label
+    assert data["recipeIngredient"] == [
+        "500 g bread flour",
+        "400 ml water",
+        "10 g salt",
+        "Herb Oil Topping: 4 tbsp olive oil",
+        "Herb Oil Topping: 1 tbsp rosemary",
+    ]
+    # the page's block of paragraphs, its labels as the steps' names, up to the notes
+    assert data["recipeInstructions"] == [
+        {"name": "Herb oil", "text": "Stir the oil and rosemary together."},
+        {"name": "For the dough", "text": "1. Mix the flour, water and salt."},
+        {"name": "For the dough", "text": "2. Leave to rise for 2 hours."},
+        {"name": "For the dough", "text": "3. Spread in a tin, drizzle with the herb oil and bake for 25 minutes."},
+    ]
+
+
+def test_a_list_under_a_heading_alone_is_no_recipe():
+    page = "<html><body><h1>Our shop</h1><h2>Ingredients</h2><ul><li>Flour</li><li>Sugar</li></ul></body></html>"
+    assert parse_page(page, "http://127.0.0.1/shop")["message"] == NO_RECIPE
+
+
+@pytest.mark.parametrize(
+    ("lines", "labelled"),
+    [
+        # a line ending in ":" and a "For the …" line name the group of the lines after them
+        (["1 egg", "For the glaze:", "2 tbsp honey"], ["1 egg", "For the glaze: 2 tbsp honey"]),
+        (["Für den Teig", "200 g Mehl"], ["Für den Teig: 200 g Mehl"]),
+        # a part of a dish written as a heading, followed by a quantity
+        (["2 cups rice", "Seasoning", "1 tsp salt"], ["2 cups rice", "Seasoning: 1 tsp salt"]),
+        # ingredients without a quantity stay ingredients
+        (["Salt", "Pepper", "Tomato sauce"], ["Salt", "Pepper", "Tomato sauce"]),
+        (["1 cup rice", "Tomato Sauce"], ["1 cup rice", "Tomato Sauce"]),
+        (["½ tsp salt", "1 tbsp oil"], ["½ tsp salt", "1 tbsp oil"]),
+        # a line of a group already named is no heading
+        (
+            ["For the cookies: 1 egg", "For the cookies: ½ tsp salt"],
+            ["For the cookies: 1 egg", "For the cookies: ½ tsp salt"],
+        ),
+    ],
+)
+def test_group_headings_among_ingredient_lines(lines, labelled):
+    assert with_group_labels(lines) == labelled
+
+
+def test_steps_left_as_json_text_in_a_microdata_attribute_are_read():
+    steps = json.dumps([{"@type": "HowToStep", "text": "Mix."}, {"@type": "HowToStep", "text": "Bake."}])
+    page = (
+        '<html><body><div itemscope itemtype="https://schema.org/Recipe"><h1 itemprop="name">Cake</h1>'
+        '<span itemprop="recipeIngredient">1 egg</span><span itemprop="recipeIngredient">flour</span>'
+        f'<meta itemprop="recipeInstructions" content="{html.escape(steps)}"></div></body></html>'
+    )
+    data = parse_page(page, "http://127.0.0.1/cake")
+    assert data["recipeInstructions"] == [{"name": "", "text": "Mix."}, {"name": "", "text": "Bake."}]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from larder.imports.page_facts import page_lines, page_times, page_yield
 from larder.imports.times import iso_duration, minutes_of
 
 
@@ -40,3 +41,29 @@ def test_no_time_a_zero_or_an_impossible_one_is_no_time(value):
 @pytest.mark.parametrize(("minutes", "text"), [(90, "PT1H30M"), (45, "PT45M"), (120, "PT2H"), (0, ""), (None, "")])
 def test_minutes_are_written_as_schema_org_durations(minutes, text):
     assert iso_duration(minutes) == text
+
+
+@pytest.mark.parametrize(
+    ("page", "times", "yields"),
+    [
+        ("<p>SERVINGS: 8</p><p>PREP TIME: 20 Mins</p><p>TOTAL TIME: 1 Hr</p>", {"prep": 20, "total": 60}, "8"),
+        # the value on the line after its label; the first of two alternatives
+        (
+            "<dt>Serves:</dt><dd>6-8</dd><dt>Cook time:</dt><dd>8 hours on low or 4 hours on high</dd>",
+            {"cook": 480},
+            "6-8",
+        ),
+        (
+            "<p>Prep time: 10 min</p><p>| Cook time: 20 min</p><p>Yield: 4 sandwiches</p>",
+            {"prep": 10, "cook": 20},
+            "4 sandwiches",
+        ),
+        ("<p>Zubereitungszeit: 45 Minuten</p><p>Für 4 Personen</p>", {"prep": 45}, "4 Personen"),
+        # a time is no yield; words without a number are neither; scripts are not read
+        ("<p>Servings</p><p>10 min</p><p>Total Fat 12g</p><script>x = 'Serves: 3'</script>", {}, ""),
+    ],
+)
+def test_the_times_and_yield_a_page_prints(page, times, yields):
+    lines = page_lines(page)
+    assert page_times(lines) == times
+    assert page_yield(lines) == yields

@@ -271,12 +271,10 @@ def _read(elements: Any, kind: str, whole: bool) -> tuple[_Section, Any]:
                     break  # prose after the list
                 seen.update(element.iterdescendants())
                 last = element
-                if section.headed:
-                    section.add_line(element_text(element), from_list=False)
-                else:
-                    for line in _lines(element):
-                        if not _is_credit(line):
-                            section.add_line(line, from_list=False)
+                lines = [element_text(element)] if section.headed else _lines(element)
+                for line in lines:
+                    if not _is_credit(line):
+                        section.add_line(line, from_list=False)
     return section, last
 
 

@@ -34,10 +34,12 @@ Decisions:
 from __future__ import annotations
 
 import contextlib
+import functools
 import html as html_lib
 import json
 import logging
 import re
+from collections.abc import Callable
 from typing import Any
 
 import lxml.html
@@ -47,6 +49,7 @@ from larder.imports.groups import with_group_labels
 from larder.imports.headings import without_notes
 from larder.imports.markup import markup_recipe
 from larder.imports.nodes import Graph, json_ld_nodes, microdata_nodes, rdfa_nodes, recipes_in, richness
+from larder.imports.page_facts import page_lines, page_times, page_yield
 from larder.imports.text import MAX_DEPTH, as_list, clean_block, clean_text, http_url, types_of
 from larder.imports.times import iso_duration, minutes_of
 from larder.imports.titles import recipe_title
@@ -200,12 +203,16 @@ def _one_block(steps: list[dict[str, str]] | str) -> bool:
     return isinstance(steps, str) or len(steps) <= 1
 
 
-def _times(node: dict[str, Any], scraper: Any) -> dict[str, str]:
-    """totalTime, prepTime and cookTime as ISO 8601 durations; a total the page leaves out is
-    prep plus cook, as a cook reads it."""
+def _times(node: dict[str, Any], scraper: Any, lines: Callable[[], list[str]]) -> dict[str, str]:
+    """totalTime, prepTime and cookTime as ISO 8601 durations, else as the page prints them; a
+    total the page leaves out is prep plus cook, as a cook reads it."""
     prep = minutes_of(node.get("prepTime")) or minutes_of(_call(scraper, "prep_time"))
     cook = minutes_of(node.get("cookTime")) or minutes_of(_call(scraper, "cook_time"))
-    total = minutes_of(node.get("totalTime")) or minutes_of(_call(scraper, "total_time")) or (prep or 0) + (cook or 0)
+    total = minutes_of(node.get("totalTime")) or minutes_of(_call(scraper, "total_time"))
+    if not (prep or cook or total):
+        printed = page_times(lines())
+        prep, cook, total = printed.get("prep"), printed.get("cook"), printed.get("total")
+    total = total or (prep or 0) + (cook or 0)
     return {"totalTime": iso_duration(total), "prepTime": iso_duration(prep), "cookTime": iso_duration(cook)}
 
 
@@ -340,7 +347,9 @@ def _shape(node: dict[str, Any], graph: Graph, scraper: Any, tree: Any, url: str
         return None
     images = _images(node.get("image") or node.get("thumbnailUrl"), graph, url)
     images = (images or _images(_call(scraper, "image"), graph, url) or _og_image(tree, url))[:MAX_IMAGES]
+    lines = functools.cache(lambda: page_lines(text))
     yield_text = _yield_text(node.get("recipeYield") or node.get("yield")) or clean_text(_call(scraper, "yields"))
+    yield_text = yield_text or page_yield(lines())
     if isinstance(instructions, str):
         instructions = instructions[:MAX_TEXT]
     else:
@@ -354,7 +363,7 @@ def _shape(node: dict[str, Any], graph: Graph, scraper: Any, tree: Any, url: str
         "@id": http_url(node.get("@id"), url),
         "recipeCuisine": (_joined(node.get("recipeCuisine")) or clean_text(_call(scraper, "cuisine")))[:MAX_NAME],
         "recipeYield": yield_text[:MAX_NAME],
-        **_times(node, scraper),
+        **_times(node, scraper, lines),
         "recipeInstructions": instructions,
         "recipeIngredient": [line[:MAX_NAME] for line in ingredients[:MAX_ITEMS]],
     }
