@@ -77,6 +77,7 @@ _MARKS = (
 )
 # A picture's credit between the steps ("Photo credit: © The Site", "Foto: Erik Spronk").
 _CREDIT = re.compile(r"^(?:photo|foto|image|picture|bild|credit|photos?\s+credit)s?\b[^.]{0,40}[:©]|©", re.IGNORECASE)
+_SCRIPTS = re.compile(r"<(script|style)\b.*?</\1\s*>", re.IGNORECASE | re.DOTALL)
 _LABEL_MAX = 60  # a heading or a group label is a short line
 _SCAN_MAX = 400  # elements looked at after a heading
 
@@ -112,7 +113,7 @@ def _lines(element: Any) -> list[str]:
     from lxml import etree
 
     html = etree.tostring(element, encoding="unicode", with_tail=False)
-    return [line for line in clean_block(html).split("\n") if line]
+    return [line for line in clean_block(_SCRIPTS.sub(" ", html)).split("\n") if line]
 
 
 def heading_kind(element: Any) -> str | None:
@@ -231,10 +232,19 @@ def step_heading(text: str) -> str | None:
     return re.sub(r"^\W*\w+\s*\d{1,2}\s*[:.\-\u2013\u2014)]?\s*", "", text).strip()
 
 
-def _read(elements: Any, kind: str, whole: bool) -> tuple[_Section, Any]:
+def _block_of(heading: Any) -> Any:
+    """The block a heading stands in: its nearest ancestor that holds more than the heading."""
+    key = heading_key(element_text(heading))
+    block = heading.getparent()
+    while block is not None and heading_key(element_text(block)) == key and block.getparent() is not None:
+        block = block.getparent()
+    return block
+
+
+def _read(elements: Any, kind: str, whole: bool, block: Any = None) -> tuple[_Section, Any]:
     """The lines of `elements` (what follows a heading, or a block's own elements) for a section
-    of `kind`, and the last element read. Under a heading, reading ends at the next heading and
-    at prose after a list; a block is read whole."""
+    of `kind`, and the last element read. Under a heading, reading ends at the next heading, at
+    prose after a list, and where paragraphs leave the heading's `block`; a block is read whole."""
     section = _Section(kind)
     seen: set[Any] = set()
     last = None
@@ -243,6 +253,8 @@ def _read(elements: Any, kind: str, whole: bool) -> tuple[_Section, Any]:
             break
         if element in seen or not isinstance(element.tag, str) or outside(element):
             continue
+        if block is not None and section.found and not section.has_list and block not in element.iterancestors():
+            break  # paragraphs end with the block they are written in
         if element.tag in LIST_TAGS:
             if section.add_list(element, seen):
                 last = element
@@ -284,7 +296,7 @@ def _section(heading: Any, kind: str) -> tuple[list[Any], Any]:
     Ingredients: the items of the lists that follow it, each after the group label above it,
     else the lines of the paragraphs. Method: the same as steps, or a step per step heading with
     the text under it."""
-    section, last = _read(heading.xpath("following::*"), kind, whole=False)
+    section, last = _read(heading.xpath("following::*"), kind, whole=False, block=_block_of(heading))
     return section.result(), last if last is not None else heading
 
 
