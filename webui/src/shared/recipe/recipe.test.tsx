@@ -37,6 +37,29 @@ describe('ingredients', () => {
     expect(item).toHaveTextContent('salt');
     expect(item).toHaveAttribute('data-value', 'IMPORT_INGREDIENT_0');
   });
+
+  it('shows a group name once, above the first line of its group', () => {
+    renderWithProviders(
+      <IngredientsPanel
+        ingredients={[
+          { value: 'A', name: '2 cups rice' },
+          { value: 'B', name: '2 tbsp oil', group: 'Tempering' },
+          { value: 'C', name: '1 tsp mustard seeds', group: 'Tempering' },
+          { value: 'D', name: 'salt' },
+        ]}
+      />,
+    );
+    const items = within(screen.getByRole('list', { name: 'ingredients' })).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      '2 cups rice',
+      'Tempering',
+      '2 tbsp oil',
+      '1 tsp mustard seeds',
+      'salt',
+    ]);
+    expect(items[1]).toHaveAttribute('data-group', 'Tempering');
+    expect(items[1]).not.toHaveAttribute('data-value');
+  });
 });
 
 describe('RecipeImage', () => {

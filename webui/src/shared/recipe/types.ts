@@ -10,6 +10,8 @@ export type { CategoryRef, DietaryTags } from '@/shared/api/wire';
 export interface IngredientItem {
   value: number | string;
   name: string;
+  /** The group the line belongs to ("For the sauce"), shown once above its first line. */
+  group?: string;
   quantity?: number | string | null;
   measurement?: string | null;
   treatment?: string | null;

@@ -57,6 +57,14 @@ describe('imported recipe view helpers', () => {
     expect(importedIngredients(undefined)).toEqual([]);
   });
 
+  it('ingredients: a group name before a line is its group, not part of the line', () => {
+    expect(importedIngredients(['For the sauce: 2 tbsp soy sauce', 'Ratio 2:1 flour', '1: 2 eggs'])).toEqual([
+      { value: 'IMPORT_INGREDIENT_0', name: '2 tbsp soy sauce', group: 'For the sauce' },
+      { value: 'IMPORT_INGREDIENT_1', name: 'Ratio 2:1 flour' },
+      { value: 'IMPORT_INGREDIENT_2', name: '1: 2 eggs' },
+    ]);
+  });
+
   it('times: ISO 8601 durations as a cook reads them, in one line; nothing for none or nonsense', () => {
     expect(readableDuration('PT1H15M')).toBe('1 h 15 min');
     expect(readableDuration('PT45M')).toBe('45 min');

@@ -59,8 +59,24 @@ export function importedSteps(value: ImportedRecipeData['recipeInstructions']): 
   });
 }
 
-/** recipeIngredient as panel items: value IMPORT_INGREDIENT_{index}, the text as the name. */
+/**
+ * A group's name before an imported ingredient line: the server writes the lines of a named
+ * group as "For the sauce: 2 tbsp soy sauce". A name holds no digit, so "1: 2 eggs" and
+ * "Ratio 2:1 flour" stay whole.
+ */
+const GROUP_PREFIX = /^([^:\d]{1,60}?):\s+(\S.*)$/s;
+
+/**
+ * recipeIngredient as panel items: value IMPORT_INGREDIENT_{index}, the line as the name and its
+ * group apart, so the panel shows the group once and a list gets the line without it.
+ */
 export function importedIngredients(value: ImportedRecipeData['recipeIngredient']): IngredientItem[] {
   if (!Array.isArray(value)) return [];
-  return value.map((text, index) => ({ value: `IMPORT_INGREDIENT_${index}`, name: String(text) }));
+  return value.map((text, index) => {
+    const line = String(text);
+    const [, group, rest] = GROUP_PREFIX.exec(line) ?? [];
+    const item: IngredientItem = { value: `IMPORT_INGREDIENT_${index}`, name: rest ?? line };
+    if (group && rest) item.group = group.trim();
+    return item;
+  });
 }
