@@ -16,15 +16,21 @@ Where the data comes from, in order:
    `@context`, one broken block among good ones), then microdata (extruct), then RDFa (extruct).
    The richest Recipe node found wins.
 3. The page's markup (imports/markup.py) when no structured data gives the ingredients or the
-   method: the WordPress recipe plugins' classes, else the lists under headings such as
-   "Ingredients" / "Zutaten" and "Method" / "Zubereitung"; it fills only what the node lacks.
+   method, or gives either as one block (all ingredients in one line, a method in one string)
+   that the page shows as separate lines: the WordPress recipe plugins' classes, else the lists
+   under headings such as "Ingredients" / "Zutaten" and "Method" / "Zubereitung", else the blocks
+   whose class names say so. Without structured data it must give both; a list alone is no recipe.
+4. What the page prints beside the recipe (imports/page_facts.py): "Servings: 4", "Prep time:
+   10 min", for the yield and the times the first three leave out.
 
 Decisions:
 - Instructions in HowToSection groups become one {name, text} per step; a step's name is its
   section's name (plus its own name when it has a distinct one: "Section: Step name"), so the
   sections survive in a flat list. A step whose name only repeats its text has no name ("").
-- Ingredient groups (HowToSection-like groups in recipeIngredient, or named groups in the HTML)
-  are kept as a prefix, "Group name: ingredient", so every line is still an ingredient.
+- Ingredient groups (HowToSection-like groups in recipeIngredient, named groups in the HTML, or a
+  heading written as one more line: "For the sauce:", imports/groups.py) are kept as a prefix,
+  "Group name: ingredient", so every line is still an ingredient; the viewer shows the name once.
+- A step that only says "Notes:" ends the method; the word "recipe" after a dash ends no title.
 - All text is HTML-entity decoded (repeatedly, for double-escaped sites), stripped of tags and of
   repeated white space; a plain-text instruction keeps its line breaks.
 - Image URLs and url/@id are made absolute against the final page URL; only http(s) URLs are
