@@ -24,9 +24,8 @@ Where the data comes from, in order:
    10 min", for the yield and the times the first three leave out.
 
 Decisions:
-- Instructions in HowToSection groups become one {name, text} per step; a step's name is its
-  section's name (plus its own name when it has a distinct one: "Section: Step name"), so the
-  sections survive in a flat list. A step whose name only repeats its text has no name ("").
+- Steps and ingredient lines are read as imports/fields.py says: sections survive in a flat list
+  as the steps' names ("Section: Step name").
 - Ingredient groups (HowToSection-like groups in recipeIngredient, named groups in the HTML, or a
   heading written as one more line: "For the sauce:", imports/groups.py) are kept as a prefix,
   "Group name: ingredient", so every line is still an ingredient; the viewer shows the name once.
@@ -39,10 +38,7 @@ Decisions:
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import html as html_lib
-import json
 import logging
 import re
 from collections.abc import Callable
@@ -51,12 +47,13 @@ from typing import Any
 import lxml.html
 
 from larder.core.logsafe import loggable_url
+from larder.imports.fields import ingredient_lines, instruction_steps, is_one_block
 from larder.imports.groups import with_group_labels
 from larder.imports.headings import without_notes
 from larder.imports.markup import markup_recipe
 from larder.imports.nodes import Graph, json_ld_nodes, microdata_nodes, rdfa_nodes, recipes_in, richness
 from larder.imports.page_facts import page_lines, page_times, page_yield
-from larder.imports.text import MAX_DEPTH, as_list, clean_block, clean_text, http_url, types_of
+from larder.imports.text import as_list, clean_block, clean_text, http_url, types_of
 from larder.imports.times import iso_duration, minutes_of
 from larder.imports.titles import recipe_title
 
@@ -97,116 +94,6 @@ def _yield_text(value: Any) -> str:
             texts.append(text)
     worded = [t for t in texts if re.search(r"[^\W\d_]", t)]
     return (worded or texts or [""])[0]
-
-
-def _ingredient_text(item: Any) -> str:
-    if isinstance(item, dict) and "propertyvalue" in types_of(item):
-        parts = [clean_text(item.get(k)) for k in ("value", "unitText", "name")]
-        return " ".join(p for p in parts if p)
-    return clean_text(item)
-
-
-def _ingredients(value: Any, graph: Graph, group: str = "", depth: int = 0) -> list[str]:
-    lines: list[str] = []
-    if depth > MAX_DEPTH:
-        return lines
-    if isinstance(value, str):
-        value = [value]
-    for item in as_list(value):
-        item = graph.resolve(item)
-        if isinstance(item, list):
-            lines += _ingredients(item, graph, group, depth + 1)
-            continue
-        members = item.get("itemListElement", item.get("recipeIngredient")) if isinstance(item, dict) else None
-        if members is not None:  # a named group of ingredients
-            name = clean_text(item.get("name"))
-            lines += _ingredients(members, graph, name or group, depth + 1)
-            continue
-        # An ingredient text with line breaks (or <br>) is several lines the page shows apart.
-        texts = clean_block(item).split("\n") if isinstance(item, str) else [_ingredient_text(item)]
-        lines += [f"{group}: {text}" if group else text for text in texts if text]
-    return lines
-
-
-def _distinct_name(name: str, text: str) -> str:
-    """A step's own name, unless it only repeats (or truncates) its text."""
-    if not name or name == text or text.startswith(name.rstrip(".…").rstrip()):
-        return ""
-    return name
-
-
-def _steps(value: Any, graph: Graph, section: str = "", depth: int = 0) -> list[dict[str, str]]:
-    steps: list[dict[str, str]] = []
-    if depth > MAX_DEPTH:
-        return steps
-    for item in as_list(value):
-        item = graph.resolve(item)
-        if isinstance(item, list):
-            steps += _steps(item, graph, section, depth + 1)
-        elif isinstance(item, dict):
-            types = types_of(item)
-            members = item.get("itemListElement")
-            if members is not None and ("howtosection" in types or "itemlist" in types or "text" not in item):
-                name = clean_text(item.get("name") or item.get("Name"))
-                steps += _steps(members, graph, name or section, depth + 1)
-                continue
-            text = clean_block(item.get("text") or item.get("description") or "")
-            own = clean_text(item.get("name"))
-            if not text:
-                text, own = own, ""
-            if not text:
-                continue
-            own = _distinct_name(own, text)
-            name = f"{section}: {own}" if section and own else section or own
-            steps.append({"name": name, "text": text})
-        else:
-            text = clean_block(item)
-            if text:
-                steps.append({"name": section, "text": text})
-    return steps
-
-
-# "1. Heat the oven. 2. Mix…" or "1) … 2) …": a step number at the start or after a sentence's end.
-_STEP_NUMBER = re.compile(r"(?:^|(?<=[.!?:;])\s+)(\d{1,2})[.)]\s+(?=\S)")
-
-
-def _numbered_steps(line: str) -> list[str]:
-    """A line of numbered sentences as its steps (numbers 1, 2, 3… in order), else [line]."""
-    marks = list(_STEP_NUMBER.finditer(line))
-    if len(marks) < 2 or [int(m.group(1)) for m in marks] != list(range(1, len(marks) + 1)) or marks[0].start():
-        return [line]
-    ends = [m.start() for m in marks[1:]] + [len(line)]
-    return [line[m.end() : end].strip() for m, end in zip(marks, ends, strict=True)]
-
-
-def _text_steps(text: str) -> list[dict[str, str]] | str:
-    """A method given as one text, as the page shows it: a step per line, or per numbered
-    sentence; one paragraph stays one text."""
-    lines = [line for line in text.split("\n") if line]
-    leading = [_STEP_NUMBER.match(line) for line in lines]
-    if len(lines) > 1 and all(leading) and [int(m.group(1)) for m in leading if m] == list(range(1, len(lines) + 1)):
-        lines = [line[m.end() :] for line, m in zip(lines, leading, strict=True) if m]
-    else:
-        lines = [step for line in lines for step in _numbered_steps(line) if step]
-    return [{"name": "", "text": line} for line in lines] if len(lines) > 1 else text
-
-
-def _instructions(value: Any, graph: Graph) -> list[dict[str, str]] | str:
-    value = graph.resolve(value)
-    if isinstance(value, str) and value.lstrip()[:1] in ("[", "{"):
-        # steps left as JSON text, as a microdata attribute holds them: content="[{&quot;@type…"
-        with contextlib.suppress(ValueError):
-            value = json.loads(html_lib.unescape(value))
-    if isinstance(value, str):
-        return _text_steps(clean_block(value))
-    if isinstance(value, dict) and "text" in value and "itemListElement" not in value:
-        value = [value]
-    return _steps(value, graph)
-
-
-def _one_block(steps: list[dict[str, str]] | str) -> bool:
-    """A method given as no text or as one block of it (one string, or a single step)."""
-    return isinstance(steps, str) or len(steps) <= 1
 
 
 def _times(node: dict[str, Any], scraper: Any, lines: Callable[[], list[str]]) -> dict[str, str]:
@@ -317,9 +204,9 @@ def _parse(text: str, url: str, tree: Any) -> dict[str, Any] | None:
     if not candidates:
         candidates = list(recipes_in(rdfa_nodes(text, url)))
     node = max(candidates, key=richness, default={})
-    ingredients = _ingredients(node.get("recipeIngredient") or node.get("ingredients"), graph)
-    steps = _instructions(node.get("recipeInstructions"), graph)
-    if len(ingredients) < 2 or _one_block(steps):
+    ingredients = ingredient_lines(node.get("recipeIngredient") or node.get("ingredients"), graph)
+    steps = instruction_steps(node.get("recipeInstructions"), graph)
+    if len(ingredients) < 2 or is_one_block(steps):
         # No structured data, or some that leaves the ingredients or the method out or gives it
         # as one block ("125ml milk, 1 tsp vinegar, 60ml oil"; a method in one string): what
         # the recipe plugins' markup, the headings over the lists or the blocks' class names
@@ -331,7 +218,7 @@ def _parse(text: str, url: str, tree: Any) -> dict[str, Any] | None:
         if len(ingredients) == 1 and len(found.get("recipeIngredient") or []) > 2:
             present.pop("recipeIngredient", None)
             present.pop("ingredients", None)
-        if steps and _one_block(steps) and len(found.get("recipeInstructions") or []) > 2:
+        if steps and is_one_block(steps) and len(found.get("recipeInstructions") or []) > 2:
             present.pop("recipeInstructions", None)
         node = {**found, **present}
     return _shape(node, graph, scraper, tree, url, text)
@@ -339,13 +226,13 @@ def _parse(text: str, url: str, tree: Any) -> dict[str, Any] | None:
 
 def _shape(node: dict[str, Any], graph: Graph, scraper: Any, tree: Any, url: str, text: str) -> dict[str, Any] | None:
     name = clean_text(node.get("name") or node.get("headline")) or clean_text(_call(scraper, "title"))
-    ingredients = _scraper_groups(scraper, text) or _ingredients(
+    ingredients = _scraper_groups(scraper, text) or ingredient_lines(
         node.get("recipeIngredient") or node.get("ingredients"), graph
     )
     if not ingredients:
         ingredients = [t for t in (clean_text(i) for i in _call(scraper, "ingredients") or []) if t]
     ingredients = with_group_labels(ingredients)
-    instructions = _instructions(node.get("recipeInstructions") or node.get("RecipeInstructions"), graph)
+    instructions = instruction_steps(node.get("recipeInstructions") or node.get("RecipeInstructions"), graph)
     if not instructions:
         instructions = [{"name": "", "text": clean_block(t)} for t in _call(scraper, "instructions_list") or []]
         instructions = [s for s in instructions if s["text"]]
