@@ -155,7 +155,7 @@ bench: setup
 	$(PY) bench/receipts_speed.py
 	$(PY) bench/receipts_memory.py
 	$(PY) bench/receipts_real.py
-	$(PY) bench/import_real.py
+	$(PY) bench/import_real.py --api
 	PYTHONPATH=src:. $(PY) bench/receipts_quality.py --count 40 --first-seed 3000
 	$(PY) bench/memory.py
 

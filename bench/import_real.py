@@ -30,16 +30,22 @@ median and p95).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import html
+import http.server
 import json
+import os
 import re
 import sys
+import tempfile
+import threading
 import time
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import unquote
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
@@ -109,7 +115,11 @@ def score_page(host: str, page: Path, expected: dict) -> PageScore:
     body = gzip.decompress(page.read_bytes())
     started = time.process_time()
     data = parse_fetched(body, "text/html", f"{BASE}/{host}/{page.name.removesuffix('.html.gz')}")
-    score = PageScore(host, page.name, cpu=time.process_time() - started)
+    return score_data(host, page, expected, data, time.process_time() - started)
+
+
+def score_data(host: str, page: Path, expected: dict, data: dict, cpu: float) -> PageScore:
+    score = PageScore(host, page.name, cpu=cpu)
     if "message" in data:
         score.causes.append("no recipe found")
         score.yields = False if expected.get("yields") else None
@@ -151,6 +161,82 @@ def score_page(host: str, page: Path, expected: dict) -> PageScore:
     return score
 
 
+class _PageHandler(http.server.BaseHTTPRequestHandler):
+    """Serves HOST/PAGE.html.gz of the development set as the site would: text/html, plain bytes."""
+
+    pages: Path
+
+    def do_GET(self) -> None:
+        path = self.pages / (unquote(self.path.lstrip("/")) + ".html.gz")
+        if ".." in self.path or not path.is_file():
+            self.send_error(404)
+            return
+        body = gzip.decompress(path.read_bytes())
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *_args: object) -> None:
+        pass
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _server_cpu(server_pid: int) -> float:
+    """CPU seconds of the server and its live child processes (the import parser)."""
+    from memory import children
+
+    total = _cpu_seconds(server_pid)
+    for child in children(server_pid):
+        with contextlib.suppress(OSError):
+            total += _cpu_seconds(child)
+    return total
+
+
+def api_scores(pages: Path, rows: list[tuple[str, Path, dict]]) -> list[PageScore]:
+    """Each page imported through POST /api/pwa/user-imported-recipes of a fresh `larder serve`,
+    from a page server on 127.0.0.1 (an address that names no known website); CPU per import is
+    the server's and its workers' (fetch, parse, write)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from memory import Server, ok, register, sign_in
+
+    handler = type("Handler", (_PageHandler,), {"pages": pages})
+    site = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=site.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{site.server_address[1]}"
+    scores: list[PageScore] = []
+    with tempfile.TemporaryDirectory() as folder:
+        server = Server(Path(folder) / "data", Path(folder) / "server.log")
+        try:
+            server.wait()
+            register(server.base, "importer0", server.invite_code())
+            admin = sign_in(server.base, "importer0")
+            # 60 imports an hour per member: a member per 50 pages
+            members = [admin]
+            codes = ok(admin.post("/api/admin/invites", json={"count": len(rows) // 50 + 1, "uses": 1}), 201).json()
+            for number, invite in enumerate(codes, start=1):
+                register(server.base, f"importer{number}", invite["code"])
+                members.append(sign_in(server.base, f"importer{number}"))
+            for index, (host, page, expected) in enumerate(rows):
+                url = f"{base}/{host}/{page.name.removesuffix('.html.gz')}"
+                before = _server_cpu(server.pid)
+                record = ok(members[index // 50].post("/api/pwa/user-imported-recipes", json={"url": url}), 201)
+                cpu = _server_cpu(server.pid) - before
+                data = json.loads(record.json()["data"]["data"] or "{}")
+                if record.json()["data"]["import_failed"] or not data:
+                    data = {"message": "import failed"}
+                scores.append(score_data(host, page, expected, data, cpu))
+        finally:
+            server.stop()
+            site.shutdown()
+    return scores
+
+
 def _percent(part: int, whole: int) -> str:
     return f"{100 * part / whole:.1f} % ({part}/{whole})" if whole else "-"
 
@@ -166,18 +252,24 @@ def main() -> int:
     parser.add_argument("--misses", action="store_true", help="list every page that is not complete, by cause")
     parser.add_argument("--only", help="only pages whose host contains this")
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument(
+        "--api", action="store_true", help="import through a fresh `larder serve` (CPU: server and its workers)"
+    )
     args = parser.parse_args()
     index = args.pages / "INDEX.tsv"
     if not index.exists():
         print(f"No development pages at {args.pages}: nothing to measure.")
         return 0
 
-    scores: list[PageScore] = []
+    rows = []
     for row in index.read_text().splitlines()[1:]:
         host, page, expected = row.split("\t")
-        if args.only and args.only not in host:
-            continue
-        scores.append(score_page(host, args.pages / page, json.loads((args.pages / expected).read_text())))
+        if not args.only or args.only in host:
+            rows.append((host, args.pages / page, json.loads((args.pages / expected).read_text())))
+    if args.api:
+        scores = api_scores(args.pages, rows)
+    else:
+        scores = [score_page(host, page, expected) for host, page, expected in rows]
 
     total = len(scores)
     titled = sum(s.title_ok and s.ingredients_ok for s in scores)
