@@ -91,6 +91,12 @@ describe('formatQuantity', () => {
     [2.5, 'kg', 'Potatoes', '2½ kg Potatoes'],
     [0.005, 'mg', 'Saffron', '0.005 mg Saffron'],
     [1000, 'ml', 'Stock', '1000 ml Stock'],
+    // weighed and measured amounts: no gram or millilitre rounded away
+    [1.225, 'kg', 'Flour', '1.225 kg Flour'],
+    [1.001, 'kg', undefined, '1.001 kg'],
+    [0.333, 'l', undefined, '0.333 l'],
+    [2.456, 'g', undefined, '2.456 g'],
+    [1.25, 'kg', undefined, '1¼ kg'],
     // unit(s): no unit word; the name lower-cased and counted
     [1, 'unit(s)', 'Onion', '1 onion'],
     [3, 'unit(s)', 'Tomato', '3 tomatoes'],

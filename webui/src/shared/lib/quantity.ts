@@ -109,6 +109,27 @@ export function countedName(name: string, quantity: number): string {
   return pluralise(lower);
 }
 
+/** Units weighed or measured out, whose amounts are written as decimals to the gram. */
+const METRIC_UNITS: ReadonlySet<string> = new Set(['kg', 'g', 'mg', 'l', 'ml']);
+/** The server keeps quantities to 3 decimal places: 1.225 kg is 1 kg 225 g, never '1.23 kg'. */
+const METRIC_PLACES = 3;
+
+/**
+ * A weighed or measured amount: an exact common fraction as one ('½ l', '1¼ kg'), anything else as
+ * a decimal of up to 3 places ('1.225 kg', '1.001 kg'), so no gram or millilitre is rounded away.
+ */
+function metricAmount(quantity: number): { text: string; value: number } {
+  const magnitude = Math.abs(quantity);
+  const whole = Math.floor(magnitude);
+  const exact = FRACTIONS.find(([value]) => Math.abs(magnitude - whole - value) < 1e-9);
+  if (exact && (exact[0] === 1 / 2 || exact[0] === 1 / 4 || exact[0] === 3 / 4)) {
+    return amountOf(magnitude);
+  }
+  const places = 10 ** METRIC_PLACES;
+  const value = Math.round(magnitude * places) / places;
+  return { text: value > 0 ? String(value) : decimal(magnitude), value };
+}
+
 /**
  * The quantity, unit and (optionally) ingredient name as a cook writes them:
  * `formatQuantity(0.25, 'tsp')` → '¼ tsp', `formatQuantity(1.5, 'cup(s)')` → '1½ cups',
@@ -117,10 +138,15 @@ export function countedName(name: string, quantity: number): string {
  * shown as it is; an empty unit shows the amount only.
  */
 export function formatQuantity(quantity: number, unit: string, name?: string): string {
+  const trimmedUnit = unit.trim();
+  if (METRIC_UNITS.has(trimmedUnit) && Number.isFinite(quantity)) {
+    const metric = metricAmount(quantity);
+    const label = name?.trim() ?? '';
+    return [`${quantity < 0 ? '-' : ''}${metric.text}`, trimmedUnit, label].filter((part) => part !== '').join(' ');
+  }
   const amount = formatAmount(quantity);
   // Singular or plural by the value shown, so '1.001 cup(s)' (shown as '1') stays '1 cup'.
   const value = Number.isFinite(quantity) ? amountOf(Math.abs(quantity)).value : quantity;
-  const trimmedUnit = unit.trim();
   if (trimmedUnit === COUNT_UNIT || trimmedUnit === DEFAULT_UNIT) {
     const counted = name === undefined ? '' : countedName(name, value);
     return counted ? `${amount} ${counted}` : amount;

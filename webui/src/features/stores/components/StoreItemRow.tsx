@@ -1,9 +1,9 @@
-import { ActionIcon, Collapse, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Collapse, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { StoreItem } from '@/shared/api';
 import { formatDay, localDay, parseDay } from '@/shared/lib/dates';
 import { DEFAULT_UNIT, formatQuantity, MEASUREMENT_UNITS } from '@/shared/lib/quantity';
-import { IconChevronDown, IconPencil } from '@/shared/ui/icons';
+import { IconChevronDown, IconPencil, IconTrash } from '@/shared/ui/icons';
 import { expiryLabel, MSG_QUANTITY_MIN } from '../lib/stores';
 import type { ItemChange, ItemDraft } from '../lib/useItemEdits';
 
@@ -19,13 +19,15 @@ export interface StoreItemRowProps {
   draft: ItemDraft | undefined;
   /** Without it the row is read-only: no controls. */
   onChange?: (id: number, draft: ItemDraft, changed: ItemChange | null, field: keyof ItemChange) => void;
+  /** Offered in the item's editor: take the item out of the store. */
+  onDelete?: (item: StoreItem) => void;
 }
 
 /**
  * One item of a store: its name, quantity and unit, and the expiry label. With edit rights an
- * edit button opens its quantity, unit, expiry days and the day it was added.
+ * edit button opens its quantity, unit, expiry days and the day it was added, and 'delete'.
  */
-export function StoreItemRow({ item, draft, onChange }: StoreItemRowProps) {
+export function StoreItemRow({ item, draft, onChange, onDelete }: StoreItemRowProps) {
   const [open, { toggle }] = useDisclosure(false);
   const quantity = draft?.quantity ?? item.quantity;
   const unit = draft?.unit ?? item.unit;
@@ -119,6 +121,20 @@ export function StoreItemRow({ item, draft, onChange }: StoreItemRowProps) {
               }}
             />
           </SimpleGrid>
+          {onDelete && (
+            <Group justify="flex-end" pb="xs">
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                leftSection={<IconTrash size={16} />}
+                aria-label={`delete ${item.name}`}
+                onClick={() => onDelete(item)}
+              >
+                delete
+              </Button>
+            </Group>
+          )}
         </Collapse>
       )}
     </Stack>

@@ -365,6 +365,22 @@ describe('manage store items', () => {
     expect(await screen.findByText('Error Updating store, reload and try again.')).toBeInTheDocument();
   });
 
+  it("an item's own editor deletes it after asking: '{name} removed from {store}'", async () => {
+    signIn();
+    const state = fakeStoresServer([pantry()], { lists });
+    const { user } = renderApp('/user-stores/1');
+    await user.click(await screen.findByRole('button', { name: 'edit Cheese' }));
+    await user.click(screen.getByRole('button', { name: 'delete Cheese' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Cheese?' });
+    await user.click(within(dialog).getByRole('button', { name: 'cancel' }));
+    expect(state.calls).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'delete Cheese' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete Cheese?' })).getByRole('button', { name: 'confirm' }));
+    expect(await screen.findByText('Cheese removed from Pantry - (default)')).toBeInTheDocument();
+    expect(state.calls).toEqual([{ method: 'PUT', path: '/stores/1', body: { items_to_remove: [3] } }]);
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Cheese' })).not.toBeInTheDocument());
+  });
+
   it("an empty store shows 'nope.'", async () => {
     signIn();
     fakeStoresServer([makeStore(2, { name: 'Fridge' })], { lists });

@@ -2,8 +2,8 @@ import { Badge, Button, Container, Group, Loader, Stack, Text, Title } from '@ma
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { isApiError, type Store, useCategoryNames } from '@/shared/api';
-import { CenteredLoader, StoreBadges, toast } from '@/shared/ui';
+import { isApiError, type Store, type StoreItem, useCategoryNames } from '@/shared/api';
+import { CenteredLoader, confirmDialog, StoreBadges, toast } from '@/shared/ui';
 import { IconListDetails } from '@/shared/ui/icons';
 import { type IngredientPick, IngredientSearch, isCustomPick } from '@/shared/ui/ingredient-search';
 import { useStore, useUpdateStore } from '../api/stores';
@@ -20,6 +20,9 @@ export const DETAIL_TEXTS = {
   notFound: 'Store not found.',
   updated: 'Store updated',
   readonly: 'read only',
+  deleteTitle: (name: string) => `Delete ${name}?`,
+  deleteDescription: (store: string) => `It is taken out of ${store}.`,
+  deleted: (name: string, store: string) => `${name} removed from ${store}`,
 } as const;
 
 const signedOut = (error: unknown) => isApiError(error) && error.status === 401;
@@ -82,6 +85,23 @@ function StoreDetail({ store }: { store: Store }) {
     });
   const add = (pick: IngredientPick) =>
     save({ items: [isCustomPick(pick) ? { name: pick.name } : { value: pick.value }] });
+  const remove = async (item: StoreItem) => {
+    const confirmed = await confirmDialog({
+      title: DETAIL_TEXTS.deleteTitle(item.name),
+      description: DETAIL_TEXTS.deleteDescription(storeTitle(store)),
+      danger: true,
+    });
+    if (!confirmed) return;
+    update.mutate(
+      { items_to_remove: [item.id] },
+      {
+        onSuccess: () => toast(DETAIL_TEXTS.deleted(item.name, storeTitle(store)), 'success'),
+        onError: (failure) => {
+          if (!signedOut(failure)) toast(STORE_TEXTS.updateFailed, 'error');
+        },
+      },
+    );
+  };
 
   return (
     <Container size="md" px="xs">
@@ -144,7 +164,13 @@ function StoreDetail({ store }: { store: Store }) {
               </Group>
               <Stack gap={0} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
                 {group.items.map((item) => (
-                  <StoreItemRow key={item.id} item={item} draft={drafts[item.id]} onChange={editable ? change : undefined} />
+                  <StoreItemRow
+                    key={item.id}
+                    item={item}
+                    draft={drafts[item.id]}
+                    onChange={editable ? change : undefined}
+                    onDelete={editable ? (gone) => void remove(gone) : undefined}
+                  />
                 ))}
               </Stack>
             </section>

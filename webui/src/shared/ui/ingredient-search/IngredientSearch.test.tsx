@@ -87,6 +87,19 @@ describe('IngredientSearch', () => {
     expect(custom).toBeDisabled();
   });
 
+  it("stops a custom item's name at the server's 100 characters and says why", async () => {
+    const onPick = vi.fn();
+    const { user } = renderWithProviders(<IngredientSearch onPick={onPick} />);
+    const input = screen.getByRole('textbox', { name: 'search ingredients' });
+    await waitFor(() => expect(input).toBeEnabled());
+    await user.click(input);
+    await user.paste('x'.repeat(130));
+    expect(input).toHaveValue('x'.repeat(100));
+    expect(screen.getByText("An item's name has at most 100 characters.")).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: CUSTOM_ITEM_TEXT }));
+    expect(onPick).toHaveBeenCalledWith({ name: 'x'.repeat(100) });
+  });
+
   it('works with the keyboard: arrows and Enter pick an option, Enter makes a custom item', async () => {
     const onPick = vi.fn();
     const { user } = renderWithProviders(<IngredientSearch onPick={onPick} />);

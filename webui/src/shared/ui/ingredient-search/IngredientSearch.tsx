@@ -1,6 +1,7 @@
 import { Button, Combobox, Group, Loader, ScrollArea, Text, TextInput, useCombobox } from '@mantine/core';
 import { useId, useState } from 'react';
 import { type IngredientOption, useIngredientOptions } from '@/shared/api';
+import { ITEM_NAME_MAX } from '@/shared/ui/send-to-list';
 import { canCreateCustom, filterIngredientOptions, INGREDIENT_FILTER_MIN } from './filter';
 
 /** A custom item: a name the catalogue does not know, with no value (the server makes one). */
@@ -21,6 +22,7 @@ export const CUSTOM_ITEM_TEXT = 'create custom item';
 function hint(failed: boolean, search: string, found: number): string {
   const text = search.trim();
   if (failed) return 'Could not load the ingredients.';
+  if (search.length >= ITEM_NAME_MAX) return `An item's name has at most ${ITEM_NAME_MAX} characters.`;
   if (text.length < INGREDIENT_FILTER_MIN) return 'Type 3 letters or more to search.';
   return found === 0 ? `Nothing matches '${text}'.` : `${found} found`;
 }
@@ -75,6 +77,8 @@ export function IngredientSearch({ onPick, label = 'search ingredients', disable
             label={label}
             value={search}
             disabled={disabled}
+            // The server's limit of an item's name: typing stops there and the hint says why.
+            maxLength={ITEM_NAME_MAX}
             aria-describedby={hintId}
             rightSection={options.isPending ? <Loader size="xs" /> : null}
             onChange={(event) => {
