@@ -79,7 +79,7 @@ def fetch(client: Any, url: str, **kwargs: Any) -> Any:
 def events(client: Any, url: str) -> list[Any]:
     response = fetch(client, url)
     assert response.status_code == 200, response.text
-    assert response.headers["content-type"].startswith("text/calendar")
+    assert response.headers["content-type"] == "text/calendar; charset=utf-8"  # the charset once
     calendar = Calendar.from_ical(response.content)
     assert str(calendar["VERSION"]) == "2.0"
     return list(calendar.walk("VEVENT"))

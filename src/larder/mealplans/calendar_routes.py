@@ -15,7 +15,8 @@ from larder.core.wire import Data
 from larder.mealplans.calendar import CalendarFeedOut, CalendarFeedService, etag_matches
 from larder.sharing.service import Member
 
-CALENDAR_TYPE: Final = "text/calendar; charset=utf-8"
+# Litestar adds "; charset=utf-8" to a text type itself: written here, the header would say it twice.
+CALENDAR_TYPE: Final = "text/calendar"
 # Calendar apps poll every few minutes to hours; a browser or proxy may keep it a few minutes, for
 # this member only. The ETag lets a poll that finds nothing new get 304 without a body, and without
 # the feed being built (it is made of the versions of the plans the feed shows).

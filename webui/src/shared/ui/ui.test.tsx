@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { confirmDialog } from './confirm';
+import { formatDateTime } from './DateTimeText';
 import { randomToastId, toast } from './toast';
 
 describe('toast', () => {
@@ -53,5 +54,14 @@ describe('confirmDialog', () => {
     expect(within(dialog).getByRole('button', { name: 'cancel' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: button }));
     await waitFor(() => expect(screen.getByTestId('answer')).toHaveTextContent(expected));
+  });
+});
+
+describe('formatDateTime', () => {
+  it('writes a timestamp en-GB style, DD/MM/YYYY and a 24-hour time, in the local zone', () => {
+    const value = '2026-11-27T16:54:00';
+    expect(formatDateTime(value)).toBe('27/11/2026, 16:54');
+    expect(formatDateTime('not a date')).toBe('');
+    expect(formatDateTime(null)).toBe('');
   });
 });

@@ -1,5 +1,5 @@
 import { Button, Container, Loader, Text } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { CenteredLoader } from '@/shared/ui';
 import { canEditPlan } from '@/shared/api';
@@ -14,18 +14,26 @@ import { usePlanAutosave } from '../lib/usePlanAutosave';
 /**
  * /user-meal-plans/edit/{id}: the plan editor. Recipes are added per day through the search panel
  * and removed with their control; every change is saved by itself 500 ms after the last one.
- * Opened right after creating the plan, it is titled 'Create a Meal Plan'. Without edit rights
+ * Opened right after creating the plan, it is titled 'Create a Meal Plan' until the first save. Without edit rights
  * the plan is shown read-only (no controls, no search).
  */
 export function PlanEditRoute() {
   const id = Number(useParams().id);
   const navigate = useNavigate();
-  const created = Boolean((useLocation().state as { created?: boolean } | null)?.created);
+  const location = useLocation();
+  const created = Boolean((location.state as { created?: boolean } | null)?.created);
   const { data: plan, isPending, error } = useMealPlan(id);
   const { days, change, saving, settle } = usePlanAutosave(plan);
   useEffect(() => {
     if (error) console.error('Loading the meal plan failed', error);
   }, [error]);
+  // 'Create a Meal Plan' titles the new plan until its first save; from then on (a reload too)
+  // the editor goes by the plan's name.
+  const wasSaving = useRef(false);
+  useEffect(() => {
+    if (wasSaving.current && !saving && created) void navigate(location.pathname, { replace: true, state: null });
+    wasSaving.current = saving;
+  }, [saving, created, navigate, location.pathname]);
 
   if (isPending && Number.isInteger(id) && id > 0) return <CenteredLoader label="Loading the meal plan" />;
   if (!plan) return <PlanNotLoaded error={error} />;

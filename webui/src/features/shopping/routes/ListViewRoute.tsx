@@ -171,8 +171,9 @@ export function ListViewRoute() {
         ) : (
           <ItemGroups groups={groups} shopping={shopping} checked={checked} onToggle={toggle} />
         )}
-        {shopping && editable && !pending.deleting && (
-          <Button size="md" onClick={() => setCompleting(true)} disabled={items.length === 0}>
+        {/* Nothing to complete on an empty list: the button appears with the first item. */}
+        {shopping && editable && !pending.deleting && items.length > 0 && (
+          <Button size="md" onClick={() => setCompleting(true)}>
             complete shop
           </Button>
         )}
