@@ -2846,7 +2846,7 @@ export interface operations {
         headers: {
         };
         content: {
-          "text/calendar; charset=utf-8": string;
+          "text/calendar": string;
         };
       };
       /** @description No such item, or not one the caller may see. */
