@@ -164,7 +164,7 @@ describe('Scan receipt', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it("a refused photo toasts the server's reason; the button is usable again", async () => {
+  it("a refused photo says the server's reason until dismissed; the button is usable again", async () => {
     signIn();
     fakeStoresServer([makeStore(1, { name: 'Pantry', default: true })]);
     fakeScanServer(() =>
@@ -175,9 +175,13 @@ describe('Scan receipt', () => {
     );
     const { user } = renderApp('/user-stores/1');
     await scan(user);
-    expect(await screen.findByText('This file is not a picture we can read.')).toBeInTheDocument();
+    // in a toast (a second) and in a note that stays
+    const notice = await screen.findByTestId('scan-notice');
+    expect(notice).toHaveTextContent('This file is not a picture we can read.');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: SCAN_TEXTS.button })).toBeEnabled();
+    await user.click(within(notice).getByRole('button', { name: 'dismiss' }));
+    expect(screen.queryByTestId('scan-notice')).not.toBeInTheDocument();
   });
 
   it("toasts the server's message when another scan is running (429)", async () => {
@@ -191,7 +195,7 @@ describe('Scan receipt', () => {
     );
     const { user } = renderApp('/user-stores');
     await scan(user);
-    expect(await screen.findByText('Another receipt is being read. Try again in a moment.')).toBeInTheDocument();
+    expect(await screen.findByTestId('scan-notice')).toHaveTextContent('Another receipt is being read. Try again in a moment.');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -284,6 +288,8 @@ describe('Scan receipt', () => {
     await user.click(confirmButton(dialog));
     expect(await screen.findByText('2 ingredients in Garage updated successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // what the scan did stays said under the button
+    expect(screen.getByTestId('scan-notice')).toHaveTextContent('2 items added to Garage');
     expect(backend.calls).toEqual([
       {
         method: 'POST',

@@ -30,6 +30,8 @@ export interface ScanResultsDialogProps {
   /** The store the scan was started from (preselected when the member may add to it). */
   startedFrom?: number;
   onClose: () => void;
+  /** After the items are stored: how many went into which store. */
+  onStored?: (count: number, storeName: string) => void;
 }
 
 /**
@@ -39,7 +41,7 @@ export interface ScanResultsDialogProps {
  * picked, so that it matches those names the same way next time. An empty scan shows 'Scan Failed'.
  * Full-screen on phones.
  */
-export function ScanResultsDialog({ lines, startedFrom, onClose }: ScanResultsDialogProps) {
+export function ScanResultsDialog({ lines, startedFrom, onClose, onStored }: ScanResultsDialogProps) {
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   return (
     <Modal
@@ -51,12 +53,12 @@ export function ScanResultsDialog({ lines, startedFrom, onClose }: ScanResultsDi
       padding={phone ? 'sm' : 'md'}
       styles={{ title: { fontWeight: 700 } }}
     >
-      {lines !== null && <ScanResults lines={lines} startedFrom={startedFrom} onClose={onClose} />}
+      {lines !== null && <ScanResults lines={lines} startedFrom={startedFrom} onClose={onClose} onStored={onStored} />}
     </Modal>
   );
 }
 
-function ScanResults({ lines, startedFrom, onClose }: { lines: ScanLine[]; startedFrom?: number; onClose: () => void }) {
+function ScanResults({ lines, startedFrom, onClose, onStored }: Omit<ScanResultsDialogProps, 'lines'> & { lines: ScanLine[] }) {
   const stores = useStores();
   const receive = useReceiveStock();
   const learn = useSendConfirmedMatches();
@@ -81,6 +83,7 @@ function ScanResults({ lines, startedFrom, onClose }: { lines: ScanLine[]; start
       {
         onSuccess: () => {
           toast(ITEM_TEXTS.saved(items.length, store.name), 'success');
+          onStored?.(items.length, store.name);
           onClose();
           // Only teaching the matcher: a failure changes nothing the member sees.
           if (matches.length > 0) learn.mutate({ matches });

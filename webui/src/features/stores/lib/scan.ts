@@ -21,6 +21,9 @@ export const SCAN_TEXTS = {
 
 export const resultText = (name: string) => `Result: ${name}`;
 
+/** What a confirmed scan did, in the note under 'Scan receipt'. */
+export const storedText = (count: number, store: string) => `${count} ${count === 1 ? 'item' : 'items'} added to ${store}`;
+
 /** A custom item's name as the store accepts it (the server's limit). */
 export const CUSTOM_NAME_MAX = 100;
 export const QUANTITY_MAX = 100_000;
