@@ -115,6 +115,7 @@ def test_check_lists_each_recipe_once_with_its_ingredients_days_and_places(clien
         "measurement": "g",
         "value": str(k["Flour"]),
         "stock": [],
+        "missing": True,
     }
     assert (egg["ingredient_id"], egg["quantity"], egg["measurement"]) == (k["Egg"], 2, "unit(s)")
 
@@ -125,6 +126,47 @@ def test_check_lists_each_recipe_once_with_its_ingredients_days_and_places(clien
         "Vanilla pod",
         "CUSTOM-vanilla-pod",
     )
+
+
+def test_missing_says_what_the_stores_do_not_cover_after_the_lines_before(client, settings, kitchen, people):
+    alice = people["alice"]
+    k = kitchen.ingredients
+    pancakes = catalogue_recipe(settings, "Pancakes", [(k["Flour"], 250, "g"), (k["Egg"], 2, "unit(s)")])
+    bread = catalogue_recipe(settings, "Bread", [(k["Flour"], 800, "g"), (k["Milk"], 200, "ml")])
+    custard = own_recipe(settings, alice.id, "Custard", [(k["Milk"], 500, "ml"), ("Vanilla pod", 1, "unit(s)")])
+    plan_id = make_plan(
+        settings,
+        alice.id,
+        [
+            Planned(0, "A9", pancakes, "Pancakes"),
+            Planned(1, "A9", bread, "Bread"),
+            Planned(2, "USER", custard, "Custard"),
+        ],
+    )
+    store = new_store(client, alice)
+    receive(
+        client,
+        alice,
+        store["id"],
+        [
+            {"value": str(k["Flour"]), "quantity": 1, "unit": "kg"},
+            {"value": str(k["Egg"]), "quantity": 1, "unit": "unit(s)"},
+            {"value": str(k["Milk"]), "quantity": 500, "unit": "ml"},
+        ],
+    )
+    missing = {
+        (recipe["name"], line["ingredient"]["name"]): line["missing"]
+        for recipe in check(client, alice, plan_id)["recipes"]
+        for line in recipe["recipe_ingredients"]
+    }
+    assert missing == {
+        ("Pancakes", "Flour"): False,  # 250 g of the 1 kg
+        ("Pancakes", "Egg"): True,  # 2 wanted, 1 held
+        ("Bread", "Flour"): True,  # 800 g of the 750 g left
+        ("Bread", "Milk"): False,  # 200 ml of the 500 ml
+        ("Custard", "Milk"): True,  # 500 ml of the 300 ml left
+        ("Custard", "Vanilla pod"): True,  # no catalogue ingredient: no stock to come from
+    }
 
 
 def test_imported_lines_are_read_and_matched_to_the_catalogue_by_name(client, settings, kitchen, people):

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import AsyncGenerator, Iterable, Sequence
+from collections.abc import AsyncGenerator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Final, Literal, Protocol, TypeVar
@@ -34,6 +34,7 @@ from larder.cookbook.service import CookbookService
 from larder.core.clock import now
 from larder.core.errors import Conflict, FormError
 from larder.imports.service import ImportService
+from larder.kitchen.cover import covered
 from larder.kitchen.lines import name_forms, parse_line
 from larder.kitchen.merge import Amount, merge_all, tidy
 from larder.kitchen.units import UNIT, convert, convertible, dimension
@@ -306,6 +307,8 @@ class PlanCookingService:
             member, {line.ingredient_id for found in lines.values() for line in found if line.ingredient_id}
         )
         lists = await self.shopping.writable_summaries(member)
+        planned = [lines.get(recipe.key, []) for recipe in recipes]
+        missing = _missing([line for found in planned for line in found], stock)
         return IngredientCheckOut(
             recipes=[
                 PlanRecipeCheckOut(
@@ -314,9 +317,9 @@ class PlanCookingService:
                     type=recipe.type,
                     days=recipe.days,
                     entries=recipe.entries,
-                    recipe_ingredients=[_ingredient_out(line, stock) for line in lines.get(recipe.key, [])],
+                    recipe_ingredients=[_ingredient_out(line, stock, next(missing)) for line in found],
                 )
-                for recipe in recipes
+                for recipe, found in zip(recipes, planned, strict=True)
             ],
             lists=[
                 ListTargetOut(user_shoppinglist_id=lst.user_shoppinglist_id, name=lst.name, owner_name=lst.owner_name)
@@ -414,7 +417,24 @@ class PlanCookingService:
         return found
 
 
-def _ingredient_out(line: _Line, stock: dict[int, list[StockMatch]]) -> PlanIngredientOut:
+def _missing(lines: list[_Line], stock: dict[int, list[StockMatch]]) -> Iterator[bool]:
+    """Whether each line, in plan order, is left uncovered by the stock of its ingredient once the
+    lines of that ingredient before it took their share. A line the catalogue does not know has no
+    stock to come from."""
+    flags: list[bool] = [True] * len(lines)
+    by_ingredient: dict[int, list[int]] = {}
+    for index, line in enumerate(lines):
+        if line.ingredient_id is not None:
+            by_ingredient.setdefault(line.ingredient_id, []).append(index)
+    for ingredient_id, indices in by_ingredient.items():
+        held = [Amount(m.quantity, m.unit) for m in stock.get(ingredient_id, [])]
+        needs = [(lines[i].quantity, lines[i].measurement or None) for i in indices]
+        for index, ok in zip(indices, covered(needs, held), strict=True):
+            flags[index] = not ok
+    return iter(flags)
+
+
+def _ingredient_out(line: _Line, stock: dict[int, list[StockMatch]], missing: bool) -> PlanIngredientOut:
     matches = stock.get(line.ingredient_id, []) if line.ingredient_id is not None else []
     return PlanIngredientOut(
         ingredient_id=line.ingredient_id,
@@ -434,6 +454,7 @@ def _ingredient_out(line: _Line, stock: dict[int, list[StockMatch]]) -> PlanIngr
             )
             for m in matches
         ],
+        missing=missing,
     )
 
 

@@ -332,6 +332,9 @@ class PlanIngredientOut(msgspec.Struct):
     measurement: str
     value: str
     stock: list[StockMatchOut]
+    # The caller's stores do not cover it, after the plan's lines of the same ingredient before it
+    # took their share (kitchen/cover.py): what 'select missing' ticks.
+    missing: bool = True
 
 
 class PlanRecipeCheckOut(msgspec.Struct):

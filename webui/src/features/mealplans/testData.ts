@@ -56,6 +56,7 @@ export function makeCheckIngredient(name: string, overrides: Partial<CheckIngred
     measurement: 'g',
     value: String(overrides.ingredient_id ?? 11),
     stock: [],
+    missing: (overrides.stock ?? []).length === 0,
     ...overrides,
   };
 }

@@ -947,6 +947,8 @@ export interface components {
       ingredient: components["schemas"]["IngredientRef"];
       ingredient_id: number | null;
       measurement: string;
+      /** @default true */
+      missing?: boolean;
       quantity: number | null;
       stock: components["schemas"]["StockMatchOut"][];
       value: string;

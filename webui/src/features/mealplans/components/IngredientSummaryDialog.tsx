@@ -8,8 +8,9 @@ import { PLAN_TEXTS } from '../lib/texts';
 
 /**
  * The 'Ingredient Summary' dialog (part 2 §2, §4 'Ingredient check'): the plan's ingredients
- * recipe by recipe, each with a checkbox and what the user's stores hold of it; 'Add Selected'
- * merges the ticked ones into the list chosen under 'Available Shopping Lists' (own lists and
+ * recipe by recipe, each with a checkbox and what the user's stores hold of it; 'select missing'
+ * ticks what the stores do not cover (the server's `missing`), 'select all' and 'select none' the
+ * rest of the way; 'Add Selected' merges the ticked ones into the list chosen under 'Available Shopping Lists' (own lists and
  * lists shared with edit rights), and stays disabled until a list is chosen and something ticked.
  * Without a plan (the diary of a user who has none) it says so.
  */
@@ -56,6 +57,10 @@ function SummaryBody({ planId }: { planId: number }) {
       else next.add(key);
       return next;
     });
+  const keys = check.recipes.flatMap((recipe, r) => recipe.recipe_ingredients.map((_, i) => tickKey(r, i)));
+  const missingKeys = check.recipes.flatMap((recipe, r) =>
+    recipe.recipe_ingredients.flatMap((ingredient, i) => (ingredient.missing ? [tickKey(r, i)] : [])),
+  );
   const list = check.lists.find((target) => String(target.user_shoppinglist_id) === listId);
   const canAdd = list !== undefined && ticked.size > 0;
 
@@ -79,6 +84,20 @@ function SummaryBody({ planId }: { planId: number }) {
   return (
     <Stack gap="md">
       {check.recipes.length === 0 && <Text c="dimmed">No recipes in this plan yet.</Text>}
+      {keys.length > 0 && (
+        // A week's plan holds dozens of lines: what the stores do not cover, or all, in one tap.
+        <Group gap="xs" wrap="wrap">
+          <Button size="xs" variant="light" onClick={() => setTicked(new Set(missingKeys))} disabled={missingKeys.length === 0}>
+            {PLAN_TEXTS.selectMissing}
+          </Button>
+          <Button size="xs" variant="light" onClick={() => setTicked(new Set(keys))}>
+            {PLAN_TEXTS.selectAll}
+          </Button>
+          <Button size="xs" variant="subtle" onClick={() => setTicked(new Set())} disabled={ticked.size === 0}>
+            {PLAN_TEXTS.selectNone}
+          </Button>
+        </Group>
+      )}
       {check.recipes.map((recipe, r) => (
         <Stack component="section" key={`${r}-${recipe.name}`} gap={6} aria-label={recipe.name}>
           <Group justify="space-between" wrap="nowrap" gap="xs">

@@ -87,6 +87,29 @@ describe('Ingredient Summary', () => {
   });
 });
 
+describe('Ingredient Summary selection', () => {
+  it("'select missing' ticks what the stores do not cover, 'select all' every line, 'select none' none", async () => {
+    signIn();
+    fakePlansServer([plan()], { checks: { 5: check } });
+    const { user } = renderApp('/user-meal-plans/5');
+    await menuAction(user, 'check ingredients');
+    const dialog = await screen.findByRole('dialog', { name: 'Ingredient Summary' });
+    await within(dialog).findByRole('region', { name: 'Soup' });
+    const ticked = () =>
+      within(dialog)
+        .getAllByRole('checkbox')
+        .filter((box) => (box as HTMLInputElement).checked)
+        .map((box) => box.closest('.mantine-Checkbox-root')?.textContent);
+    await user.click(within(dialog).getByRole('button', { name: 'select missing' }));
+    // the carrots are in the pantry
+    expect(ticked()).toEqual(['a pinch of saffron', '400 g Beef']);
+    await user.click(within(dialog).getByRole('button', { name: 'select all' }));
+    expect(ticked()).toEqual(['3 carrots', 'a pinch of saffron', '400 g Beef']);
+    await user.click(within(dialog).getByRole('button', { name: 'select none' }));
+    expect(ticked()).toEqual([]);
+  });
+});
+
 describe('Complete mealplan', () => {
   it("lists the plan's recipes; 'complete' stays disabled until one is ticked; the options and their defaults", async () => {
     signIn();
