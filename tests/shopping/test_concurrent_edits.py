@@ -88,6 +88,51 @@ def test_simultaneous_writes_to_one_list_all_land(settings, member, kitchen):
     assert (found["Flour"]["quantity"], found["Flour"]["unit"]) == (400, "g")
 
 
+def test_steps_sent_at_the_same_moment_from_two_devices_all_count(settings, member, kitchen):
+    tablet = second_session(settings, member)
+
+    async def scenario() -> dict[str, Any]:
+        async with AsyncTestClient(app=create_app(settings)) as client:
+            created = await client.post(
+                LISTS,
+                json={"name": "Party", "ingredients": [{"value": kitchen.value("Egg"), "quantity": 6}]},
+                headers=member.headers,
+            )
+            url = f"{LISTS}/{created.json()['data']['user_shoppinglist_id']}"
+            step = {"ingredients": [{"value": kitchen.value("Egg"), "change": 1}]}
+            answers = await asyncio.gather(*(client.put(url, json=step, headers=d.headers) for d in (member, tablet)))
+            assert [a.status_code for a in answers] == [200, 200], [a.text for a in answers]
+            return (await client.get(url, headers=member.headers)).json()["shopping_list"]
+
+    # 6 and two steps of +1 at once: 8, where two absolute writes of 7 would leave 7
+    assert items_by_name(asyncio.run(scenario()), "ingredients")["Egg"]["quantity"] == 8
+
+
+def test_a_step_is_applied_to_what_the_list_holds_and_never_below_1(client, member, kitchen):
+    created = new_list(client, member, "Weekly", [{"value": kitchen.value("Flour"), "quantity": 2, "unit": "kg"}])
+    url = f"{LISTS}/{created['user_shoppinglist_id']}"
+    flour = kitchen.value("Flour")
+
+    def step(change: float) -> Any:
+        return client.put(url, json={"ingredients": [{"value": flour, "change": change}]}, headers=member.headers)
+
+    assert step(0.5).status_code == 200
+    assert (
+        items_by_name(get_list(client, member, created["user_shoppinglist_id"]), "ingredients")["Flour"]["quantity"]
+        == 2.5
+    )
+    assert step(-5).status_code == 200
+    assert (
+        items_by_name(get_list(client, member, created["user_shoppinglist_id"]), "ingredients")["Flour"]["quantity"]
+        == 1
+    )
+    # 0 is no step; a step and a quantity together say two things
+    for body in ({"value": flour, "change": 0}, {"value": flour, "change": 1, "quantity": 3}):
+        refused = client.put(url, json={"ingredients": [body]}, headers=member.headers)
+        assert refused.status_code == 422, refused.text
+        assert "ingredients.change" in refused.json()["errors"]
+
+
 def test_simultaneous_stock_into_one_store_all_lands(settings, member, kitchen):
     tablet = second_session(settings, member)
 

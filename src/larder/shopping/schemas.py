@@ -50,15 +50,28 @@ MergedQuantity = Annotated[
 ]
 
 
+# A step of the - and + buttons, applied by the server to the quantity it holds, so that two
+# devices stepping at the same moment both count (an absolute quantity would lose one step).
+QuantityChange = Annotated[
+    float,
+    msgspec.Meta(
+        ge=-QUANTITY_MAX,
+        le=QUANTITY_MAX,
+        description="Added to the quantity the list holds (the result at least 1); not 0, not with `quantity`.",
+    ),
+]
+
+
 class ListItemIn(msgspec.Struct):
     """An item as typed: a catalogue ingredient id, CUSTOM-<id>, or a name alone for a new custom item.
 
-    A typed quantity has the spec's minimum of 1 (part 2 §5).
+    A typed quantity has the spec's minimum of 1 (part 2 §5); `change` is a step instead of it.
     """
 
     value: OptionalItemValue = None
     name: ItemName | None = None
     quantity: TypedQuantity | None = None
+    change: QuantityChange | None = None
     unit: OptionalUnit = None
     measurement: OptionalUnit = None  # the spec's other name for the unit; unit ?? measurement
     checked: bool | None = None

@@ -27,7 +27,7 @@ from larder.core.db import commit_writes_early, insert_all, take_write_turn
 from larder.core.errors import Conflict, FieldCollector, FormError, NotFound
 from larder.core.service import DomainService
 from larder.core.text import plain_name_problem
-from larder.kitchen.merge import Amount, amount, merge
+from larder.kitchen.merge import Amount, amount, merge, tidy
 from larder.sharing.service import AccessPolicy, Action, EntityType, Member, Role, may, role_among
 from larder.shopping.models import ShopCompletion, ShoppingList, ShoppingListItem
 from larder.shopping.schemas import (
@@ -42,7 +42,7 @@ from larder.shopping.schemas import (
     ShoppingListOut,
     ShoppingListUpdateIn,
 )
-from larder.stores.schemas import INGREDIENT_DIGITS, StoreItemIn
+from larder.stores.schemas import INGREDIENT_DIGITS, QUANTITY_MAX, QUANTITY_MIN, StoreItemIn
 from larder.stores.service import (
     MSG_QUANTITY_POSITIVE,
     Resolved,
@@ -53,6 +53,8 @@ from larder.stores.service import (
 )
 
 MSG_NOT_FOUND: Final = "Shopping list not found."
+MSG_CHANGE_ZERO: Final = "A change of the quantity cannot be 0."
+MSG_CHANGE_AND_QUANTITY: Final = "Send a quantity or a change of it, not both."
 MSG_NOT_IN_LIST: Final = "{value} is not on this list."
 MSG_CUSTOM_UNTICKABLE: Final = "Custom items cannot be ticked or stored."
 MSG_SAME_LIST: Final = "Choose another list to move the unchecked items to."
@@ -236,6 +238,10 @@ class ShoppingService(DomainService[ShoppingList]):
         if data.name is not None:
             check_list_name(errors, data.name)
         check_typed_quantities(errors, data.ingredients, field="ingredients")
+        if any(item.change == 0 for item in data.ingredients):
+            errors.add("ingredients.change", MSG_CHANGE_ZERO)
+        if any(item.change is not None and item.quantity is not None for item in data.ingredients):
+            errors.add("ingredients.change", MSG_CHANGE_AND_QUANTITY)
         errors.raise_if_any()
 
         async def prepare(shopping_list: ShoppingList) -> list[Resolved]:
@@ -438,6 +444,10 @@ class ShoppingService(DomainService[ShoppingList]):
                 total = merge(Amount(row.quantity, row.unit), amount(item.quantity, unit))
                 row.quantity, row.unit = total.quantity, total.unit
             else:
+                change = getattr(item, "change", None)
+                if change is not None:
+                    # Applied to what the list holds inside this write turn: concurrent steps add up.
+                    row.quantity = min(QUANTITY_MAX, max(QUANTITY_MIN, tidy(row.quantity + change)))
                 if item.quantity is not None:
                     row.quantity = item.quantity
                 if found.unit is not None:
@@ -485,6 +495,12 @@ class ShoppingService(DomainService[ShoppingList]):
         ]
 
 
+def _stepped(sent: SentListItem) -> float:
+    """A step sent for an item the list no longer holds (removed on another device): the item is
+    back with the step as its quantity, at least 1."""
+    return min(QUANTITY_MAX, max(QUANTITY_MIN, tidy(getattr(sent, "change", 0) or 0)))
+
+
 def _new_item(shopping_list: ShoppingList, found: Resolved, sent: SentListItem, unit: str) -> ShoppingListItem:
     # The first item has quantity 1 unless one was sent (part 2 §4 'Shopping list create').
     return ShoppingListItem(
@@ -492,7 +508,7 @@ def _new_item(shopping_list: ShoppingList, found: Resolved, sent: SentListItem, 
         value=found.value,
         ingredient_id=found.ingredient_id,
         name=found.name,
-        quantity=amount(sent.quantity, unit).quantity,
+        quantity=amount(sent.quantity, unit).quantity if getattr(sent, "change", None) is None else _stepped(sent),
         unit=unit,
         default_unit=found.default_unit,
         default_quantity=1,

@@ -114,7 +114,7 @@ export function installShoppingServer(options: { lists?: ShoppingList[]; stores?
     }),
     http.put(apiUrl('/user-shoppinglists/:id'), async ({ request, params }) => {
       const body = (await record(request)) as {
-        ingredients?: { value?: string | number; name?: string; quantity?: number }[];
+        ingredients?: { value?: string | number; name?: string; quantity?: number; change?: number }[];
         ingredients_to_remove?: string[];
       };
       const list = lists.get(Number(params.id));
@@ -126,6 +126,8 @@ export function installShoppingServer(options: { lists?: ShoppingList[]; stores?
         const present = list.ingredients.find((item) => item.value === value);
         if (present) {
           if (sentItem.quantity !== undefined) present.quantity = sentItem.quantity;
+          // a step is added to what the list holds, never below 1 (as the server does)
+          if (sentItem.change !== undefined) present.quantity = Math.max(1, present.quantity + sentItem.change);
         } else {
           list.ingredients.push(
             makeItem(value, {

@@ -793,6 +793,8 @@ export interface components {
     };
     /** ListItemIn */
     ListItemIn: {
+      /** @description Added to the quantity the list holds (the result at least 1); not 0, not with `quantity`. */
+      change?: number | null;
       checked?: boolean | null;
       measurement?: string | null;
       name?: string | null;

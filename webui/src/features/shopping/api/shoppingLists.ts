@@ -106,9 +106,11 @@ export function applyLocally(list: ShoppingList, payload: ShoppingListUpdatePayl
       .map((item) => {
         const change = changed.get(item.value);
         if (!change) return item;
+        // A step ('change') is added to what is shown, as the server adds it to what it holds.
+        const stepped = change.change != null ? Math.max(1, item.quantity + change.change) : item.quantity;
         return {
           ...item,
-          quantity: change.quantity ?? item.quantity,
+          quantity: change.quantity ?? stepped,
           unit: change.unit ?? item.unit,
           measurement: change.unit ?? item.measurement,
         };

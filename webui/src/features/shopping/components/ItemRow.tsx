@@ -7,11 +7,12 @@ import { isCustomItem, MIN_QUANTITY, stepOf } from '../lib/items';
 /** One item in the editor: its name, a quantity stepper (by its default quantity, min 1), remove. */
 export function EditorItemRow({
   item,
-  onQuantity,
+  onStep,
   onRemove,
 }: {
   item: ShoppingListItem;
-  onQuantity: (quantity: number) => void;
+  /** A step of - or +: the server adds it to the quantity it holds (two devices' steps both count). */
+  onStep: (change: number) => void;
   onRemove: () => void;
 }) {
   const step = stepOf(item);
@@ -31,7 +32,7 @@ export function EditorItemRow({
           variant="default"
           aria-label={`less ${item.name}`}
           disabled={item.quantity <= MIN_QUANTITY}
-          onClick={() => onQuantity(Math.max(MIN_QUANTITY, item.quantity - step))}
+          onClick={() => onStep(-Math.min(step, item.quantity - MIN_QUANTITY))}
         >
           <IconMinus size={16} />
         </ActionIcon>
@@ -43,7 +44,7 @@ export function EditorItemRow({
         >
           {amount}
         </Text>
-        <ActionIcon variant="default" aria-label={`more ${item.name}`} onClick={() => onQuantity(item.quantity + step)}>
+        <ActionIcon variant="default" aria-label={`more ${item.name}`} onClick={() => onStep(step)}>
           <IconPlus size={16} />
         </ActionIcon>
         <ActionIcon variant="subtle" color="red" aria-label={`remove ${item.name}`} onClick={onRemove}>

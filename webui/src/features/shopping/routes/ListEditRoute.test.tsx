@@ -34,7 +34,7 @@ describe('/user-shopping-lists/edit/{id}', () => {
     await fill(user, await screen.findByRole('textbox', { name: 'add items' }), 'milk');
     await user.click(await screen.findByRole('option', { name: 'Milk' }));
     await waitFor(() => expect(quantityOf('Milk')).toBe('750 ml'));
-    expect(backend.writes()[0]!.body).toEqual({ ingredients: [{ value: '2', quantity: 750 }] });
+    expect(backend.writes()[0]!.body).toEqual({ ingredients: [{ value: '2', change: 250 }] });
   });
 
   it('makes a custom item only when nothing matches, and adds to a custom item of the same name', async () => {
@@ -54,7 +54,7 @@ describe('/user-shopping-lists/edit/{id}', () => {
     await fill(user, search, 'birthday candles');
     await user.click(screen.getByRole('button', { name: 'create custom item' }));
     await waitFor(() => expect(quantityOf('Birthday candles')).toBe('2'));
-    expect(backend.writes()[1]!.body).toEqual({ ingredients: [{ value: 'CUSTOM-1', quantity: 2 }] });
+    expect(backend.writes()[1]!.body).toEqual({ ingredients: [{ value: 'CUSTOM-1', change: 1 }] });
   });
 
   it('steps quantities by the default quantity (never below 1) and removes items, each change sent at once', async () => {
@@ -74,9 +74,10 @@ describe('/user-shopping-lists/edit/{id}', () => {
     await waitFor(() => expect(quantityOf('Tomato')).toBe('3'));
     await waitFor(() => expect(backend.writes()).toHaveLength(3));
     expect(backend.writes().map((write) => write.body)).toEqual([
-      { ingredients: [{ value: '1', quantity: 3 }] },
-      { ingredients: [{ value: '1', quantity: 5 }] },
-      { ingredients: [{ value: '1', quantity: 3 }] },
+      // steps, which the server adds to what it holds
+      { ingredients: [{ value: '1', change: 2 }] },
+      { ingredients: [{ value: '1', change: 2 }] },
+      { ingredients: [{ value: '1', change: -2 }] },
     ]);
     await user.click(screen.getByRole('button', { name: 'remove Tomato' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'more Tomato' })).not.toBeInTheDocument());

@@ -19,10 +19,10 @@ export function existingItem(list: ShoppingList, pick: IngredientPick) {
   return list.ingredients.find((item) => item.value === String(pick.value));
 }
 
-/** What a pick sends: a new item (quantity 1 by the server), or the present one raised by its step. */
+/** What a pick sends: a new item (quantity 1 by the server), or a step up of the present one. */
 export function itemForPick(list: ShoppingList, pick: IngredientPick): ShoppingListItemIn {
   const present = existingItem(list, pick);
-  if (present) return { value: present.value, quantity: present.quantity + stepOf(present) };
+  if (present) return { value: present.value, change: stepOf(present) };
   return isCustomPick(pick) ? { name: pick.name.trim() } : { value: pick.value };
 }
 
@@ -86,7 +86,7 @@ export function ListEditRoute() {
                 <li key={item.value}>
                   <EditorItemRow
                     item={item}
-                    onQuantity={(quantity) => send({ ingredients: [{ value: item.value, quantity }] })}
+                    onStep={(change) => send({ ingredients: [{ value: item.value, change }] })}
                     onRemove={() => send({ ingredients_to_remove: [item.value] })}
                   />
                 </li>
