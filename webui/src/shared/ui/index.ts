@@ -12,3 +12,5 @@ export { ComingSoon } from './ComingSoon';
 export { WakeLockSwitch } from './WakeLockSwitch';
 export { WrappingBadge } from './WrappingBadge';
 export { StoreBadges } from './StoreBadges';
+export { Dialog } from './Dialog';
+export { DIALOG_MARK, useBackCloses } from './useBackCloses';

@@ -1,7 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { isApiError, useSavePreferencesMutation } from '@/shared/api';
-import { type FilterPreference, FormAlert, PreferenceFilters, toast } from '@/shared/ui';
+import { Dialog, type FilterPreference, FormAlert, PreferenceFilters, toast } from '@/shared/ui';
 import { UNKNOWN_ERROR } from './messages';
 
 export const PREFERENCES_DIALOG_TITLE = 'Filter preferences';
@@ -16,9 +16,9 @@ export interface PreferencesDialogProps {
 /** The five preference filters of the account, saved with PUT /account/preferences. */
 export function PreferencesDialog({ opened, onClose, current }: PreferencesDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={PREFERENCES_DIALOG_TITLE} centered>
+    <Dialog opened={opened} onClose={onClose} title={PREFERENCES_DIALOG_TITLE} centered>
       {opened && <PreferencesForm current={current} onDone={onClose} />}
-    </Modal>
+    </Dialog>
   );
 }
 

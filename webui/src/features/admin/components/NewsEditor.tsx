@@ -1,11 +1,11 @@
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { z } from 'zod';
 import { isApiError } from '@/shared/api';
 import { toFormErrors } from '@/shared/lib/formErrors';
-import { FormAlert, toast } from '@/shared/ui';
+import { Dialog, FormAlert, toast } from '@/shared/ui';
 import { type AdminNewsItem, useCreateNewsMutation, useUpdateNewsMutation } from '../api/news';
 
 export const NEWS_TITLE_MAX = 200;
@@ -31,9 +31,9 @@ export interface NewsEditorProps {
 /** Create or edit a news item (title + HTML content) in a dialog. */
 export function NewsEditor({ item, opened, onClose }: NewsEditorProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={item ? 'Edit news item' : 'New news item'} size="lg" centered>
+    <Dialog opened={opened} onClose={onClose} title={item ? 'Edit news item' : 'New news item'} size="lg" centered>
       {opened && <NewsForm item={item} onDone={onClose} />}
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -1,11 +1,11 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { z } from 'zod';
 import { isApiError } from '@/shared/api';
 import { toFormErrors } from '@/shared/lib/formErrors';
-import { FormAlert, toast } from '@/shared/ui';
+import { Dialog, FormAlert, toast } from '@/shared/ui';
 import { type AdminPublishRequest, REASON_MAX, useRejectPublishRequestMutation } from '../api/publishRequests';
 
 export const REASON_REQUIRED_TEXT = 'A reason is required.';
@@ -30,7 +30,7 @@ export interface RejectDialogProps {
 /** Asks for the reason (1..500 characters, shown to the author) and rejects the request. */
 export function RejectDialog({ request, onClose }: RejectDialogProps) {
   return (
-    <Modal
+    <Dialog
       opened={request !== null}
       onClose={onClose}
       title={request ? `Reject ${request.recipe.name}` : 'Reject'}
@@ -38,7 +38,7 @@ export function RejectDialog({ request, onClose }: RejectDialogProps) {
       centered
     >
       {request && <RejectForm request={request} onDone={onClose} />}
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -1,7 +1,8 @@
-import { Button, Loader, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Loader, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useFormOptions, type OptionItem } from '../api/recipes';
 import { filterOptions } from '../lib/filters';
+import { Dialog } from '@/shared/ui';
 
 export const CREATE_CUSTOM_TEXT = 'create custom item';
 
@@ -41,7 +42,7 @@ export function AddOptionDialog({
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={`add ${kind}`} zIndex={400} centered>
+    <Dialog opened={opened} onClose={close} title={`add ${kind}`} zIndex={400} centered>
       <Stack gap="sm">
         <TextInput
           label={`search ${kind === 'ingredient' ? 'ingredients' : 'categories'}`}
@@ -86,6 +87,6 @@ export function AddOptionDialog({
           </>
         )}
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,7 +1,7 @@
-import { ActionIcon, Button, Checkbox, Chip, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Chip, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { preferenceLabel } from '@/shared/lib/preferences';
-import { WrappingBadge } from '@/shared/ui';
+import { Dialog, WrappingBadge } from '@/shared/ui';
 import { IconX } from '@/shared/ui/icons';
 import {
   PREFERENCE_VALUES,
@@ -40,7 +40,7 @@ export function FilterDialog({
   onApply: (filters: FilterItem[], save: boolean) => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={FILTER_DIALOG_TITLE} centered>
+    <Dialog opened={opened} onClose={onClose} title={FILTER_DIALOG_TITLE} centered>
       {opened && (
         <FilterDialogBody
           initialFilters={initialFilters}
@@ -49,7 +49,7 @@ export function FilterDialog({
           onApply={onApply}
         />
       )}
-    </Modal>
+    </Dialog>
   );
 }
 

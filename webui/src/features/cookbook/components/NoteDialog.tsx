@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { EMPTY_NOTE_TEXT, type Note, noteSchema, type NoteValues, sanitizeNoteBody } from '../lib/notes';
+import { Dialog } from '@/shared/ui';
 
 export interface NoteDialogProps {
   /** The note to show; null writes a new one. */
@@ -15,9 +16,9 @@ export interface NoteDialogProps {
 /** A note in view or edit mode (edit is on when creating); buttons cancel and create / update. */
 export function NoteDialog({ note, opened, onClose, onSave }: NoteDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={note ? 'Note' : 'New note'} centered>
+    <Dialog opened={opened} onClose={onClose} title={note ? 'Note' : 'New note'} centered>
       {opened && <NoteForm note={note} onClose={onClose} onSave={onSave} />}
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Stack, Tabs, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Tabs, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { DESCRIPTION_MAX, NAME_MAX, newStepId, validateStep, type DraftStep, type StepFieldErrors } from '../lib/draft';
 import { composeTimer, splitTimer, timerFieldsError, type TimerFields as Fields } from '../lib/timer';
 import { ImagePicker } from './ImagePicker';
 import { TimerFields } from './TimerFields';
+import { Dialog } from '@/shared/ui';
 
 type Tab = 'required' | 'additional';
 
@@ -27,7 +28,7 @@ export function StepDialog({
   onSave: (step: DraftStep) => void;
 }) {
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={onClose}
       title={step ? `Edit step ${number}` : `Add step ${number}`}
@@ -35,7 +36,7 @@ export function StepDialog({
       centered
     >
       {opened && <StepForm step={step} number={number} onCancel={onClose} onSave={onSave} />}
-    </Modal>
+    </Dialog>
   );
 }
 

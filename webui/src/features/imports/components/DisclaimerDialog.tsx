@@ -1,11 +1,12 @@
-import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, List, Stack, Text } from '@mantine/core';
+import { Dialog } from '@/shared/ui';
 
 export const DISCLAIMER_TITLE = 'Imported Recipe Disclaimer';
 
 /** The 'Imported Recipe Disclaimer': accuracy and missing information, liability, copyright. */
 export function DisclaimerDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={DISCLAIMER_TITLE} centered>
+    <Dialog opened={opened} onClose={onClose} title={DISCLAIMER_TITLE} centered>
       <Stack gap="sm">
         <List spacing="sm" size="sm">
           <List.Item>
@@ -34,6 +35,6 @@ export function DisclaimerDialog({ opened, onClose }: { opened: boolean; onClose
           <Button onClick={onClose}>ok</Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,7 +1,7 @@
-import { Button, Checkbox, Divider, Group, List, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Divider, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { type CompletePlanResult, isApiError, type MealPlan } from '@/shared/api';
-import { FormAlert, toast } from '@/shared/ui';
+import { Dialog, FormAlert, toast } from '@/shared/ui';
 import { useCompletePlan, useIngredientCheck } from '../api/mealPlans';
 import { canComplete, completePayload, entryKey, planEntries, shortLabel, stockFor, usedLabel } from '../lib/complete';
 import { stockLabel } from '../lib/ingredients';
@@ -20,9 +20,9 @@ export const COMPLETED_TEXT = 'Meal Plan Completed.';
  */
 export function CompletePlanDialog({ plan, opened, onClose }: { plan: MealPlan; opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={PLAN_TEXTS.completeTitle} centered size="lg">
+    <Dialog opened={opened} onClose={onClose} title={PLAN_TEXTS.completeTitle} centered size="lg">
       {opened && <CompleteBody plan={plan} onClose={onClose} />}
-    </Modal>
+    </Dialog>
   );
 }
 

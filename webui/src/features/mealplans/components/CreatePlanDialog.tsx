@@ -1,18 +1,19 @@
-import { Modal } from '@mantine/core';
+
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCreateMealPlan } from '../api/mealPlans';
 import { EMPTY_DRAFT, createPayload, draftPlanDays, type PlanDraft } from '../lib/plans';
 import { PLAN_TEXTS } from '../lib/texts';
 import { PlanForm } from './PlanForm';
+import { Dialog } from '@/shared/ui';
 
 /** The create-a-mealplan dialog: on success the new plan opens in the editor (part 2 §4 'Meal plan creation'). */
 export function CreatePlanDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={PLAN_TEXTS.createTitle} centered>
+    <Dialog opened={opened} onClose={onClose} title={PLAN_TEXTS.createTitle} centered>
       {/* Mounted with each opening: a new plan starts from the 3-day draft. */}
       {opened && <CreatePlanBody onClose={onClose} />}
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -1,7 +1,7 @@
-import { Button, Checkbox, Group, Modal, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { isApiError } from '@/shared/api';
-import { CenteredLoader, toast } from '@/shared/ui';
+import { Dialog, CenteredLoader, toast } from '@/shared/ui';
 import { useIngredientCheck, useMergeIntoList } from '../api/mealPlans';
 import { ingredientLabel, mergeItems, stockLabel, tickKey } from '../lib/ingredients';
 import { PLAN_TEXTS } from '../lib/texts';
@@ -24,7 +24,7 @@ export function IngredientSummaryDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={PLAN_TEXTS.summaryTitle} centered size="lg">
+    <Dialog opened={opened} onClose={onClose} title={PLAN_TEXTS.summaryTitle} centered size="lg">
       {opened &&
         (planId === null ? (
           <Text c="dimmed">
@@ -34,7 +34,7 @@ export function IngredientSummaryDialog({
         ) : (
           <SummaryBody planId={planId} />
         ))}
-    </Modal>
+    </Dialog>
   );
 }
 

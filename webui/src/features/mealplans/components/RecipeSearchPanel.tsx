@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Loader, Modal, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Loader, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { IconPlus, IconSearch } from '@/shared/ui/icons';
 import { useCatalogueRecipes, useImportedRecipes, useOwnRecipes } from '../api/recipeSources';
 import { cataloguePick, customEntry, importedPick, matches, ownPick, type RecipePick } from '../lib/picks';
 import { PLAN_TEXTS } from '../lib/texts';
+import { Dialog } from '@/shared/ui';
 
 /** The catalogue is searched this long after the last key (one request per pause, not per key). */
 export const CATALOGUE_SEARCH_DELAY_MS = 300;
@@ -28,9 +29,9 @@ export function RecipeSearchPanel({
   onPick: (entry: PlanEntry) => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Dialog opened={opened} onClose={onClose} title={title} centered>
       {opened && <SearchBody onPick={onPick} />}
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -1,7 +1,7 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { isApiError, type MealPlan } from '@/shared/api';
-import { FormAlert, toast } from '@/shared/ui';
+import { Dialog, FormAlert, toast } from '@/shared/ui';
 import { useUpdateMealPlan } from '../api/mealPlans';
 import { endOf, isDay } from '../lib/dates';
 import { FIRST_DAY, LAST_DAY } from '../lib/limits';
@@ -18,9 +18,9 @@ export const SCHEDULE_TITLE = 'Schedule Meal Plan';
  */
 export function ScheduleDialog({ plan, opened, onClose }: { plan: MealPlan; opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={SCHEDULE_TITLE} centered>
+    <Dialog opened={opened} onClose={onClose} title={SCHEDULE_TITLE} centered>
       {opened && <ScheduleBody plan={plan} onClose={onClose} />}
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -1,8 +1,8 @@
-import { Button, Group, List, Modal, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Button, Group, List, Stack, Stepper, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { isApiError, useSavePreferencesMutation } from '@/shared/api';
 import { useSession } from '@/shared/session';
-import { type FilterPreference, FormAlert, PreferenceFilters, toast, userPreferences } from '@/shared/ui';
+import { Dialog, type FilterPreference, FormAlert, PreferenceFilters, toast, userPreferences } from '@/shared/ui';
 
 /** The six steps of the tour, numbered 0 to 5 (spec part 2, Onboarding). */
 export const TOUR_STEPS = [
@@ -38,7 +38,7 @@ export interface TourDialogProps {
 /** The onboarding tour: a dialog of six steps with Back / Continue (Done on the last) / Close and a step indicator. */
 export function TourDialog({ opened, onClose }: TourDialogProps) {
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={onClose}
       title={TOUR_TITLE}
@@ -49,7 +49,7 @@ export function TourDialog({ opened, onClose }: TourDialogProps) {
     >
       {/* Mounted afresh each time the dialog opens, so the tour starts at step 0. */}
       {opened && <Tour onClose={onClose} />}
-    </Modal>
+    </Dialog>
   );
 }
 

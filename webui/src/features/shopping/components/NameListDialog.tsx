@@ -1,12 +1,13 @@
-import { Modal } from '@mantine/core';
+
 import { TEXTS } from '../lib/messages';
 import { NameListForm } from './NameListForm';
+import { Dialog } from '@/shared/ui';
 
 /** The naming dialog of the Create button (spec part 2 §2, §4 'Shopping list create'). */
 export function NameListDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={TEXTS.createTitle} centered>
+    <Dialog opened={opened} onClose={onClose} title={TEXTS.createTitle} centered>
       {opened && <NameListForm onCancel={onClose} />}
-    </Modal>
+    </Dialog>
   );
 }

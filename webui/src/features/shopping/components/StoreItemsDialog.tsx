@@ -1,11 +1,11 @@
-import { Button, Checkbox, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Select, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ShoppingList, Store } from '@/shared/api';
 import { isOnline } from '@/shared/hooks';
 import { getSession } from '@/shared/session';
-import { toast } from '@/shared/ui';
+import { Dialog, toast } from '@/shared/ui';
 import { canEditList, useShoppingLists } from '../api/shoppingLists';
 import { useWritableStores } from '../api/stores';
 import { DELETE_DELAY_MS, TEXTS } from '../lib/messages';
@@ -40,9 +40,9 @@ export function StoreItemsDialog({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={TEXTS.storeItems} centered>
+    <Dialog opened={opened} onClose={onClose} title={TEXTS.storeItems} centered>
       {opened && <StoreItemsForm list={list} checked={checked} onClose={onClose} />}
-    </Modal>
+    </Dialog>
   );
 }
 

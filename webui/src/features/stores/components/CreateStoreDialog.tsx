@@ -1,7 +1,7 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { isApiError, type Store, type StoreKind } from '@/shared/api';
-import { FormAlert } from '@/shared/ui';
+import { Dialog, FormAlert } from '@/shared/ui';
 import { useCreateStore } from '../api/stores';
 import { checkPlain, guessKind, MSG_DESCRIPTION_REQUIRED, MSG_NAME_REQUIRED } from '../lib/stores';
 import { StoreKindPicker } from './StoreKindPicker';
@@ -73,7 +73,7 @@ export function CreateStoreDialog({
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={CREATE_STORE_TITLE} centered>
+    <Dialog opened={opened} onClose={close} title={CREATE_STORE_TITLE} centered>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput
@@ -115,6 +115,6 @@ export function CreateStoreDialog({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

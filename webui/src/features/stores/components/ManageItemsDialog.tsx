@@ -1,9 +1,9 @@
-import { Button, Checkbox, Group, Modal, NativeSelect, ScrollArea, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, ScrollArea, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { isApiError, type Store } from '@/shared/api';
 import { formatDay } from '@/shared/lib/dates';
 import { formatQuantity } from '@/shared/lib/quantity';
-import { toast } from '@/shared/ui';
+import { Dialog, toast } from '@/shared/ui';
 import { useMergeIntoList, useWritableShoppingLists } from '../api/shoppingLists';
 import { useUpdateStore } from '../api/stores';
 
@@ -91,7 +91,7 @@ export function ManageItemsDialog({ store, opened, onClose }: { store: Store; op
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={MANAGE_TITLE} centered size="lg">
+    <Dialog opened={opened} onClose={close} title={MANAGE_TITLE} centered size="lg">
       <Stack gap="sm">
         {store.items.length === 0 ? (
           <Text c="dimmed" ta="center" py="md">
@@ -150,6 +150,6 @@ export function ManageItemsDialog({ store, opened, onClose }: { store: Store; op
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,8 +1,8 @@
-import { Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { isApiError } from '@/shared/api';
-import { toast } from '@/shared/ui';
+import { Dialog, toast } from '@/shared/ui';
 import { type ScanLine, useSendConfirmedMatches } from '../api/receiptScan';
 import { useReceiveStock, useStores } from '../api/stores';
 import { ScanLineCard } from './ScanLineCard';
@@ -44,7 +44,7 @@ export interface ScanResultsDialogProps {
 export function ScanResultsDialog({ lines, startedFrom, onClose, onStored }: ScanResultsDialogProps) {
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   return (
-    <Modal
+    <Dialog
       opened={lines !== null}
       onClose={onClose}
       title={SCAN_TEXTS.title}
@@ -54,7 +54,7 @@ export function ScanResultsDialog({ lines, startedFrom, onClose, onStored }: Sca
       styles={{ title: { fontWeight: 700 } }}
     >
       {lines !== null && <ScanResults lines={lines} startedFrom={startedFrom} onClose={onClose} onStored={onStored} />}
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, Group, Modal, NativeSelect, ScrollArea, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, NativeSelect, ScrollArea, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '@/shared/api';
@@ -6,6 +6,7 @@ import { CenteredLoader } from '../CenteredLoader';
 import { FormAlert } from '../FormAlert';
 import { toast } from '../toast';
 import { type SendableIngredient, useEditableLists, useSendToList } from './api';
+import { Dialog } from '../Dialog';
 
 export const SEND_TO_LIST_TEXTS = {
   title: 'send ingredients to list',
@@ -36,10 +37,10 @@ export interface SendToListDialogProps {
  */
 export function SendToListDialog({ opened, onClose, ingredients }: SendToListDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={SEND_TO_LIST_TEXTS.title} centered>
+    <Dialog opened={opened} onClose={onClose} title={SEND_TO_LIST_TEXTS.title} centered>
       {/* Mounted with each opening: every ingredient ticked, no list chosen. */}
       {opened && <SendToListBody ingredients={ingredients} onClose={onClose} />}
-    </Modal>
+    </Dialog>
   );
 }
 

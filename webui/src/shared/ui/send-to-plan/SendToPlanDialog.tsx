@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Modal, NativeSelect, Radio, ScrollArea, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Radio, ScrollArea, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '@/shared/api';
@@ -7,6 +7,7 @@ import { CenteredLoader } from '../CenteredLoader';
 import { FormAlert } from '../FormAlert';
 import { toast } from '../toast';
 import { DayUnavailableError, type NewPlanEntry, planDays, RECIPES_PER_DAY_MAX, useAddToPlan, useEditablePlans } from './api';
+import { Dialog } from '../Dialog';
 
 export const SEND_TO_PLAN_TEXTS = {
   title: 'send recipe to mealplan',
@@ -42,10 +43,10 @@ export interface SendToPlanDialogProps {
  */
 export function SendToPlanDialog({ opened, onClose, entry }: SendToPlanDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={SEND_TO_PLAN_TEXTS.title} centered>
+    <Dialog opened={opened} onClose={onClose} title={SEND_TO_PLAN_TEXTS.title} centered>
       {/* Mounted with each opening: it starts with nothing chosen. */}
       {opened && <SendToPlanBody entry={entry} onClose={onClose} />}
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -1,9 +1,10 @@
-import { ActionIcon, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { isApiError, type ShareEntityType, type ShareEntry, type SharePayload, useShare } from '@/shared/api';
 import { isEmail } from '@/shared/lib/validation';
 import { IconTrash } from '../icons';
 import { toast } from '../toast';
+import { Dialog } from '../Dialog';
 
 export const SHARE_TEXTS = {
   title: 'share',
@@ -36,10 +37,10 @@ export interface ShareDialogProps {
  */
 export function ShareDialog({ opened, onClose, ...body }: ShareDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={SHARE_TEXTS.title} centered>
+    <Dialog opened={opened} onClose={onClose} title={SHARE_TEXTS.title} centered>
       {/* The body mounts with each opening, so it starts from the caller's current rows. */}
       {opened && <ShareDialogBody {...body} onClose={onClose} />}
-    </Modal>
+    </Dialog>
   );
 }
 
