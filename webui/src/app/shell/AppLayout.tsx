@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { useAccount } from '@/shared/api';
 import { useSession } from '@/shared/session';
+import { BackClosesDialogs } from '@/shared/ui';
 import { LiveUpdates } from '../live/LiveUpdates';
 import { Header } from './Header';
 import { OfflineBanner } from './OfflineBanner';
@@ -27,6 +28,7 @@ export function AppLayout() {
       <SideMenu opened={menuOpened} onClose={menu.close} />
       {signedIn && <AccountSync />}
       {signedIn && <LiveUpdates />}
+      <BackClosesDialogs />
       <AppShell.Main>
         <OfflineBanner />
         <Outlet />

@@ -2,7 +2,6 @@ import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
 import { whenModalsReady } from './overlayHosts';
-import { closeOnBack } from './useBackCloses';
 
 export interface ConfirmOptions {
   title: ReactNode;
@@ -19,17 +18,14 @@ export interface ConfirmOptions {
 export function confirmDialog({ title, description, danger = false }: ConfirmOptions): Promise<boolean> {
   return new Promise<boolean>((resolve) => {
     let settled = false;
-    let release = () => {};
     const settle = (value: boolean) => {
       if (settled) return;
       settled = true;
-      release();
       resolve(value);
     };
     whenModalsReady().then(
-      () => {
-        // Back closes it as it closes every dialog, as a cancel.
-        const id = modals.openConfirmModal({
+      () =>
+        modals.openConfirmModal({
           title,
           centered: true,
           children: <Text size="sm">{description}</Text>,
@@ -38,9 +34,7 @@ export function confirmDialog({ title, description, danger = false }: ConfirmOpt
           onConfirm: () => settle(true),
           onCancel: () => settle(false),
           onClose: () => settle(false),
-        });
-        release = closeOnBack(() => modals.close(id));
-      },
+        }),
       () => settle(false),
     );
   });

@@ -13,4 +13,4 @@ export { WakeLockSwitch } from './WakeLockSwitch';
 export { WrappingBadge } from './WrappingBadge';
 export { StoreBadges } from './StoreBadges';
 export { Dialog } from './Dialog';
-export { DIALOG_MARK, useBackCloses } from './useBackCloses';
+export { BackClosesDialogs, useBackCloses } from './useBackCloses';

@@ -6,8 +6,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { confirmDialog } from './confirm';
 import { formatDateTime } from './DateTimeText';
-import { Dialog } from './Dialog';
-import { DIALOG_MARK } from './useBackCloses';
 import { randomToastId, toast } from './toast';
 
 describe('toast', () => {
@@ -65,38 +63,5 @@ describe('formatDateTime', () => {
     expect(formatDateTime(value)).toBe('27/11/2026, 16:54');
     expect(formatDateTime('not a date')).toBe('');
     expect(formatDateTime(null)).toBe('');
-  });
-});
-
-describe('Dialog', () => {
-  function Page() {
-    const [opened, setOpened] = useState(false);
-    return (
-      <>
-        <Button onClick={() => setOpened(true)}>open</Button>
-        <Dialog opened={opened} onClose={() => setOpened(false)} title="Note">
-          <input aria-label="text" />
-          <Button onClick={() => setOpened(false)}>done</Button>
-        </Dialog>
-      </>
-    );
-  }
-  const marked = () => Boolean((window.history.state as Record<string, unknown> | null)?.[DIALOG_MARK]);
-
-  it('Back closes an open dialog and stays on the page; closed by its button, it takes its history entry away', async () => {
-    const { user } = renderWithProviders(<Page />);
-    await user.click(screen.getByRole('button', { name: 'open' }));
-    await screen.findByRole('dialog', { name: 'Note' });
-    await waitFor(() => expect(marked()).toBe(true));
-    window.history.back();
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Note' })).not.toBeInTheDocument());
-    expect(marked()).toBe(false);
-    expect(screen.getByRole('button', { name: 'open' })).toBeInTheDocument();
-
-    await user.click(screen.getByRole('button', { name: 'open' }));
-    await waitFor(() => expect(marked()).toBe(true));
-    await user.click(within(screen.getByRole('dialog', { name: 'Note' })).getByRole('button', { name: 'done' }));
-    await waitFor(() => expect(marked()).toBe(false));
-    expect(screen.queryByRole('dialog', { name: 'Note' })).not.toBeInTheDocument();
   });
 });

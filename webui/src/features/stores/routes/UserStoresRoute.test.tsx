@@ -10,6 +10,20 @@ async function openCreate(user: ReturnType<typeof renderApp>['user']) {
 }
 
 describe('/user-stores', () => {
+  it('Back closes the open dialog and the page stays; the next Back leaves the page', async () => {
+    signIn();
+    fakeStoresServer([makeStore(1, { name: 'Pantry', default: true })]);
+    const { user, router } = renderApp('/user-dashboard');
+    await router.navigate('/user-stores');
+    const dialog = await openCreate(user);
+    await fill(user, within(dialog).getByRole('textbox', { name: 'name' }), 'Garage shelf');
+    await router.navigate(-1);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: CREATE_STORE_TITLE })).not.toBeInTheDocument());
+    expect(currentPath(router)).toBe('/user-stores');
+    await router.navigate(-1);
+    await waitFor(() => expect(currentPath(router)).toBe('/user-dashboard'));
+  });
+
   it("shows own stores on #mystores and shared ones on #shared, 'nope' and 'nada' when empty", async () => {
     signIn();
     fakeStoresServer([makeStore(1, { name: 'Pantry', default: true }), makeStore(2, { name: 'Fridge' })]);

@@ -1,0 +1,153 @@
+"""What a household's first week shows, in Chromium: quantities to the gram, steps from two devices
+at once, Back closing a dialog, 'select missing' in the Ingredient Summary, a long item name, and
+a store item deleted from its own editor.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.e2e.conftest import LiveServer, browser_page, token_of
+
+pytestmark = pytest.mark.e2e
+
+
+def api_json(live_server: LiveServer, token: str | None, method: str, path: str, **kwargs: Any) -> Any:
+    response = live_server.api(method, path, token, **kwargs)
+    assert response.status_code in (200, 201), f"{method} {path}: {response.status_code} {response.text}"
+    return response.json()
+
+
+def ingredient_id(live_server: LiveServer, name: str) -> int:
+    options = httpx.get(live_server.at("/api/form-options/ingredients"), timeout=30).json()["data"]
+    return next(option["value"] for option in options if option["name"] == name)
+
+
+def test_steps_from_two_devices_at_once_both_count(browser: Browser, live_server: LiveServer) -> None:
+    member = live_server.member("steps")
+    token, _ = live_server.session(member)
+    egg = ingredient_id(live_server, "Egg")
+    created = api_json(
+        live_server,
+        token,
+        "POST",
+        "/user-shoppinglists",
+        json={"name": "Party", "ingredients": [{"value": egg, "quantity": 6}]},
+    )
+    list_id = created["data"]["user_shoppinglist_id"]
+    editor = f"/user-shopping-lists/edit/{list_id}"
+    with (
+        browser_page(browser, live_server.url, "the phone") as phone,
+        browser_page(browser, live_server.url, "the tablet") as tablet,
+    ):
+        # The tablet hears nothing of the phone's step: it still shows 6 when it steps.
+        tablet.route("**/api/pwa/events**", lambda route: route.abort())
+        live_server.open_signed_in(phone, member, editor)
+        live_server.open_signed_in(tablet, member, editor)
+        for device in (phone, tablet):
+            expect(device.get_by_test_id("item-quantity")).to_have_text("6")
+        for device in (phone, tablet):
+            with device.expect_response(lambda r: r.request.method == "PUT" and f"/{list_id}" in r.url) as answer:
+                device.get_by_role("button", name="more Egg").click()
+            assert answer.value.status == 200, answer.value.text()
+        held = api_json(live_server, token, "GET", f"/user-shoppinglists/{list_id}")["shopping_list"]["ingredients"]
+        assert [item["quantity"] for item in held] == [8]  # two absolute writes of 7 would leave 7
+        expect(tablet.get_by_test_id("item-quantity")).to_have_text("8")
+
+
+def test_back_closes_a_dialog_and_the_page_stays(page: Page, live_server: LiveServer) -> None:
+    member = live_server.member("back")
+    live_server.open_signed_in(page, member, "/user-dashboard")
+    page.goto("/user-stores")
+    page.get_by_role("button", name="Create").click()
+    dialog = page.get_by_role("dialog", name="Create a Food Store")
+    dialog.get_by_role("textbox", name="name").fill("Garage shelf")
+    page.go_back()
+    expect(dialog).to_have_count(0)
+    expect(page).to_have_url(re.compile(r"/user-stores$"))
+    # The next Back leaves the page, as it would have without the dialog.
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"/user-dashboard$"))
+
+
+def test_select_missing_ticks_what_the_stores_do_not_cover(page: Page, live_server: LiveServer) -> None:
+    member = live_server.member("missing")
+    live_server.open_signed_in(page, member, "/user-dashboard")
+    token = token_of(page)
+    found = api_json(live_server, None, "GET", "/recipe-search?page=1&search=lentil")
+    dal = next(recipe for recipe in found["data"] if recipe["name"] == "Red lentil dal")
+    lines = api_json(live_server, None, "GET", f"/recipes/{dal['recipe_id']}")["recipe_ingredients"]
+    stocked = next(line for line in lines if line["ingredient"] and line["quantity"])
+    plan = api_json(
+        live_server,
+        token,
+        "POST",
+        "/user-mealplans",
+        json={
+            "name": "Dal week",
+            "days": 1,
+            "recipes": [{"day": 0, "recipes": [{"type": "A9", "value": dal["recipe_id"]}]}],
+        },
+    )
+    plan_id = plan["data"]["user_mealplan_id"]
+    store = api_json(live_server, token, "POST", "/stores", json={"name": "Pantry", "description": "Shelves"})
+    api_json(
+        live_server,
+        token,
+        "POST",
+        f"/stores/{store['data']['id']}/items",
+        json={"items": [{"value": stocked["ingredient"]["ingredient_id"], "quantity": 1000, "unit": "kg"}]},
+    )
+    check = api_json(live_server, token, "GET", f"/user-mealplans/{plan_id}/ingredients")["data"]
+    want = [line["missing"] for recipe in check["recipes"] for line in recipe["recipe_ingredients"]]
+    assert not all(want) and any(want)
+
+    page.goto(f"/user-meal-plans/{plan_id}")
+    page.get_by_role("button", name="actions for Dal week").click()
+    page.get_by_role("menuitem", name="check ingredients").click()
+    dialog = page.get_by_role("dialog", name="Ingredient Summary")
+    boxes = dialog.get_by_role("checkbox")
+    expect(boxes).to_have_count(len(want))
+    dialog.get_by_role("button", name="select missing").click()
+    assert [box.is_checked() for box in boxes.all()] == want
+    dialog.get_by_role("button", name="select all").click()
+    assert all(box.is_checked() for box in boxes.all())
+
+
+def test_amounts_to_the_gram_a_long_name_and_delete_from_the_item_editor(page: Page, live_server: LiveServer) -> None:
+    member = live_server.member("grams")
+    live_server.open_signed_in(page, member, "/user-dashboard")
+    token = token_of(page)
+    store = api_json(live_server, token, "POST", "/stores", json={"name": "Pantry", "description": "Shelves"})["data"]
+    flour = ingredient_id(live_server, "Flour")
+    api_json(
+        live_server,
+        token,
+        "POST",
+        f"/stores/{store['id']}/items",
+        json={"items": [{"value": flour, "quantity": 1.225, "unit": "kg"}]},
+    )
+
+    page.goto(f"/user-stores/{store['id']}")
+    row = page.get_by_role("listitem", name="Flour", exact=True)
+    expect(row.get_by_test_id("item-quantity")).to_have_text("1.225 kg")  # not "1.23 kg"
+
+    # An item's name stops at the server's 100 characters, and the page says why.
+    search = page.get_by_role("textbox", name="add to store")
+    search.fill("x" * 130)
+    expect(search).to_have_value("x" * 100)
+    expect(page.get_by_text("An item's name has at most 100 characters.")).to_be_visible()
+    search.fill("")
+
+    # The item's own editor deletes it, after asking.
+    row.get_by_role("button", name="edit Flour").click()
+    row.get_by_role("button", name="delete Flour").click()
+    page.get_by_role("dialog", name="Delete Flour?").get_by_role("button", name="confirm").click()
+    expect(page.get_by_role("listitem", name="Flour", exact=True)).to_have_count(0)
+    held = api_json(live_server, token, "GET", f"/stores/{store['id']}")["data"]["items"]
+    assert held == []
