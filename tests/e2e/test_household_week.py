@@ -161,3 +161,30 @@ def test_amounts_to_the_gram_a_long_name_and_delete_from_the_item_editor(page: P
     expect(page.get_by_role("listitem", name=name, exact=True)).to_have_count(0)
     held = api_json(live_server, token, "GET", f"/stores/{store['id']}")["data"]["items"]
     assert held == []
+
+
+def test_one_kg_typed_on_a_list_merges_with_the_225_g_there(page: Page, live_server: LiveServer) -> None:
+    member = live_server.member("kilo")
+    live_server.open_signed_in(page, member, "/user-dashboard")
+    token = token_of(page)
+    flour, name = ingredient_named(live_server, "flour")
+    created = api_json(
+        live_server,
+        token,
+        "POST",
+        "/user-shoppinglists",
+        json={"name": "Baking", "ingredients": [{"value": flour, "quantity": 225, "unit": "g"}]},
+    )
+    page.goto(f"/user-shopping-lists/edit/{created['data']['user_shoppinglist_id']}")
+    search = page.get_by_role("textbox", name="add items")
+    search.fill(f"1 kg {name.lower()}")
+    expect(page.get_by_text("Adds 1 kg.")).to_be_visible()
+    page.get_by_role("option", name=name, exact=True).click()
+    row = page.get_by_role("button", name=f"more {name}").locator("xpath=ancestor::li")
+    expect(row.get_by_test_id("item-quantity")).to_have_text("1.225 kg")
+
+    # The amount's own box and unit: 1.225 kg in g is 1225 g.
+    page.get_by_role("button", name=f"amount of {name}").click()
+    page.get_by_role("combobox", name=f"unit of {name}").select_option("g")
+    page.get_by_role("button", name="set").click()
+    expect(row.get_by_test_id("item-quantity")).to_have_text("1225 g")

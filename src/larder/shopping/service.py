@@ -28,6 +28,7 @@ from larder.core.errors import Conflict, FieldCollector, FormError, NotFound
 from larder.core.service import DomainService
 from larder.core.text import plain_name_problem
 from larder.kitchen.merge import Amount, amount, merge, tidy
+from larder.kitchen.units import convert, convertible
 from larder.sharing.service import AccessPolicy, Action, EntityType, Member, Role, may, role_among
 from larder.shopping.models import ShopCompletion, ShoppingList, ShoppingListItem
 from larder.shopping.schemas import (
@@ -450,6 +451,9 @@ class ShoppingService(DomainService[ShoppingList]):
                     row.quantity = min(QUANTITY_MAX, max(QUANTITY_MIN, tidy(row.quantity + change)))
                 if item.quantity is not None:
                     row.quantity = item.quantity
+                elif change is None and found.unit is not None and convertible(row.unit, found.unit):
+                    # A unit chosen alone: the same amount in it (500 g is 0.5 kg).
+                    row.quantity = tidy(convert(row.quantity, row.unit, found.unit))
                 if found.unit is not None:
                     row.unit = found.unit
             if item.checked is not None:

@@ -114,7 +114,7 @@ export function installShoppingServer(options: { lists?: ShoppingList[]; stores?
     }),
     http.put(apiUrl('/user-shoppinglists/:id'), async ({ request, params }) => {
       const body = (await record(request)) as {
-        ingredients?: { value?: string | number; name?: string; quantity?: number; change?: number }[];
+        ingredients?: { value?: string | number; name?: string; quantity?: number; change?: number; unit?: string }[];
         ingredients_to_remove?: string[];
       };
       const list = lists.get(Number(params.id));
@@ -128,6 +128,12 @@ export function installShoppingServer(options: { lists?: ShoppingList[]; stores?
           if (sentItem.quantity !== undefined) present.quantity = sentItem.quantity;
           // a step is added to what the list holds, never below 1 (as the server does)
           if (sentItem.change !== undefined) present.quantity = Math.max(1, present.quantity + sentItem.change);
+          // a unit chosen alone: g and kg convert (the server converts every kind)
+          if (sentItem.unit !== undefined && sentItem.quantity === undefined) {
+            if (present.unit === 'g' && sentItem.unit === 'kg') present.quantity /= 1000;
+            if (present.unit === 'kg' && sentItem.unit === 'g') present.quantity *= 1000;
+          }
+          if (sentItem.unit !== undefined) present.unit = present.measurement = sentItem.unit;
         } else {
           list.ingredients.push(
             makeItem(value, {
@@ -161,6 +167,23 @@ export function installShoppingServer(options: { lists?: ShoppingList[]; stores?
       }
       list.shared_with = kept;
       return HttpResponse.json({ data: { shared_with: kept } });
+    }),
+    // The merge rule for the amounts these tests use: the same unit adds up; kg and g convert.
+    http.post(apiUrl('/user-shoppinglists/:id/merge'), async ({ request, params }) => {
+      const body = (await record(request)) as { ingredients: { value?: string | number; quantity: number; unit?: string }[] };
+      const list = lists.get(Number(params.id));
+      if (!list) return HttpResponse.json({ message: 'Shopping list not found.' }, { status: 404 });
+      for (const sentItem of body.ingredients) {
+        const present = list.ingredients.find((item) => item.value === String(sentItem.value));
+        const grams = (quantity: number, unit: string) => (unit === 'kg' ? quantity * 1000 : quantity);
+        if (present && sentItem.unit && sentItem.unit !== present.unit) {
+          present.quantity = (grams(present.quantity, present.unit) + grams(sentItem.quantity, sentItem.unit)) / 1000;
+          present.unit = 'kg';
+          present.measurement = 'kg';
+        } else if (present) present.quantity += sentItem.quantity;
+        else list.ingredients.push(makeItem(String(sentItem.value), { quantity: sentItem.quantity, unit: sentItem.unit ?? 'unit' }));
+      }
+      return HttpResponse.json({ data: list });
     }),
     http.post(apiUrl('/user-shoppinglists/:id/complete'), async ({ request, params }) => {
       const body = (await record(request)) as {

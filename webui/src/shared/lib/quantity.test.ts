@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countedName, formatAmount, formatQuantity, MEASUREMENT_UNITS, pluralise } from './quantity';
+import { countedName, formatAmount, formatQuantity, MEASUREMENT_UNITS, pluralise, typedAmount } from './quantity';
 
 describe('formatAmount', () => {
   it.each([
@@ -157,5 +157,21 @@ describe('pluralise', () => {
     expect(countedName('Egg', 1)).toBe('egg');
     expect(countedName('Egg', 2)).toBe('eggs');
     expect(countedName('Green Pepper', 2)).toBe('green pepper');
+  });
+});
+
+describe('typedAmount', () => {
+  it.each([
+    ['1 kg flour', { quantity: 1, unit: 'kg', name: 'flour' }],
+    ['500g mince', { quantity: 500, unit: 'g', name: 'mince' }],
+    ['1,5 l milk', { quantity: 1.5, unit: 'l', name: 'milk' }],
+    ['6 eggs', { quantity: 6, unit: null, name: 'eggs' }],
+    ['2 cups rice', { quantity: 2, unit: 'cup(s)', name: 'rice' }],
+    ['3 large onions', { quantity: 3, unit: null, name: 'large onions' }],
+    ['flour', null],
+    ['0 kg flour', null],
+
+  ])('%s', (text, expected) => {
+    expect(typedAmount(text)).toEqual(expected);
   });
 });

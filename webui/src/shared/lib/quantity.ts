@@ -109,6 +109,23 @@ export function countedName(name: string, quantity: number): string {
   return pluralise(lower);
 }
 
+/** The units an amount may be switched to without changing what it is (the server converts). */
+const UNIT_KINDS: readonly (readonly string[])[] = [
+  ['kg', 'g', 'mg'],
+  ['l', 'ml', 'cup(s)', 'tbsp', 'tsp'],
+];
+
+/**
+ * The units offered for an amount in `unit`: those of its kind (a weight's kg, g, mg; a volume's
+ * l, ml, cups and spoons), or every unit for a count, which may become a weight ('2 unit' of
+ * potatoes bought as '1 kg').
+ */
+export function unitChoices(unit: string): string[] {
+  const kind = UNIT_KINDS.find((units) => units.includes(unit));
+  if (kind) return [...kind];
+  return [...new Set([unit, DEFAULT_UNIT, ...MEASUREMENT_UNITS])];
+}
+
 /** Units weighed or measured out, whose amounts are written as decimals to the gram. */
 const METRIC_UNITS: ReadonlySet<string> = new Set(['kg', 'g', 'mg', 'l', 'ml']);
 /** The server keeps quantities to 3 decimal places: 1.225 kg is 1 kg 225 g, never '1.23 kg'. */
@@ -155,4 +172,45 @@ export function formatQuantity(quantity: number, unit: string, name?: string): s
   const unitText = forms ? forms[value > 1 ? 1 : 0] : trimmedUnit;
   const label = name?.trim() ?? '';
   return [amount, unitText, label].filter((part) => part !== '').join(' ');
+}
+
+/** How people write units before a name: 'kg', 'ml', 'cups', 'tbsp'… mapped to the app's units. */
+const TYPED_UNITS: Readonly<Record<string, string>> = {
+  kg: 'kg',
+  g: 'g',
+  gr: 'g',
+  mg: 'mg',
+  l: 'l',
+  ml: 'ml',
+  cup: 'cup(s)',
+  cups: 'cup(s)',
+  tsp: 'tsp',
+  tbsp: 'tbsp',
+  x: 'unit(s)',
+};
+const TYPED_AMOUNT = /^\s*(\d+(?:[.,]\d+)?)\s*([a-z]+)?\s+(\S.*)$/i;
+
+/** An amount typed before a name, as in '1 kg flour', '500g mince', '6 eggs'. */
+export interface TypedAmount {
+  quantity: number;
+  /** One of the app's units, or null when none was typed ('6 eggs'). */
+  unit: string | null;
+  name: string;
+}
+
+/**
+ * '1 kg flour' → {quantity: 1, unit: 'kg', name: 'flour'}; '6 eggs' → {6, null, 'eggs'}; '1,5 l
+ * milk' reads the comma as a decimal point. Text without a leading amount, or whose word after
+ * the number leaves no name, is null: it is a name.
+ */
+export function typedAmount(text: string): TypedAmount | null {
+  const match = TYPED_AMOUNT.exec(text);
+  if (!match) return null;
+  const quantity = Number(match[1]!.replace(',', '.'));
+  if (!(quantity > 0)) return null;
+  const word = match[2]?.toLowerCase();
+  const unit = word ? TYPED_UNITS[word] : undefined;
+  const name = (unit || !word ? match[3]! : `${match[2]} ${match[3]}`).trim();
+  if (name.length < 2) return null;
+  return { quantity, unit: unit ?? null, name };
 }

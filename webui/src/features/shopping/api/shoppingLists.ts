@@ -3,6 +3,7 @@ import {
   api,
   pollWhileDown,
   type Envelope,
+  type MergePayload,
   queryKeys,
   type ShoppingList,
   type ShoppingListPayload,
@@ -108,11 +109,13 @@ export function applyLocally(list: ShoppingList, payload: ShoppingListUpdatePayl
         if (!change) return item;
         // A step ('change') is added to what is shown, as the server adds it to what it holds.
         const stepped = change.change != null ? Math.max(1, item.quantity + change.change) : item.quantity;
+        // A unit alone is converted by the server (500 g → 0.5 kg): shown when it answers.
+        const unit = change.quantity != null ? change.unit : undefined;
         return {
           ...item,
           quantity: change.quantity ?? stepped,
-          unit: change.unit ?? item.unit,
-          measurement: change.unit ?? item.measurement,
+          unit: unit ?? item.unit,
+          measurement: unit ?? item.measurement,
         };
       }),
   };
@@ -143,6 +146,23 @@ export function useUpdateShoppingList(id: number) {
     },
     // What the screen shows may be ahead of the server now: fetch the truth.
     onError: () => void queryClient.invalidateQueries({ queryKey: detailKey }),
+  });
+}
+
+/**
+ * POST /user-shoppinglists/{id}/merge: an amount typed with a name ('1 kg flour') added by the
+ * merge rule, so 1 kg joins the 225 g already listed (1.225 kg). In the list's line of changes.
+ */
+export function useMergeIntoShoppingList(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: updateKey(id),
+    scope: { id: `shopping-list-${id}` },
+    mutationFn: (payload: MergePayload) => api.post<Envelope<ShoppingList>>(`/user-shoppinglists/${id}/merge`, payload),
+    onSuccess: (answer) => {
+      if (queryClient.isMutating({ mutationKey: updateKey(id) }) <= 1) storeList(queryClient, answer.data);
+    },
+    onError: () => void queryClient.invalidateQueries({ queryKey: queryKeys.shoppingLists.detail(id) }),
   });
 }
 

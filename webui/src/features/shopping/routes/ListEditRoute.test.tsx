@@ -37,6 +37,50 @@ describe('/user-shopping-lists/edit/{id}', () => {
     expect(backend.writes()[0]!.body).toEqual({ ingredients: [{ value: '2', change: 250 }] });
   });
 
+  it("'1 kg flour' typed in the search adds 1 kg to the 225 g listed, by the merge rule", async () => {
+    signIn();
+    const backend = installShoppingServer({
+      lists: [makeList(3, { ingredients: [makeItem('2', { name: 'Milk', quantity: 225, unit: 'g' })] })],
+    });
+    const { user } = renderApp('/user-shopping-lists/edit/3');
+    await fill(user, await screen.findByRole('textbox', { name: 'add items' }), '1 kg milk');
+    expect(await screen.findByText(/Adds 1 kg\./)).toBeInTheDocument();
+    await user.click(await screen.findByRole('option', { name: 'Milk' }));
+    await waitFor(() => expect(quantityOf('Milk')).toBe('1.225 kg'));
+    expect(backend.writes()).toEqual([
+      { method: 'POST', path: '/user-shoppinglists/3/merge', body: { ingredients: [{ value: 2, quantity: 1, unit: 'kg' }] } },
+    ]);
+  });
+
+  it("an item's amount opens a quantity box (at least 1) and the units of its kind; a unit alone converts", async () => {
+    signIn();
+    const backend = installShoppingServer({
+      lists: [makeList(3, { ingredients: [makeItem('2', { name: 'Milk', quantity: 500, unit: 'g' })] })],
+    });
+    const { user } = renderApp('/user-shopping-lists/edit/3');
+    await user.click(await screen.findByRole('button', { name: 'amount of Milk' }));
+    expect(
+      within(screen.getByRole('combobox', { name: 'unit of Milk' }))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['kg', 'g', 'mg']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'unit of Milk' }), 'kg');
+    await user.click(screen.getByRole('button', { name: 'set' }));
+    await waitFor(() => expect(quantityOf('Milk')).toBe('½ kg'));
+    await user.click(screen.getByRole('button', { name: 'amount of Milk' }));
+    const box = screen.getByRole('textbox', { name: 'quantity of Milk' });
+    await fill(user, box, '0.5');
+    expect(screen.getByText('A quantity from 1 to 100000.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'set' })).toBeDisabled();
+    await fill(user, box, '2');
+    await user.click(screen.getByRole('button', { name: 'set' }));
+    await waitFor(() => expect(quantityOf('Milk')).toBe('2 kg'));
+    expect(backend.writes().map((write) => write.body)).toEqual([
+      { ingredients: [{ value: '2', unit: 'kg' }] },
+      { ingredients: [{ value: '2', quantity: 2 }] },
+    ]);
+  });
+
   it('makes a custom item only when nothing matches, and adds to a custom item of the same name', async () => {
     signIn();
     const backend = installShoppingServer({ lists: [makeList(3)] });

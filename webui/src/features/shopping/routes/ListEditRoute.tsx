@@ -4,7 +4,13 @@ import { Link, useLocation, useParams } from 'react-router';
 import type { ShoppingList, ShoppingListItemIn } from '@/shared/api';
 import { CenteredLoader } from '@/shared/ui';
 import { type IngredientPick, IngredientSearch, isCustomPick } from '@/shared/ui/ingredient-search';
-import { canEditList, useIsSavingList, useShoppingList, useUpdateShoppingList } from '../api/shoppingLists';
+import {
+  canEditList,
+  useIsSavingList,
+  useMergeIntoShoppingList,
+  useShoppingList,
+  useUpdateShoppingList,
+} from '../api/shoppingLists';
 import { EditorItemRow } from '../components/ItemRow';
 import { isCustomItem, stepOf } from '../lib/items';
 import { TEXTS } from '../lib/messages';
@@ -36,6 +42,7 @@ export function ListEditRoute() {
   const created = Boolean((location.state as { created?: boolean } | null)?.created);
   const { data: list, isPending, error } = useShoppingList(id);
   const update = useUpdateShoppingList(id);
+  const merge = useMergeIntoShoppingList(id);
   const saving = useIsSavingList(id);
   useEffect(() => {
     if (error) console.error('Loading the shopping list failed', error);
@@ -49,6 +56,16 @@ export function ListEditRoute() {
   // what the server has.
   const send = (payload: Parameters<typeof update.mutate>[0]) =>
     update.mutate(payload, { onError: (failure) => console.error('Saving the shopping list failed', failure) });
+  // '1 kg flour': the amount joins what the list holds by the merge rule (225 g + 1 kg = 1.225 kg).
+  const add = (pick: IngredientPick) => {
+    if (!pick.amount) return send({ ingredients: [itemForPick(list, pick)] });
+    const item = isCustomPick(pick) ? { name: pick.name.trim() } : { value: pick.value };
+    const amount = { quantity: pick.amount.quantity, ...(pick.amount.unit ? { unit: pick.amount.unit } : {}) };
+    merge.mutate(
+      { ingredients: [{ ...item, ...amount }] },
+      { onError: (failure) => console.error('Saving the shopping list failed', failure) },
+    );
+  };
 
   return (
     <Container size="sm" px="xs">
@@ -74,7 +91,7 @@ export function ListEditRoute() {
         <Text c="dimmed">You can view this list but not change it.</Text>
       ) : (
         <Stack gap="sm">
-          <IngredientSearch label="add items" onPick={(pick) => send({ ingredients: [itemForPick(list, pick)] })} />
+          <IngredientSearch label="add items" withAmount onPick={add} />
           <Divider />
           {list.ingredients.length === 0 ? (
             <Text c="dimmed" ta="center" py="md">
@@ -87,6 +104,7 @@ export function ListEditRoute() {
                   <EditorItemRow
                     item={item}
                     onStep={(change) => send({ ingredients: [{ value: item.value, change }] })}
+                    onAmount={(change) => send({ ingredients: [{ value: item.value, ...change }] })}
                     onRemove={() => send({ ingredients_to_remove: [item.value] })}
                   />
                 </li>

@@ -1,6 +1,7 @@
 import { Button, Combobox, Group, Loader, ScrollArea, Text, TextInput, useCombobox } from '@mantine/core';
 import { useId, useState } from 'react';
 import { type IngredientOption, useIngredientOptions } from '@/shared/api';
+import { COUNT_UNIT, formatQuantity, typedAmount } from '@/shared/lib/quantity';
 import { ITEM_NAME_MAX } from '@/shared/ui/send-to-list';
 import { canCreateCustom, filterIngredientOptions, INGREDIENT_FILTER_MIN } from './filter';
 
@@ -10,8 +11,13 @@ export interface CustomIngredientPick {
   value?: undefined;
 }
 
+/** An amount typed before the name ('1 kg flour'), with `withAmount`. */
+export interface PickedAmount {
+  amount?: { quantity: number; unit: string | null };
+}
+
 /** What the search hands back: a catalogue ingredient option, or a custom item `{name}`. */
-export type IngredientPick = IngredientOption | CustomIngredientPick;
+export type IngredientPick = (IngredientOption | CustomIngredientPick) & PickedAmount;
 
 export function isCustomPick(pick: IngredientPick): pick is CustomIngredientPick {
   return pick.value === undefined;
@@ -33,6 +39,8 @@ export interface IngredientSearchProps {
   /** Label of the search box (default 'search ingredients'). */
   label?: string;
   disabled?: boolean;
+  /** An amount typed before the name ('1 kg flour', '6 eggs') searches the name and comes with the pick. */
+  withAmount?: boolean;
 }
 
 /**
@@ -42,24 +50,31 @@ export interface IngredientSearchProps {
  * matches. Keyboard: arrows move through the options, Enter picks the highlighted one (or makes
  * the custom item when nothing matches), Escape closes the list.
  */
-export function IngredientSearch({ onPick, label = 'search ingredients', disabled = false }: IngredientSearchProps) {
+export function IngredientSearch({
+  onPick,
+  label = 'search ingredients',
+  disabled = false,
+  withAmount = false,
+}: IngredientSearchProps) {
   const [search, setSearch] = useState('');
   const options = useIngredientOptions();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const hintId = useId();
 
+  const typed = withAmount ? typedAmount(search) : null;
+  const name = typed ? typed.name : search;
   const all = options.data ?? [];
-  const shown = filterIngredientOptions(all, search);
-  const customAllowed = options.isSuccess && canCreateCustom(all, search);
+  const shown = filterIngredientOptions(all, name);
+  const customAllowed = options.isSuccess && canCreateCustom(all, name);
   const byValue = new Map(all.map((option) => [String(option.value), option]));
 
-  const pick = (choice: IngredientPick) => {
-    onPick(choice);
+  const pick = (choice: IngredientOption | CustomIngredientPick) => {
+    onPick(typed ? { ...choice, amount: { quantity: typed.quantity, unit: typed.unit } } : choice);
     setSearch('');
     combobox.closeDropdown();
   };
   const pickCustom = () => {
-    if (customAllowed) pick({ name: search.trim() });
+    if (customAllowed) pick({ name: name.trim() });
   };
 
   return (
@@ -113,7 +128,8 @@ export function IngredientSearch({ onPick, label = 'search ingredients', disable
       {/* The hint wraps and the button moves below it when a phone has no room for both on a line. */}
       <Group gap="xs" mt={6} justify="space-between">
         <Text id={hintId} size="xs" c={options.isError ? 'red' : 'dimmed'} style={{ flex: '1 1 12rem' }}>
-          {hint(options.isError, search, shown.length)}
+          {hint(options.isError, name, shown.length)}
+          {typed && ` Adds ${formatQuantity(typed.quantity, typed.unit ?? COUNT_UNIT)}.`}
         </Text>
         <Button
           size="xs"
