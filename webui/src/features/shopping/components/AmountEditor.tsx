@@ -28,8 +28,9 @@ export function AmountEditor({
 }) {
   const [quantity, setQuantity] = useState<number | string>(item.quantity);
   const [unit, setUnit] = useState(item.unit);
-  const valid = typeof quantity === 'number' && quantity >= MIN_QUANTITY && quantity <= QUANTITY_MAX;
-  const typed = valid && quantity !== item.quantity;
+  // Only a quantity typed is held to the minimum: what a merge or a conversion left (½ kg) stays.
+  const typed = quantity !== item.quantity;
+  const valid = !typed || (typeof quantity === 'number' && quantity >= MIN_QUANTITY && quantity <= QUANTITY_MAX);
   const change: AmountChange = {
     ...(typed ? { quantity: quantity as number } : {}),
     ...(unit !== item.unit ? { unit } : {}),

@@ -69,7 +69,9 @@ describe('/user-shopping-lists/edit/{id}', () => {
     await waitFor(() => expect(quantityOf('Milk')).toBe('½ kg'));
     await user.click(screen.getByRole('button', { name: 'amount of Milk' }));
     const box = screen.getByRole('textbox', { name: 'quantity of Milk' });
-    await fill(user, box, '0.5');
+    // the ½ kg a conversion left is no typed quantity: nothing to correct
+    expect(screen.queryByText('A quantity from 1 to 100000.')).not.toBeInTheDocument();
+    await fill(user, box, '0.25');
     expect(screen.getByText('A quantity from 1 to 100000.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'set' })).toBeDisabled();
     await fill(user, box, '2');
