@@ -242,7 +242,7 @@ def test_form_options_shapes(client, catalogue):
     assert {"value", "name", "kind"} == set(categories[0])
     assert {c["kind"] for c in categories} == {"recipe", "ingredient"}
     ingredients = client.get("/api/form-options/ingredients").json()["data"]
-    assert set(ingredients[0]) == {"value", "name", "image", "category_id", "default_unit"}
+    assert set(ingredients[0]) == {"value", "name", "image", "category_id", "default_unit", "buy_unit"}
     assert [i["name"] for i in ingredients][:2] == ["Basil", "Crème fraîche"]
     recipes = client.get("/api/form-options/recipes", params={"search": "pasta"}).json()["data"]
     assert [r["name"] for r in recipes] == ["Peanut noodles", "Tomato basil pasta"]  # names and ingredients

@@ -67,6 +67,8 @@ INGREDIENT_KEYS = [
     "fridge_days",
     "freezer_days",
     "foodkeeper",
+    "buy_unit",
+    "buy_step",
 ]
 STORAGE_DAYS = ("pantry_days", "fridge_days", "freezer_days")
 RECIPE_KEYS = ["name", "category", "description", "serves", "ingredients", "steps"]
@@ -228,6 +230,20 @@ def test_ingredient_schema() -> None:
         for flag in FLAGS:
             assert isinstance(item[flag], bool), (name, flag)
         assert item["foodkeeper"] is None or isinstance(item["foodkeeper"], str), name
+        assert item["buy_unit"] in UNITS and isinstance(item["buy_step"], float) and item["buy_step"] > 0, name
+
+
+def test_items_added_without_an_amount_come_at_buying_scale() -> None:
+    """1 l of milk, not 1 ml; 1 kg of flour; half a kilo more mince; eggs by 6; a pack of feta."""
+    by_name = {item["name"]: item for item in ingredients()}
+    assert (by_name["Whole milk"]["buy_unit"], by_name["Whole milk"]["buy_step"]) == ("l", 1.0)
+    assert (by_name["Plain flour"]["buy_unit"], by_name["Plain flour"]["buy_step"]) == ("kg", 1.0)
+    assert (by_name["Chicken thigh"]["buy_unit"], by_name["Chicken thigh"]["buy_step"]) == ("kg", 0.5)
+    assert (by_name["Beef mince"]["buy_unit"], by_name["Beef mince"]["buy_step"]) == ("kg", 0.5)
+    assert (by_name["Egg"]["buy_unit"], by_name["Egg"]["buy_step"]) == ("unit(s)", 6.0)
+    assert by_name["Feta"]["buy_unit"] == "unit(s)"
+    # nothing is bought by the teaspoon, the millilitre or the gram
+    assert {item["buy_unit"] for item in ingredients()} <= {"kg", "l", "unit(s)", "rasher(s)"}
 
 
 def test_ingredient_names_unique_case_insensitive() -> None:

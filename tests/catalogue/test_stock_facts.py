@@ -60,10 +60,11 @@ def test_stock_facts_carry_the_figures_of_every_kind_of_store(settings, ingredie
     dairy = sql(settings, "select id from category where key = 'ingredient:dairy'")[0][0]
     facts, _ = stock_facts(settings, [tomato, parmesan, basil])
     assert facts == {
-        tomato: StockFacts(tomato, "Tomato", None, veg, "unit(s)", "pantry", 30, 7, 14, 60),
-        parmesan: StockFacts(parmesan, "Parmesan", None, dairy, "g", "fridge", 180, None, 180, None),
+        # No buying scale in this catalogue: bought in the default unit, by 1.
+        tomato: StockFacts(tomato, "Tomato", None, veg, "unit(s)", "pantry", 30, 7, 14, 60, "unit(s)", 1.0),
+        parmesan: StockFacts(parmesan, "Parmesan", None, dairy, "g", "fridge", 180, None, 180, None, "g", 1.0),
         # No FoodKeeper figures in the catalogue: unknown in every kind of store.
-        basil: StockFacts(basil, "Basil", None, veg, "g", "pantry", 30, None, None, None),
+        basil: StockFacts(basil, "Basil", None, veg, "g", "pantry", 30, None, None, None, "g", 1.0),
     }
 
 

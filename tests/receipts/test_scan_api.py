@@ -74,7 +74,8 @@ def assert_receipt_read(lines: list[dict[str, Any]], receipt: str, shipped: dict
         else:
             assert line["matchedItem"]["name"] == ingredient, line
             assert line["matchedItem"]["value"] == shipped[ingredient]
-            assert line["unit"] == line["matchedItem"]["default_unit"]
+            # no size printed: the count in the unit it is bought in (1 l of milk, not 1 ml)
+            assert line["unit"] == line["matchedItem"]["buy_unit"]
             assert line["checked"] is True
     for price in PRICES[receipt]:
         assert price in [line["price"] for line in lines], (price, lines)
@@ -262,7 +263,7 @@ def test_the_item_lines_come_back_matched_to_the_catalogue(client, member, shipp
     for line in lines:
         assert set(line) == {"name", "matchedItem", "quantity", "unit", "price", "currency", "sku", "checked"}
         if line["matchedItem"] is not None:
-            assert set(line["matchedItem"]) == {"value", "name", "image", "category_id", "default_unit"}
+            assert set(line["matchedItem"]) == {"value", "name", "image", "category_id", "default_unit", "buy_unit"}
     assert_receipt_read(lines, "english", shipped)
     assert english.photos == [photo(ENGLISH)]
 

@@ -3,7 +3,8 @@ amount typed with a name joins what the list holds by the merge rule."""
 
 from __future__ import annotations
 
-from tests.stores.support import LISTS, get_list, items_by_name, new_list
+from tests.stores.support import LISTS, STORES, get_list, items_by_name, new_list
+from tests.support import sql
 
 
 def test_a_unit_chosen_alone_converts_what_the_list_holds(client, member, kitchen):
@@ -44,3 +45,31 @@ def test_an_amount_typed_with_a_name_joins_what_the_list_holds(client, member, k
     assert merged.status_code == 200, merged.text
     flour = items_by_name(get_list(client, member, list_id), "ingredients")["Flour"]
     assert (flour["quantity"], flour["unit"]) == (1.225, "kg")
+
+
+def test_an_item_added_without_an_amount_comes_at_buying_scale(client, member, kitchen, settings):
+    sql(settings, "update ingredient set buy_unit = 'l', buy_step = 1 where name = 'Milk'")
+    sql(settings, "update ingredient set buy_unit = 'unit(s)', buy_step = 6 where name = 'Egg'")
+    created = new_list(client, member, "Weekly", [{"value": kitchen.value("Milk")}, {"value": kitchen.value("Egg")}])
+    found = items_by_name(created, "ingredients")
+    # 1 l of milk, not 1 ml; eggs stepped by 6
+    assert (found["Milk"]["quantity"], found["Milk"]["unit"], found["Milk"]["default_quantity"]) == (1, "l", 1)
+    assert (found["Egg"]["quantity"], found["Egg"]["unit"], found["Egg"]["default_quantity"]) == (1, "unit(s)", 6)
+    # a recipe's amount keeps the recipe's unit, and joins by the merge rule: 1 l + 200 ml
+    merged = client.post(
+        f"{LISTS}/{created['user_shoppinglist_id']}/merge",
+        json={"ingredients": [{"value": kitchen.value("Milk"), "quantity": 200, "unit": "ml"}]},
+        headers=member.headers,
+    )
+    assert merged.status_code == 200, merged.text
+    milk = items_by_name(get_list(client, member, created["user_shoppinglist_id"]), "ingredients")["Milk"]
+    assert (milk["quantity"], milk["unit"]) == (1.2, "l")
+
+    # the same in a store
+    store = client.post(STORES, json={"name": "Fridge", "description": "Cold"}, headers=member.headers).json()["data"]
+    stocked = client.put(
+        f"{STORES}/{store['id']}", json={"items": [{"value": kitchen.value("Milk")}]}, headers=member.headers
+    )
+    assert stocked.status_code == 200, stocked.text
+    (item,) = stocked.json()["data"]["items"]
+    assert (item["quantity"], item["unit"]) == (1, "l")

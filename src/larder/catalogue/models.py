@@ -31,6 +31,11 @@ class Ingredient(Base):
     name: Mapped[str] = mapped_column(String(100))
     category_id: Mapped[int | None] = mapped_column(ForeignKey("category.id", ondelete="SET NULL"), index=True)
     default_unit: Mapped[str] = mapped_column(String(16), default="unit(s)")
+    # How a household buys it, for an item added without an amount: 1 of `buy_unit` (1 l of milk,
+    # 1 kg of flour, 1 pack of feta), and - and + by `buy_step` (eggs by 6). Recipes keep their own
+    # units (`default_unit` is theirs); kitchen/ converts. Null: the default unit and steps of 1.
+    buy_unit: Mapped[str | None] = mapped_column(String(16), default=None)
+    buy_step: Mapped[float | None] = mapped_column(Float, default=None)
     storage: Mapped[str] = mapped_column(String(16), default="pantry")
     allergens: Mapped[list[str]] = mapped_column(JSON, default=list)
     allergen: Mapped[bool] = mapped_column(Boolean, default=False)

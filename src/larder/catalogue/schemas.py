@@ -116,8 +116,10 @@ class IngredientOut(msgspec.Struct):
 
 
 class StockFacts(msgspec.Struct):
-    """What the stores domain needs to stock an ingredient: how it is shown, measured and kept.
-    `<kind>_days` is the FoodKeeper figure for a store of that kind, null when unknown there."""
+    """What the stores domain needs to stock an ingredient: how it is shown, measured, bought and
+    kept. `<kind>_days` is the FoodKeeper figure for a store of that kind, null when unknown there.
+    `buy_unit` and `buy_step`: 1 of that unit for an item added without an amount, and the step of
+    - and + (the default unit and 1 when the catalogue gives none)."""
 
     ingredient_id: int
     name: str
@@ -129,6 +131,8 @@ class StockFacts(msgspec.Struct):
     pantry_days: int | None
     fridge_days: int | None
     freezer_days: int | None
+    buy_unit: str = ""
+    buy_step: float = 1.0
 
 
 class IngredientLine(msgspec.Struct):
@@ -207,11 +211,15 @@ class OptionOut(msgspec.Struct):
 
 
 class IngredientOptionOut(msgspec.Struct):
+    """A catalogue ingredient to pick. `default_unit` is the recipes' unit; `buy_unit` the one a
+    household buys it in (1 l of milk), for an item added or scanned without an amount."""
+
     value: int
     name: str
     image: str | None
     category_id: int | None
     default_unit: str
+    buy_unit: str = ""
 
 
 class RecipeOptionOut(msgspec.Struct):

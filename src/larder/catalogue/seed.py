@@ -75,6 +75,8 @@ async def load_catalogue(session: AsyncSession, uploads: Path, folder: Path | No
             name=entry["name"],
             category_id=category.id if category else None,
             default_unit=entry["default_unit"],
+            buy_unit=entry.get("buy_unit"),
+            buy_step=entry.get("buy_step"),
             storage=entry.get("storage", "pantry"),
             allergens=allergens,
             allergen=bool(allergens),

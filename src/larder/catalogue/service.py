@@ -137,10 +137,18 @@ class CatalogueService(DomainService[Recipe]):
     async def ingredient_options(self) -> list[IngredientOptionOut]:
         rows = await self.session.execute(
             select(
-                Ingredient.id, Ingredient.name, Ingredient.image, Ingredient.category_id, Ingredient.default_unit
+                Ingredient.id,
+                Ingredient.name,
+                Ingredient.image,
+                Ingredient.category_id,
+                Ingredient.default_unit,
+                Ingredient.buy_unit,
             ).order_by(func.lower(Ingredient.name))
         )
-        return [IngredientOptionOut(r.id, r.name, r.image, r.category_id, r.default_unit) for r in rows]
+        return [
+            IngredientOptionOut(r.id, r.name, r.image, r.category_id, r.default_unit, r.buy_unit or r.default_unit)
+            for r in rows
+        ]
 
     async def recipe_options(self, search: str = "") -> list[RecipeOptionOut]:
         statement = select(Recipe.id, Recipe.name, Recipe.image, Recipe.category_id).where(Recipe.verified.is_(True))
@@ -374,6 +382,8 @@ class CatalogueService(DomainService[Recipe]):
                 Ingredient.pantry_days,
                 Ingredient.fridge_days,
                 Ingredient.freezer_days,
+                Ingredient.buy_unit,
+                Ingredient.buy_step,
             ).where(Ingredient.id.in_(wanted))
         )
         return {
@@ -388,6 +398,8 @@ class CatalogueService(DomainService[Recipe]):
                 pantry_days=r.pantry_days,
                 fridge_days=r.fridge_days,
                 freezer_days=r.freezer_days,
+                buy_unit=r.buy_unit or r.default_unit,
+                buy_step=r.buy_step or 1.0,
             )
             for r in rows
         }

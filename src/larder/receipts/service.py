@@ -242,14 +242,14 @@ def _scan_line(name: str, line: ReceiptLine, matcher: Matcher, learned: dict[str
     """`name`: the line's name as answered (and so as a confirmation names it)."""
     option = matcher.match(name, learned)
     # What was bought: the count times the pack size the name prints ("Apfelsaft 1,5 l" is 1.5 l,
-    # "6X1.25L" 7.5 l), or the weight; else the count in the ingredient's own unit.
+    # "6X1.25L" 7.5 l), or the weight; else the count in the unit it is bought in (1 l of milk).
     measured_by = units.dimension(option.default_unit) if option is not None else None
     quantity, unit = bought_amount(line.quantity, line.unit, name, measured_by=measured_by)
     return ScanLineOut(
         name=name,
         matchedItem=option,
         quantity=max(1.0, quantity),  # part 2 §5: a scan quantity is at least 1
-        unit=unit or (option.default_unit if option else DEFAULT_UNIT),
+        unit=unit or ((option.buy_unit or option.default_unit) if option else DEFAULT_UNIT),
         price=line.price,
         currency=line.currency,
         sku=line.sku,

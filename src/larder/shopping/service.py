@@ -434,7 +434,7 @@ class ShoppingService(DomainService[ShoppingList]):
         by_value = {item.value: item for item in shopping_list.items}
         new_items: list[ShoppingListItem] = []
         for item, found in zip(sent, resolved, strict=True):
-            unit = found.unit or found.default_unit
+            unit = found.unit_for(item.quantity)
             row = by_value.get(found.value)
             if row is None:
                 row = _new_item(shopping_list, found, item, unit)
@@ -515,7 +515,7 @@ def _new_item(shopping_list: ShoppingList, found: Resolved, sent: SentListItem, 
         quantity=amount(sent.quantity, unit).quantity if getattr(sent, "change", None) is None else _stepped(sent),
         unit=unit,
         default_unit=found.default_unit,
-        default_quantity=1,
+        default_quantity=found.buy_step,
         image=found.image,
         checked=bool(sent.checked) and not found.is_custom,
         date_added=now(),

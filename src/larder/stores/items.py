@@ -61,10 +61,20 @@ class Resolved:
     category_id: int | None
     image: str | None
     shelf_life: ShelfLife | None  # None for custom items: they keep the default 14 days
+    # How it is bought (catalogue): 1 of `buy_unit` when added without an amount, steps of `buy_step`.
+    buy_unit: str = DEFAULT_UNIT
+    buy_step: float = 1.0
 
     @property
     def is_custom(self) -> bool:
         return self.ingredient_id is None
+
+    def unit_for(self, quantity: float | None) -> str:
+        """The unit an item sent this way gets: the one sent; else, without an amount, the one it
+        is bought in (1 l of milk, not 1 ml); else, with an amount alone, the recipes' unit."""
+        if self.unit is not None:
+            return self.unit
+        return self.buy_unit if quantity is None else self.default_unit
 
     @property
     def usual_expiry_days(self) -> int:
@@ -156,6 +166,8 @@ async def resolve_items(
                     category_id=found.category_id,
                     image=found.image,
                     shelf_life=shelf_life_of(found),
+                    buy_unit=found.buy_unit or found.default_unit,
+                    buy_step=found.buy_step,
                 )
             )
             continue

@@ -529,7 +529,7 @@ class StoresService(DomainService[FoodStore]):
             assert found is not None  # raise_if_any above
             added_at = self._added_at(sent.date_added)
             key = (found.value, local_date(added_at, self.zone))
-            unit = found.unit or found.default_unit
+            unit = found.unit_for(sent.quantity)
             batch = batches.get(key)
             if batch is not None:
                 total = merge(Amount(batch.quantity, batch.unit), amount(sent.quantity, unit))
@@ -680,7 +680,7 @@ def _new_batch(
         quantity=amount(sent.quantity, unit).quantity,
         unit=unit,
         default_unit=found.default_unit,
-        default_quantity=1,
+        default_quantity=found.buy_step,
         date_added=added_at,
         estimated_expiry_days=days,
         category_id=found.category_id,

@@ -746,6 +746,8 @@ export interface components {
     };
     /** IngredientOptionOut */
     IngredientOptionOut: {
+      /** @default */
+      buy_unit?: string;
       category_id: number | null;
       default_unit: string;
       image: string | null;

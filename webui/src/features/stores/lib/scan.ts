@@ -77,7 +77,8 @@ export function withPick(draft: ScanDraft, pick: IngredientPick): ScanDraft {
   if (isCustomPick(pick)) {
     return { ...draft, match: null, customName: pick.name.trim().slice(0, CUSTOM_NAME_MAX), ticked: true };
   }
-  return { ...draft, match: pick, customName: null, unit: pick.default_unit || draft.unit, ticked: true };
+  // what it is bought in when nothing was printed (1 l of milk), as the server answers a line
+  return { ...draft, match: pick, customName: null, unit: pick.buy_unit || pick.default_unit || draft.unit, ticked: true };
 }
 
 /** The units the select offers: the 10 measurement units, plus the line's own when it is another. */
