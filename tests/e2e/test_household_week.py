@@ -188,3 +188,16 @@ def test_one_kg_typed_on_a_list_merges_with_the_225_g_there(page: Page, live_ser
     page.get_by_role("combobox", name=f"unit of {name}").select_option("g")
     page.get_by_role("button", name="set").click()
     expect(row.get_by_test_id("item-quantity")).to_have_text("1225 g")
+
+
+def test_an_item_added_by_hand_comes_in_the_amount_it_is_bought_in(page: Page, live_server: LiveServer) -> None:
+    member = live_server.member("typical")
+    live_server.open_signed_in(page, member, "/user-dashboard")
+    token = token_of(page)
+    store = api_json(live_server, token, "POST", "/stores", json={"name": "Fridge", "description": "Cold"})["data"]
+    page.goto(f"/user-stores/{store['id']}")
+    search = page.get_by_role("textbox", name="add to store")
+    search.fill("Whole milk")
+    page.get_by_role("option", name="Whole milk", exact=True).click()
+    milk = page.get_by_role("listitem", name="Whole milk", exact=True)
+    expect(milk.get_by_test_id("item-quantity")).to_have_text("1 l")  # not "1 ml"

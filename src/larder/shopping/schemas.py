@@ -59,7 +59,15 @@ QuantityChange = Annotated[
         le=QUANTITY_MAX,
         description="Added to the quantity the list holds (the result at least 1); not 0, not with `quantity`.",
     ),
+    declared(**{"not": {"const": 0}}),
 ]
+# A step and a typed quantity say two things: an item sends one of them.
+_STEP_OR_QUANTITY: Final = {
+    "not": {
+        "properties": {"quantity": {"type": "number"}, "change": {"type": "number"}},
+        "required": ["quantity", "change"],
+    }
+}
 
 
 class ListItemIn(msgspec.Struct):
@@ -88,7 +96,9 @@ class MergeItemIn(msgspec.Struct):
     checked: bool | None = None
 
 
-Items = Annotated[list[ListItemIn], msgspec.Meta(max_length=ITEMS_MAX), items_of("ListItemIn")]
+Items = Annotated[
+    list[ListItemIn], msgspec.Meta(max_length=ITEMS_MAX), items_of("ListItemIn", rules=_STEP_OR_QUANTITY)
+]
 
 
 class ShoppingListIn(msgspec.Struct):

@@ -130,13 +130,13 @@ _NAMES_NOTHING: Final = {"value": {"not": {"oneOf": _NAMED}}}
 _NAMED_BY_NAME: Final = {"required": ["name"], "properties": {"name": {"type": "string", "pattern": r"[^\s]"}}}
 
 
-def items_of(struct: str, *, by_id: bool = False) -> msgspec.Meta:
+def items_of(struct: str, *, by_id: bool = False, rules: dict[str, Any] | None = None) -> msgspec.Meta:
     """The document of a list of `struct` items each of which names what it stands for (a rule
     across an item's fields, which the service checks item by item). Written as if/then, which the
-    web app's generated types leave alone: an item stays one type."""
+    web app's generated types leave alone: an item stays one type. `rules`: more keywords of an item."""
     unnamed = {**_NAMES_NOTHING, "id": {"not": _ID}} if by_id else _NAMES_NOTHING
     ref = {"$ref": f"#/components/schemas/{struct}"}
-    return declared(items={"allOf": [ref], "if": {"properties": unnamed}, "then": _NAMED_BY_NAME})
+    return declared(items={"allOf": [ref], "if": {"properties": unnamed}, "then": _NAMED_BY_NAME, **(rules or {})})
 
 
 class StoreItemIn(msgspec.Struct):
