@@ -96,9 +96,7 @@ class MergeItemIn(msgspec.Struct):
     checked: bool | None = None
 
 
-Items = Annotated[
-    list[ListItemIn], msgspec.Meta(max_length=ITEMS_MAX), items_of("ListItemIn", rules=_STEP_OR_QUANTITY)
-]
+Items = Annotated[list[ListItemIn], msgspec.Meta(max_length=ITEMS_MAX), items_of("ListItemIn", rules=_STEP_OR_QUANTITY)]
 
 
 class ShoppingListIn(msgspec.Struct):
