@@ -10,8 +10,9 @@ import { PLAN_TEXTS } from '../lib/texts';
  * The 'Ingredient Summary' dialog (part 2 §2, §4 'Ingredient check'): the plan's ingredients
  * recipe by recipe, each with a checkbox and what the user's stores hold of it; 'select missing'
  * ticks what the stores do not cover (the server's `missing`), 'select all' and 'select none' the
- * rest of the way; 'Add Selected' merges the ticked ones into the list chosen under 'Available Shopping Lists' (own lists and
- * lists shared with edit rights), and stays disabled until a list is chosen and something ticked.
+ * rest of the way; 'Add Selected' merges the ticked ones into the list chosen under 'Available
+ * Shopping Lists' (own lists and lists shared with edit rights), and stays disabled until a list
+ * is chosen and something ticked.
  * Without a plan (the diary of a user who has none) it says so.
  */
 export function IngredientSummaryDialog({
@@ -87,7 +88,12 @@ function SummaryBody({ planId }: { planId: number }) {
       {keys.length > 0 && (
         // A week's plan holds dozens of lines: what the stores do not cover, or all, in one tap.
         <Group gap="xs" wrap="wrap">
-          <Button size="xs" variant="light" onClick={() => setTicked(new Set(missingKeys))} disabled={missingKeys.length === 0}>
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => setTicked(new Set(missingKeys))}
+            disabled={missingKeys.length === 0}
+          >
             {PLAN_TEXTS.selectMissing}
           </Button>
           <Button size="xs" variant="light" onClick={() => setTicked(new Set(keys))}>

@@ -27,41 +27,41 @@ export function EditorItemRow({
   const [editing, setEditing] = useState(false);
   return (
     <Stack gap={0}>
-    <Group justify="space-between" wrap="nowrap" gap="xs" py={4}>
-      <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-        <Text style={{ overflowWrap: 'anywhere' }}>{item.name}</Text>
-        {isCustomItem(item) && (
-          <Badge size="xs" variant="outline" color="gray" style={{ flexShrink: 0 }}>
-            custom
-          </Badge>
-        )}
+      <Group justify="space-between" wrap="nowrap" gap="xs" py={4}>
+        <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+          <Text style={{ overflowWrap: 'anywhere' }}>{item.name}</Text>
+          {isCustomItem(item) && (
+            <Badge size="xs" variant="outline" color="gray" style={{ flexShrink: 0 }}>
+              custom
+            </Badge>
+          )}
+        </Group>
+        <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+          <ActionIcon
+            variant="default"
+            aria-label={`less ${item.name}`}
+            disabled={item.quantity <= MIN_QUANTITY}
+            onClick={() => onStep(-Math.min(step, item.quantity - MIN_QUANTITY))}
+          >
+            <IconMinus size={16} />
+          </ActionIcon>
+          <UnstyledButton
+            aria-label={`amount of ${item.name}`}
+            aria-expanded={editing}
+            onClick={() => setEditing((open) => !open)}
+          >
+            <Text miw={56} ta="center" size="sm" td="underline dotted" data-testid="item-quantity">
+              {amount}
+            </Text>
+          </UnstyledButton>
+          <ActionIcon variant="default" aria-label={`more ${item.name}`} onClick={() => onStep(step)}>
+            <IconPlus size={16} />
+          </ActionIcon>
+          <ActionIcon variant="subtle" color="red" aria-label={`remove ${item.name}`} onClick={onRemove}>
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Group>
       </Group>
-      <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-        <ActionIcon
-          variant="default"
-          aria-label={`less ${item.name}`}
-          disabled={item.quantity <= MIN_QUANTITY}
-          onClick={() => onStep(-Math.min(step, item.quantity - MIN_QUANTITY))}
-        >
-          <IconMinus size={16} />
-        </ActionIcon>
-        <UnstyledButton
-          aria-label={`amount of ${item.name}`}
-          aria-expanded={editing}
-          onClick={() => setEditing((open) => !open)}
-        >
-          <Text miw={56} ta="center" size="sm" td="underline dotted" data-testid="item-quantity">
-            {amount}
-          </Text>
-        </UnstyledButton>
-        <ActionIcon variant="default" aria-label={`more ${item.name}`} onClick={() => onStep(step)}>
-          <IconPlus size={16} />
-        </ActionIcon>
-        <ActionIcon variant="subtle" color="red" aria-label={`remove ${item.name}`} onClick={onRemove}>
-          <IconTrash size={16} />
-        </ActionIcon>
-      </Group>
-    </Group>
       {editing && (
         <AmountEditor
           key={`${item.quantity}-${item.unit}`}
