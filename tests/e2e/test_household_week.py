@@ -47,6 +47,7 @@ def test_steps_from_two_devices_at_once_both_count(browser: Browser, live_server
         json={"name": "Party", "ingredients": [{"value": egg, "quantity": 6}]},
     )
     list_id = created["data"]["user_shoppinglist_id"]
+    step = created["data"]["ingredients"][0]["default_quantity"]  # eggs are bought by 6
     editor = f"/user-shopping-lists/edit/{list_id}"
     with (
         browser_page(browser, live_server.url, "the phone") as phone,
@@ -63,8 +64,9 @@ def test_steps_from_two_devices_at_once_both_count(browser: Browser, live_server
                 device.get_by_role("button", name="more Egg").click()
             assert answer.value.status == 200, answer.value.text()
         held = api_json(live_server, token, "GET", f"/user-shoppinglists/{list_id}")["shopping_list"]["ingredients"]
-        assert [item["quantity"] for item in held] == [8]  # two absolute writes of 7 would leave 7
-        expect(tablet.get_by_test_id("item-quantity")).to_have_text("8")
+        # two steps from 6; two absolute writes of 6 + step would lose one
+        assert [item["quantity"] for item in held] == [6 + 2 * step]
+        expect(tablet.get_by_test_id("item-quantity")).to_have_text(f"{6 + 2 * step:g}")
 
 
 def test_back_closes_a_dialog_and_the_page_stays(page: Page, live_server: LiveServer) -> None:
