@@ -17,6 +17,8 @@ const FRESHNESS_COLOR = { expired: 'red', expiring: 'orange', fresh: 'dimmed' } 
 export interface StoreItemRowProps {
   item: StoreItem;
   draft: ItemDraft | undefined;
+  /** Its last edit is saved: the row says so (a toast lasts a second) until it is changed again. */
+  saved?: boolean;
   /** Without it the row is read-only: no controls. */
   onChange?: (id: number, draft: ItemDraft, changed: ItemChange | null, field: keyof ItemChange) => void;
   /** Offered in the item's editor: take the item out of the store. */
@@ -27,7 +29,7 @@ export interface StoreItemRowProps {
  * One item of a store: its name, quantity and unit, and the expiry label. With edit rights an
  * edit button opens its quantity, unit, expiry days and the day it was added, and 'delete'.
  */
-export function StoreItemRow({ item, draft, onChange, onDelete }: StoreItemRowProps) {
+export function StoreItemRow({ item, draft, saved = false, onChange, onDelete }: StoreItemRowProps) {
   const [open, { toggle }] = useDisclosure(false);
   const quantity = draft?.quantity ?? item.quantity;
   const unit = draft?.unit ?? item.unit;
@@ -51,6 +53,11 @@ export function StoreItemRow({ item, draft, onChange, onDelete }: StoreItemRowPr
             <Text size="sm" c={FRESHNESS_COLOR[item.freshness]} data-testid="item-expiry">
               {expiryLabel(item)}
             </Text>
+            {saved && (
+              <Text size="sm" c="larder" role="status">
+                saved
+              </Text>
+            )}
           </Group>
         </Stack>
         {onChange && (

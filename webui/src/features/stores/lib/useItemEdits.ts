@@ -38,6 +38,8 @@ export const ITEM_TEXTS = {
 export function useItemEdits(store: Store | undefined) {
   const queryClient = useQueryClient();
   const [drafts, setDrafts] = useState<Record<number, ItemDraft>>({});
+  /** The items whose last edit is saved: their rows say so until they are changed again. */
+  const [saved, setSaved] = useState<ReadonlySet<number>>(new Set());
   const pending = useRef(new Map<number, ItemChange>());
   /** The store version the waiting edits were made on; null while none waits. */
   const base = useRef<string | null>(null);
@@ -78,10 +80,11 @@ export function useItemEdits(store: Store | undefined) {
       if (timer.current === null) flush();
     };
     updateStore(queryClient, target.id, { items, updated_at }).then(
-      (saved) => {
-        toast(ITEM_TEXTS.saved(items.length, saved.name), 'success');
+      (answer) => {
+        toast(ITEM_TEXTS.saved(items.length, answer.name), 'success');
         settle(ids);
-        next(saved.updated_at);
+        setSaved((all) => new Set([...all, ...ids.filter((id) => !pending.current.has(id))]));
+        next(answer.updated_at);
       },
       (error: unknown) => {
         if (!(isApiError(error) && error.status === 401)) toast(ITEM_TEXTS.failed(target.name), 'error');
@@ -99,6 +102,12 @@ export function useItemEdits(store: Store | undefined) {
   const change = useCallback(
     (id: number, draft: ItemDraft, changed: ItemChange | null, field: keyof ItemChange) => {
       setDrafts((all) => ({ ...all, [id]: { ...all[id], ...draft } }));
+      setSaved((all) => {
+        if (!all.has(id)) return all;
+        const next = new Set(all);
+        next.delete(id);
+        return next;
+      });
       base.current ??= current.current?.updated_at ?? null;
       const queued: ItemChange = { ...pending.current.get(id) };
       if (changed) Object.assign(queued, changed);
@@ -115,5 +124,5 @@ export function useItemEdits(store: Store | undefined) {
   // Leaving the screen saves what is still waiting.
   useEffect(() => flush, [flush]);
 
-  return { drafts, change, flush };
+  return { drafts, saved, change, flush };
 }

@@ -119,6 +119,12 @@ describe('/user-stores/{id}', () => {
       },
     ]);
     await waitFor(() => expect(within(cheese).getByTestId('item-quantity')).toHaveTextContent('3 kg'));
+    // The rows say what was saved, after the toast is gone, until they are changed again.
+    expect(within(cheese).getByRole('status')).toHaveTextContent('saved');
+    expect(within(carrot).getByRole('status')).toHaveTextContent('saved');
+    await fill(user, within(cheese).getByRole('textbox', { name: 'quantity' }), '4');
+    expect(within(cheese).queryByRole('status')).not.toBeInTheDocument();
+    expect(within(carrot).getByRole('status')).toHaveTextContent('saved');
     server.events.removeAllListeners();
   });
 

@@ -72,7 +72,7 @@ function StoreDetail({ store }: { store: Store }) {
     () => groupItems(store.items, categories.data ?? new Map<number, string>()),
     [store.items, categories.data],
   );
-  const { drafts, change } = useItemEdits(store);
+  const { drafts, saved, change } = useItemEdits(store);
   const update = useUpdateStore(store.id);
   const [managing, { open: openManage, close: closeManage }] = useDisclosure(false);
 
@@ -168,6 +168,7 @@ function StoreDetail({ store }: { store: Store }) {
                     key={item.id}
                     item={item}
                     draft={drafts[item.id]}
+                    saved={saved.has(item.id)}
                     onChange={editable ? change : undefined}
                     onDelete={editable ? (gone) => void remove(gone) : undefined}
                   />
