@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.e2e.conftest import LiveServer, browser_page, token_of
 
@@ -203,3 +203,34 @@ def test_an_item_added_by_hand_comes_in_the_amount_it_is_bought_in(page: Page, l
     page.get_by_role("option", name="Whole milk", exact=True).click()
     milk = page.get_by_role("listitem", name="Whole milk", exact=True)
     expect(milk.get_by_test_id("item-quantity")).to_have_text("1 l")  # not "1 ml"
+
+
+def test_a_list_opened_once_shows_offline_after_a_reload(
+    page: Page, context: BrowserContext, live_server: LiveServer
+) -> None:
+    member = live_server.member("offline_list")
+    token, _ = live_server.session(member)
+    created = api_json(
+        live_server,
+        token,
+        "POST",
+        "/user-shoppinglists",
+        json={"name": "Corner shop", "ingredients": [{"name": "Oat milk"}, {"name": "Rye bread"}]},
+    )
+    list_id = created["data"]["user_shoppinglist_id"]
+    # One short visit, straight to the list.
+    live_server.open_signed_in(page, member, f"/user-shopping-lists/{list_id}?view=readonly")
+    expect(page.get_by_text("1 oat milk", exact=False)).to_be_visible()
+    # The service worker controls the page within a couple of seconds of the first screen.
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=4_000)
+    controlled_after = page.evaluate("() => performance.now()")
+    print(f"\ncontrolled {controlled_after / 1000:.2f} s after the page started")
+
+    context.set_offline(True)
+    try:
+        page.reload()
+        expect(page.get_by_text("1 oat milk", exact=False)).to_be_visible()
+        expect(page.get_by_text("1 rye bread", exact=False)).to_be_visible()
+        expect(page.get_by_text("You are offline.", exact=False)).to_be_visible()
+    finally:
+        context.set_offline(False)

@@ -4,7 +4,7 @@ import { afterFirstScreen } from './app/afterFirstScreen';
 import { App } from './app/App';
 import { prepareForContentSecurityPolicy } from './app/csp';
 import { listenForInstallPrompt } from './app/pwa/install';
-import { registerServiceWorker } from './app/pwa/serviceWorker';
+import { registerServiceWorker, SERVICE_WORKER_WAIT_MS } from './app/pwa/serviceWorker';
 import { measureWebVitalsWhenIdle } from './app/pwa/webVitals';
 
 const container = document.getElementById('root');
@@ -22,6 +22,7 @@ createRoot(container).render(
 );
 
 // /service-worker.js (production build only), once the first screen is up: its code and the
-// precaching it starts would compete with the first screen's script and data.
-afterFirstScreen(() => void registerServiceWorker());
+// precaching it starts would compete with the first screen's script and data. Within a second of
+// that at most, idle or not: a first visit of a few seconds must leave an app that opens offline.
+afterFirstScreen(() => void registerServiceWorker(), SERVICE_WORKER_WAIT_MS);
 measureWebVitalsWhenIdle();

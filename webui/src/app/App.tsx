@@ -5,6 +5,7 @@ import { startShoppingSync } from '@/features/shopping';
 import { setUnauthorizedHandler } from '@/shared/api';
 import { afterFirstScreen } from './afterFirstScreen';
 import { installApiCacheClearing } from './pwa/apiCache';
+import { persistQueries, restoreQueries } from './pwa/persistedQueries';
 import { startUpdateCheck } from './pwa/updateCheck';
 import { AppProviders } from './providers';
 import { createQueryClient } from './queryClient';
@@ -24,12 +25,18 @@ export function installUnauthorizedRedirect(router: Pick<AppRouter, 'navigate' |
 }
 
 export function App() {
-  const [queryClient] = useState(() => createQueryClient());
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    restoreQueries(client);
+    return client;
+  });
   const [router] = useState(() => createAppRouter());
 
   useEffect(() => installUnauthorizedRedirect(router, queryClient), [router, queryClient]);
   // The service worker's API cache never outlives the session it was filled in (log out, 401).
   useEffect(() => installApiCacheClearing(), []);
+  // What the user last saw of lists, stores and plans, on the device for an offline start.
+  useEffect(() => persistQueries(queryClient), [queryClient]);
   // Update button: compare the server's version with the installed one, then poll a little (once
   // the first screen is up).
   useEffect(() => afterFirstScreen(() => startUpdateCheck()), []);

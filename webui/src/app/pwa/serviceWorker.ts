@@ -28,6 +28,9 @@ export const WAIT_FOR_INSTALL_MS = 10_000;
 /** Update reloads by itself if the new service worker has not taken control by then. */
 export const RELOAD_FALLBACK_MS = 4_000;
 
+/** How long registration waits for an idle moment after the first screen (milliseconds). */
+export const SERVICE_WORKER_WAIT_MS = 1000;
+
 /** Only the production build registers: not the dev server, not Vitest, not without support. */
 export function serviceWorkerSupported(): boolean {
   return (
