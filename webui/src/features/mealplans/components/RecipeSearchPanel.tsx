@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { PlanEntry } from '@/shared/api';
 import { IconPlus, IconSearch } from '@/shared/ui/icons';
+import { ENTRY_NAME_MAX } from '@/shared/ui/send-to-plan';
 import { useCatalogueRecipes, useImportedRecipes, useOwnRecipes } from '../api/recipeSources';
 import { cataloguePick, customEntry, importedPick, matches, ownPick, type RecipePick } from '../lib/picks';
 import { PLAN_TEXTS } from '../lib/texts';
@@ -59,6 +60,9 @@ function SearchBody({ onPick }: { onPick: (entry: PlanEntry) => void }) {
         placeholder={PLAN_TEXTS.searchRecipes}
         value={text}
         onChange={(event) => setText(event.currentTarget.value)}
+        // A custom entry's name has the server's limit: typing stops there and says why.
+        maxLength={ENTRY_NAME_MAX}
+        description={text.length >= ENTRY_NAME_MAX ? `An entry's name has at most ${ENTRY_NAME_MAX} characters.` : undefined}
         leftSection={<IconSearch size={16} />}
         rightSection={loading ? <Loader size="xs" /> : null}
         data-autofocus

@@ -109,6 +109,19 @@ describe('/user-meal-plans/edit/{id}', () => {
     expect(names(1)).toEqual(['Bread']);
   });
 
+  it("a custom entry's name stops at the server's 200 characters and says why", async () => {
+    signIn();
+    fakePlansServer([makePlan(3, { name: 'Week', days: 1 })]);
+    const { user } = renderApp('/user-meal-plans/edit/3');
+    await screen.findByRole('heading', { name: 'Week' });
+    const panel = await openSearch(user, 1);
+    const box = within(panel).getByRole('textbox', { name: 'Search Recipes' });
+    await user.click(box);
+    await user.paste('x'.repeat(230));
+    expect(box).toHaveValue('x'.repeat(200));
+    expect(within(panel).getByText("An entry's name has at most 200 characters.")).toBeInTheDocument();
+  });
+
   it('when someone else changed the plan meanwhile (409), shows their version and says so', async () => {
     signIn();
     const state = fakePlansServer([makePlan(3, { name: 'Week', days: 1 })]);

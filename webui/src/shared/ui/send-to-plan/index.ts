@@ -4,4 +4,12 @@
  *   <SendToPlanDialog entry={{ name, value: recipe.recipe_id, image, type: '4' }} opened={opened} onClose={close} />
  */
 export { dayLabel, SEND_TO_PLAN_TEXTS, SendToPlanDialog, type SendToPlanDialogProps } from './SendToPlanDialog';
-export { addEntryToPlan, type NewPlanEntry, planDays, planEntry, RECIPES_PER_DAY_MAX, withEntry } from './api';
+export {
+  addEntryToPlan,
+  ENTRY_NAME_MAX,
+  type NewPlanEntry,
+  planDays,
+  planEntry,
+  RECIPES_PER_DAY_MAX,
+  withEntry,
+} from './api';
