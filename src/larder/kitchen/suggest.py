@@ -1,0 +1,116 @@
+"""Recipes ranked by the stock a household holds and by what of it expires first: "what can we
+cook tonight with what we have, using up what goes off first?"
+
+Pure: the caller brings each recipe's ingredient lines and the stock of the stores the member may
+see, by catalogue ingredient. For each recipe:
+- **coverage**: the share of its counted lines the stock covers (kitchen/cover.py: quantities
+  compared after conversion, a line without a quantity covered by any stock). Staples (salt,
+  pepper, oil, water: the caller's set) are not counted against a recipe; a line the catalogue
+  does not know is counted and missing (there is no stock to come from).
+- **urgency**: what it uses up. Each covered ingredient whose stock expires within
+  `URGENT_DAYS` adds 1 / (1 + days left): today 1, tomorrow ½, in two days ⅓. Stock already
+  expired is not suggested for cooking and adds nothing.
+- **score** = coverage + `URGENCY_WEIGHT` * urgency: using spinach that expires tomorrow lifts an
+  8-of-10 recipe (0.8 + 0.125) above a 9-of-10 one that uses nothing urgent (0.9).
+Ties go to more ingredients at home, then fewer missing, then the name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from larder.kitchen.cover import covered
+from larder.kitchen.merge import Amount
+
+URGENT_DAYS = 3  # "expires in 0-3 days": what the dashboard's "Use it up" card is about
+URGENCY_WEIGHT = 0.25
+
+
+@dataclass(frozen=True)
+class Line:
+    """One ingredient line of a recipe; `ingredient_id` None for one the catalogue does not know."""
+
+    ingredient_id: int | None
+    name: str
+    quantity: float | None = None
+    unit: str | None = None
+
+
+@dataclass(frozen=True)
+class Held:
+    """A batch in a store: how much, and in how many days it expires (negative: expired)."""
+
+    quantity: float
+    unit: str
+    expires_in: int
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    key: Hashable  # the caller's name for the recipe
+    name: str
+    at_home: int  # counted lines the stock covers
+    counted: int  # lines counted (staples left out)
+    missing: list[str] = field(default_factory=list)  # names of the lines not covered, in order
+    uses: list[tuple[str, int]] = field(default_factory=list)  # (name, days left) of urgent stock used
+    score: float = 0.0
+
+    @property
+    def coverage(self) -> float:
+        return self.at_home / self.counted if self.counted else 0.0
+
+
+def _usable(batches: Sequence[Held]) -> list[Held]:
+    return [batch for batch in batches if batch.expires_in >= 0]
+
+
+def suggest_one(
+    key: Hashable, name: str, lines: Sequence[Line], stock: Mapping[int, Sequence[Held]], staples: frozenset[int]
+) -> Suggestion:
+    """The recipe `name` (`key`) against `stock` (usable batches by ingredient)."""
+    counted = [line for line in lines if line.ingredient_id not in staples]
+    covered_flags = [False] * len(counted)
+    by_ingredient: dict[int, list[int]] = {}
+    for index, line in enumerate(counted):
+        if line.ingredient_id is not None:
+            by_ingredient.setdefault(line.ingredient_id, []).append(index)
+    uses: dict[str, int] = {}
+    urgency = 0.0
+    for ingredient_id, indices in by_ingredient.items():
+        batches = _usable(stock.get(ingredient_id, ()))
+        needs = [(counted[i].quantity, counted[i].unit) for i in indices]
+        flags = covered(needs, [Amount(b.quantity, b.unit) for b in batches])
+        for index, ok in zip(indices, flags, strict=True):
+            covered_flags[index] = ok
+        soonest = min((b.expires_in for b in batches), default=None)
+        if any(flags) and soonest is not None and soonest <= URGENT_DAYS:
+            uses[counted[indices[0]].name] = soonest
+            urgency += 1 / (1 + soonest)
+    at_home = sum(covered_flags)
+    coverage = at_home / len(counted) if counted else 0.0
+    return Suggestion(
+        key=key,
+        name=name,
+        at_home=at_home,
+        counted=len(counted),
+        missing=[line.name for line, ok in zip(counted, covered_flags, strict=True) if not ok],
+        uses=sorted(uses.items(), key=lambda item: (item[1], item[0])),
+        score=round(coverage + URGENCY_WEIGHT * urgency, 6),
+    )
+
+
+def suggest(
+    recipes: Sequence[tuple[Hashable, str, Sequence[Line]]],
+    stock: Mapping[int, Sequence[Held]],
+    staples: frozenset[int] = frozenset(),
+    limit: int | None = None,
+) -> list[Suggestion]:
+    """The recipes best cooked from `stock` first; recipes the stock covers nothing of are left out."""
+    found = [suggest_one(key, name, lines, stock, staples) for key, name, lines in recipes]
+    found = [s for s in found if s.at_home > 0]
+    found.sort(key=lambda s: (-s.score, -s.at_home, len(s.missing), s.name.casefold()))
+    return found[:limit] if limit is not None else found
+
+
+__all__ = ["URGENCY_WEIGHT", "URGENT_DAYS", "Held", "Line", "Suggestion", "suggest", "suggest_one"]
