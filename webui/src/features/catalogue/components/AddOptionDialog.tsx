@@ -1,8 +1,8 @@
 import { Button, Loader, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { Dialog } from '@/shared/ui';
 import { useFormOptions, type OptionItem } from '../api/recipes';
 import { filterOptions } from '../lib/filters';
-import { Dialog } from '@/shared/ui';
 
 export const CREATE_CUSTOM_TEXT = 'create custom item';
 

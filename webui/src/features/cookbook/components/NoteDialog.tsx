@@ -2,8 +2,8 @@ import { Button, Group, Stack, Switch, Text, Textarea, TextInput, Title } from '
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
-import { EMPTY_NOTE_TEXT, type Note, noteSchema, type NoteValues, sanitizeNoteBody } from '../lib/notes';
 import { Dialog } from '@/shared/ui';
+import { EMPTY_NOTE_TEXT, type Note, noteSchema, type NoteValues, sanitizeNoteBody } from '../lib/notes';
 
 export interface NoteDialogProps {
   /** The note to show; null writes a new one. */

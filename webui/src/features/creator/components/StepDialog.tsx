@@ -1,10 +1,10 @@
 import { Button, Group, Stack, Tabs, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { Dialog } from '@/shared/ui';
 import { DESCRIPTION_MAX, NAME_MAX, newStepId, validateStep, type DraftStep, type StepFieldErrors } from '../lib/draft';
 import { composeTimer, splitTimer, timerFieldsError, type TimerFields as Fields } from '../lib/timer';
 import { ImagePicker } from './ImagePicker';
 import { TimerFields } from './TimerFields';
-import { Dialog } from '@/shared/ui';
 
 type Tab = 'required' | 'additional';
 

@@ -1,11 +1,11 @@
 
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Dialog } from '@/shared/ui';
 import { useCreateMealPlan } from '../api/mealPlans';
 import { EMPTY_DRAFT, createPayload, draftPlanDays, type PlanDraft } from '../lib/plans';
 import { PLAN_TEXTS } from '../lib/texts';
 import { PlanForm } from './PlanForm';
-import { Dialog } from '@/shared/ui';
 
 /** The create-a-mealplan dialog: on success the new plan opens in the editor (part 2 §4 'Meal plan creation'). */
 export function CreatePlanDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {

@@ -5,10 +5,10 @@ import { Link } from 'react-router';
 import type { PlanEntry } from '@/shared/api';
 import { IconPlus, IconSearch } from '@/shared/ui/icons';
 import { ENTRY_NAME_MAX } from '@/shared/ui/send-to-plan';
+import { Dialog } from '@/shared/ui';
 import { useCatalogueRecipes, useImportedRecipes, useOwnRecipes } from '../api/recipeSources';
 import { cataloguePick, customEntry, importedPick, matches, ownPick, type RecipePick } from '../lib/picks';
 import { PLAN_TEXTS } from '../lib/texts';
-import { Dialog } from '@/shared/ui';
 
 /** The catalogue is searched this long after the last key (one request per pause, not per key). */
 export const CATALOGUE_SEARCH_DELAY_MS = 300;

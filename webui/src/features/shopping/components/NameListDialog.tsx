@@ -1,7 +1,7 @@
 
+import { Dialog } from '@/shared/ui';
 import { TEXTS } from '../lib/messages';
 import { NameListForm } from './NameListForm';
-import { Dialog } from '@/shared/ui';
 
 /** The naming dialog of the Create button (spec part 2 §2, §4 'Shopping list create'). */
 export function NameListDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
