@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from larder.kitchen.cover import covered
+from larder.kitchen.cover import covered, covered_lines
 from larder.kitchen.merge import Amount
 
 
@@ -27,3 +27,8 @@ from larder.kitchen.merge import Amount
 )
 def test_the_needs_the_stock_covers(needs, stock, expected):
     assert covered(needs, stock) == expected
+
+
+def test_lines_of_one_ingredient_share_its_stock_and_unknown_lines_are_not_covered():
+    lines = [(1, 500, "g"), (2, 1, "unit(s)"), (1, 600, "g"), (None, 1, None)]
+    assert covered_lines(lines, {1: [Amount(1, "kg")], 2: [Amount(2, "unit")]}) == [True, True, False, False]

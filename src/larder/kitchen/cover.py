@@ -9,7 +9,7 @@ kept for the next, so a household is never told to buy what it may well have.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from larder.kitchen.merge import Amount, amount, merge_all, subtract
 from larder.kitchen.units import convertible
@@ -35,4 +35,22 @@ def covered(needs: Sequence[tuple[float | None, str | None]], stock: Sequence[Am
     return result
 
 
-__all__ = ["covered"]
+def covered_lines(
+    lines: Sequence[tuple[int | None, float | None, str | None]], stock: Mapping[int, Sequence[Amount]]
+) -> list[bool]:
+    """For lines (ingredient id, quantity, unit) in order, whether the stock of each line's
+    ingredient covers it once the lines of that ingredient before it took their share. A line
+    without an ingredient id has no stock to come from."""
+    flags = [False] * len(lines)
+    by_ingredient: dict[int, list[int]] = {}
+    for index, (ingredient_id, _quantity, _unit) in enumerate(lines):
+        if ingredient_id is not None:
+            by_ingredient.setdefault(ingredient_id, []).append(index)
+    for ingredient_id, indices in by_ingredient.items():
+        needs = [(lines[i][1], lines[i][2]) for i in indices]
+        for index, ok in zip(indices, covered(needs, stock.get(ingredient_id, ())), strict=True):
+            flags[index] = ok
+    return flags
+
+
+__all__ = ["covered", "covered_lines"]

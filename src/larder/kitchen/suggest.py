@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from larder.kitchen.cover import covered
+from larder.kitchen.cover import covered_lines
 from larder.kitchen.merge import Amount
 
 URGENT_DAYS = 3  # "expires in 0-3 days": what the dashboard's "Use it up" card is about
@@ -70,22 +70,23 @@ def suggest_one(
 ) -> Suggestion:
     """The recipe `name` (`key`) against `stock` (usable batches by ingredient)."""
     counted = [line for line in lines if line.ingredient_id not in staples]
-    covered_flags = [False] * len(counted)
-    by_ingredient: dict[int, list[int]] = {}
-    for index, line in enumerate(counted):
-        if line.ingredient_id is not None:
-            by_ingredient.setdefault(line.ingredient_id, []).append(index)
+    # Only the stock of this recipe's ingredients is looked at (a household holds hundreds).
+    wanted = {line.ingredient_id for line in counted if line.ingredient_id is not None}
+    usable = {ingredient_id: _usable(stock.get(ingredient_id, ())) for ingredient_id in wanted}
+    covered_flags = covered_lines(
+        [(line.ingredient_id, line.quantity, line.unit) for line in counted],
+        {ingredient_id: [Amount(b.quantity, b.unit) for b in batches] for ingredient_id, batches in usable.items()},
+    )
     uses: dict[str, int] = {}
     urgency = 0.0
-    for ingredient_id, indices in by_ingredient.items():
-        batches = _usable(stock.get(ingredient_id, ()))
-        needs = [(counted[i].quantity, counted[i].unit) for i in indices]
-        flags = covered(needs, [Amount(b.quantity, b.unit) for b in batches])
-        for index, ok in zip(indices, flags, strict=True):
-            covered_flags[index] = ok
-        soonest = min((b.expires_in for b in batches), default=None)
-        if any(flags) and soonest is not None and soonest <= URGENT_DAYS:
-            uses[counted[indices[0]].name] = soonest
+    seen: set[int] = set()
+    for line, ok in zip(counted, covered_flags, strict=True):
+        if not ok or line.ingredient_id is None or line.ingredient_id in seen:
+            continue
+        seen.add(line.ingredient_id)  # an ingredient's urgency counts once, under its first line's name
+        soonest = min((b.expires_in for b in usable[line.ingredient_id]), default=None)
+        if soonest is not None and soonest <= URGENT_DAYS:
+            uses[line.name] = soonest
             urgency += 1 / (1 + soonest)
     at_home = sum(covered_flags)
     coverage = at_home / len(counted) if counted else 0.0

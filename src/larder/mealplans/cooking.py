@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import AsyncGenerator, Iterable, Iterator, Sequence
+from collections.abc import AsyncGenerator, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Final, Literal, Protocol, TypeVar
@@ -34,7 +34,7 @@ from larder.cookbook.service import CookbookService
 from larder.core.clock import now
 from larder.core.errors import Conflict, FormError
 from larder.imports.service import ImportService
-from larder.kitchen.cover import covered
+from larder.kitchen.cover import covered_lines
 from larder.kitchen.lines import name_forms, parse_line
 from larder.kitchen.merge import Amount, merge_all, tidy
 from larder.kitchen.units import UNIT, convert, convertible, dimension
@@ -308,7 +308,7 @@ class PlanCookingService:
         )
         lists = await self.shopping.writable_summaries(member)
         planned = [lines.get(recipe.key, []) for recipe in recipes]
-        missing = _missing([line for found in planned for line in found], stock)
+        missing = iter(_missing([line for found in planned for line in found], stock))
         return IngredientCheckOut(
             recipes=[
                 PlanRecipeCheckOut(
@@ -417,21 +417,12 @@ class PlanCookingService:
         return found
 
 
-def _missing(lines: list[_Line], stock: dict[int, list[StockMatch]]) -> Iterator[bool]:
+def _missing(lines: list[_Line], stock: dict[int, list[StockMatch]]) -> list[bool]:
     """Whether each line, in plan order, is left uncovered by the stock of its ingredient once the
-    lines of that ingredient before it took their share. A line the catalogue does not know has no
-    stock to come from."""
-    flags: list[bool] = [True] * len(lines)
-    by_ingredient: dict[int, list[int]] = {}
-    for index, line in enumerate(lines):
-        if line.ingredient_id is not None:
-            by_ingredient.setdefault(line.ingredient_id, []).append(index)
-    for ingredient_id, indices in by_ingredient.items():
-        held = [Amount(m.quantity, m.unit) for m in stock.get(ingredient_id, [])]
-        needs = [(lines[i].quantity, lines[i].measurement or None) for i in indices]
-        for index, ok in zip(indices, covered(needs, held), strict=True):
-            flags[index] = not ok
-    return iter(flags)
+    lines of that ingredient before it took their share (kitchen/cover.py)."""
+    held = {ingredient_id: [Amount(m.quantity, m.unit) for m in batches] for ingredient_id, batches in stock.items()}
+    needs = [(line.ingredient_id, line.quantity, line.measurement or None) for line in lines]
+    return [not ok for ok in covered_lines(needs, held)]
 
 
 def _ingredient_out(line: _Line, stock: dict[int, list[StockMatch]], missing: bool) -> PlanIngredientOut:

@@ -448,7 +448,7 @@ class ShoppingService(DomainService[ShoppingList]):
                 change = getattr(item, "change", None)
                 if change is not None:
                     # Applied to what the list holds inside this write turn: concurrent steps add up.
-                    row.quantity = min(QUANTITY_MAX, max(QUANTITY_MIN, tidy(row.quantity + change)))
+                    row.quantity = _within_bounds(row.quantity + change)
                 if item.quantity is not None:
                     row.quantity = item.quantity
                 elif change is None and found.unit is not None and convertible(row.unit, found.unit):
@@ -499,10 +499,15 @@ class ShoppingService(DomainService[ShoppingList]):
         ]
 
 
+def _within_bounds(quantity: float) -> float:
+    """A quantity a step left, kept to the typed bounds: at least 1, at most QUANTITY_MAX."""
+    return min(QUANTITY_MAX, max(QUANTITY_MIN, tidy(quantity)))
+
+
 def _stepped(sent: SentListItem) -> float:
     """A step sent for an item the list no longer holds (removed on another device): the item is
     back with the step as its quantity, at least 1."""
-    return min(QUANTITY_MAX, max(QUANTITY_MIN, tidy(getattr(sent, "change", 0) or 0)))
+    return _within_bounds(getattr(sent, "change", 0) or 0)
 
 
 def _new_item(shopping_list: ShoppingList, found: Resolved, sent: SentListItem, unit: str) -> ShoppingListItem:
