@@ -186,6 +186,22 @@ class LiveServer:
         expect(page.get_by_role("heading", name=f"Hello, {member.name}")).to_be_visible()
 
 
+def api_json(live_server: LiveServer, token: str | None, method: str, path: str, **kwargs: Any) -> Any:
+    """A call to /api/pwa that must answer 200 or 201: its JSON."""
+    response = live_server.api(method, path, token, **kwargs)
+    assert response.status_code in (200, 201), f"{method} {path}: {response.status_code} {response.text}"
+    return response.json()
+
+
+def ingredient_options(live_server: LiveServer) -> list[dict[str, Any]]:
+    """The catalogue's ingredients to pick (GET /api/form-options/ingredients)."""
+    return httpx.get(live_server.at("/api/form-options/ingredients"), timeout=30).json()["data"]
+
+
+def ingredient_id(live_server: LiveServer, name: str) -> int:
+    return next(option["value"] for option in ingredient_options(live_server) if option["name"] == name)
+
+
 def submit_login(page: Page, email: str, password: str) -> None:
     """Fill and send the login form of the /login page the browser is on."""
     page.get_by_label("Email").fill(email)

@@ -6,32 +6,18 @@ a store item deleted from its own editor.
 from __future__ import annotations
 
 import re
-from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.e2e.conftest import LiveServer, browser_page, token_of
+from tests.e2e.conftest import LiveServer, api_json, browser_page, ingredient_id, ingredient_options, token_of
 
 pytestmark = pytest.mark.e2e
 
 
-def api_json(live_server: LiveServer, token: str | None, method: str, path: str, **kwargs: Any) -> Any:
-    response = live_server.api(method, path, token, **kwargs)
-    assert response.status_code in (200, 201), f"{method} {path}: {response.status_code} {response.text}"
-    return response.json()
-
-
-def ingredient_id(live_server: LiveServer, name: str) -> int:
-    options = httpx.get(live_server.at("/api/form-options/ingredients"), timeout=30).json()["data"]
-    return next(option["value"] for option in options if option["name"] == name)
-
-
 def ingredient_named(live_server: LiveServer, word: str) -> tuple[int, str]:
     """The first catalogue ingredient whose name has `word` in it: its id and name."""
-    options = httpx.get(live_server.at("/api/form-options/ingredients"), timeout=30).json()["data"]
-    found = next(option for option in options if word in option["name"].lower())
+    found = next(option for option in ingredient_options(live_server) if word in option["name"].lower())
     return found["value"], found["name"]
 
 

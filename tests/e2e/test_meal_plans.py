@@ -17,7 +17,6 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Locator, Page, Response, expect
 
@@ -28,7 +27,9 @@ from tests.e2e.conftest import (
     Mailbox,
     _larder_env,
     _off_the_loop,
+    api_json,
     browser_page,
+    ingredient_id,
     running_server,
     token_of,
 )
@@ -91,17 +92,6 @@ def zoned_page(browser: Browser, zoned_server: LiveServer, request: pytest.Fixtu
 def toast(page: Page, text: str) -> Locator:
     """The Mantine notification carrying `text`."""
     return page.locator(".mantine-Notification-root").filter(has_text=text)
-
-
-def api_json(live_server: LiveServer, token: str, method: str, path: str, **kwargs: Any) -> Any:
-    response = live_server.api(method, path, token, **kwargs)
-    assert response.status_code in (200, 201), f"{method} {path}: {response.status_code} {response.text}"
-    return response.json()
-
-
-def ingredient_id(live_server: LiveServer, name: str) -> int:
-    options = httpx.get(live_server.at("/api/form-options/ingredients"), timeout=30).json()["data"]
-    return next(option["value"] for option in options if option["name"] == name)
 
 
 def en_gb(day: date) -> str:

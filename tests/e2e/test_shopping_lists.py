@@ -8,11 +8,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, Response, expect
 
-from tests.e2e.conftest import LiveServer, Member, token_of
+from tests.e2e.conftest import LiveServer, Member, api_json, ingredient_id, token_of
 
 pytestmark = pytest.mark.e2e
 
@@ -23,17 +22,6 @@ CONTROLLED = "() => navigator.serviceWorker.controller !== null"
 def toast(page: Page, text: str) -> Locator:
     """The Mantine notification carrying `text`."""
     return page.locator(".mantine-Notification-root").filter(has_text=text)
-
-
-def api_json(live_server: LiveServer, token: str, method: str, path: str, **kwargs: Any) -> Any:
-    response = live_server.api(method, path, token, **kwargs)
-    assert response.status_code in (200, 201), f"{method} {path}: {response.status_code} {response.text}"
-    return response.json()
-
-
-def ingredient_id(live_server: LiveServer, name: str) -> int:
-    options = httpx.get(live_server.at("/api/form-options/ingredients"), timeout=30).json()["data"]
-    return next(option["value"] for option in options if option["name"] == name)
 
 
 def signed_in(page: Page, live_server: LiveServer, prefix: str, path: str) -> tuple[Member, str]:
