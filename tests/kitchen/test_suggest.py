@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from larder.kitchen.suggest import Held, Line, suggest, suggest_one
+import random
+
+import pytest
+
+from larder.kitchen.ranking import RecipeIndex
+from larder.kitchen.staples import is_staple
+from larder.kitchen.suggest import Held, Line, prepare, suggest, suggest_one
 
 FLOUR, SPINACH, CREAM, SALT, EGG, RICE, ONION = 1, 2, 3, 4, 5, 6, 7
 
@@ -13,8 +19,8 @@ def lines(*items: tuple[int | None, str, float | None, str | None]) -> list[Line
 
 def test_quantities_are_compared_after_conversion():
     stock = {FLOUR: [Held(1, "kg", 30)]}
-    enough = suggest_one("a", "Bread", lines((FLOUR, "Flour", 500, "g")), stock, frozenset())
-    too_little = suggest_one("b", "Big bread", lines((FLOUR, "Flour", 2, "kg")), stock, frozenset())
+    enough = suggest_one("a", "Bread", lines((FLOUR, "Flour", 500, "g")), stock)
+    too_little = suggest_one("b", "Big bread", lines((FLOUR, "Flour", 2, "kg")), stock)
     assert (enough.at_home, enough.counted, enough.missing) == (1, 1, [])
     assert (too_little.at_home, too_little.missing) == (0, ["Flour"])
 
@@ -26,7 +32,6 @@ def test_staples_do_not_count_against_a_recipe_and_unknown_lines_are_missing():
         "Spinach soup",
         lines((SPINACH, "Spinach", 200, "g"), (SALT, "Salt", None, None), (None, "Lovage", 1, "unit(s)")),
         stock,
-        frozenset({SALT}),
     )
     # salt is a staple: 2 lines counted, the lovage the catalogue does not know is missing
     assert (found.at_home, found.counted, found.missing) == (1, 2, ["Lovage"])
@@ -54,9 +59,9 @@ def test_what_expires_first_lifts_a_recipe_above_one_that_covers_more():
 
 def test_sooner_is_more_urgent_and_expired_stock_is_not_used():
     recipe = lines((CREAM, "Cream", 100, "ml"))
-    today = suggest_one("a", "A", recipe, {CREAM: [Held(200, "ml", 0)]}, frozenset())
-    in_three = suggest_one("b", "B", recipe, {CREAM: [Held(200, "ml", 3)]}, frozenset())
-    expired = suggest_one("c", "C", recipe, {CREAM: [Held(200, "ml", -1)]}, frozenset())
+    today = suggest_one("a", "A", recipe, {CREAM: [Held(200, "ml", 0)]})
+    in_three = suggest_one("b", "B", recipe, {CREAM: [Held(200, "ml", 3)]})
+    expired = suggest_one("c", "C", recipe, {CREAM: [Held(200, "ml", -1)]})
     assert today.score > in_three.score > 1.0
     assert (expired.at_home, expired.missing, expired.uses) == (0, ["Cream"], [])
 
@@ -75,3 +80,66 @@ def test_recipes_with_nothing_at_home_are_left_out_and_a_limit_keeps_the_best():
     recipes = [("a", "Omelette", lines((EGG, "Egg", 2, "unit(s)"))), ("b", "Risotto", lines((RICE, "Rice", 300, "g")))]
     assert [s.name for s in suggest(recipes, stock)] == ["Omelette"]
     assert suggest(recipes, stock, limit=0) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "staple"),
+    [
+        ("Salt", True),
+        ("salt and freshly ground black pepper", True),
+        ("Sea salt flakes", True),
+        ("Extra virgin olive oil", True),
+        ("vegetable oil, for frying", True),
+        ("cold water", True),
+        ("Ice cubes", True),
+        ("Sesame oil", False),
+        ("Coconut oil", False),
+        ("Cayenne pepper", False),
+        ("Red pepper", False),
+        ("Sparkling water", False),
+        ("Coconut water", False),
+        ("Celery salt", False),
+        ("Olives", False),
+        ("Spinach", False),
+        ("", False),
+    ],
+)
+def test_pantry_staples_by_name(name: str, staple: bool):
+    assert is_staple(name) is staple
+
+
+def test_the_index_ranks_as_each_recipe_is_scored_alone():
+    rng = random.Random(7)
+    units = [None, "g", "kg", "ml", "l", "unit(s)", "cup"]
+    recipes = [
+        (
+            n,
+            f"Recipe {n % 17}",
+            lines(
+                *[
+                    (
+                        rng.choice([None, *range(1, 30)]),
+                        f"Thing {k}",
+                        rng.choice([None, 1, 2, 250, 500]),
+                        rng.choice(units),
+                    )
+                    for k in range(rng.randint(1, 12))
+                ]
+            ),
+        )
+        for n in range(400)
+    ]
+    stock = {
+        i: [Held(rng.choice([1, 2, 300, 1000]), rng.choice(["g", "kg", "ml", "unit(s)"]), rng.randint(-2, 9))]
+        for i in range(1, 30, 2)
+    }
+    alone = sorted(
+        (s for s in (suggest_one(key, name, found, stock) for key, name, found in recipes) if s.at_home),
+        key=lambda s: (-s.score, -s.at_home, len(s.missing), s.name.casefold(), s.key),
+    )
+    ranked = RecipeIndex([prepare(*recipe) for recipe in recipes]).rank(stock)
+    assert [(s.key, s.score) for s in ranked] == [(s.key, s.score) for s in alone]
+    urgent = RecipeIndex([prepare(*recipe) for recipe in recipes]).rank(
+        stock, use_up=True, only={1, 2, 3, 5, 8, 13, 21, 34}
+    )
+    assert [s.key for s in urgent] == [s.key for s in alone if s.uses and s.key in {1, 2, 3, 5, 8, 13, 21, 34}]

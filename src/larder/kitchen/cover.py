@@ -19,7 +19,11 @@ def covered(needs: Sequence[tuple[float | None, str | None]], stock: Sequence[Am
     """For each need (quantity, unit), whether the stock covers it after the needs before it."""
     if not stock:
         return [False] * len(needs)
-    left = merge_all(list(stock))
+    return covered_from(needs, merge_all(list(stock)))
+
+
+def covered_from(needs: Sequence[tuple[float | None, str | None]], left: Amount) -> list[bool]:
+    """`covered` with the stock already added up into one amount (ranking asks it of many needs)."""
     result: list[bool] = []
     for quantity, unit in needs:
         if left.quantity <= 0:
@@ -53,4 +57,4 @@ def covered_lines(
     return flags
 
 
-__all__ = ["covered", "covered_lines"]
+__all__ = ["covered", "covered_from", "covered_lines"]

@@ -5,7 +5,7 @@ Pure: the caller brings each recipe's ingredient lines and the stock of the stor
 see, by catalogue ingredient. For each recipe:
 - **coverage**: the share of its counted lines the stock covers (kitchen/cover.py: quantities
   compared after conversion, a line without a quantity covered by any stock). Staples (salt,
-  pepper, oil, water: the caller's set) are not counted against a recipe; a line the catalogue
+  pepper, oil, water: kitchen/staples.py) are not counted against a recipe; a line the catalogue
   does not know is counted and missing (there is no stock to come from).
 - **urgency**: what it uses up. Each covered ingredient whose stock expires within
   `URGENT_DAYS` adds 1 / (1 + days left): today 1, tomorrow ½, in two days ⅓. Stock already
@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from larder.kitchen.cover import covered_lines
 from larder.kitchen.merge import Amount
+from larder.kitchen.staples import is_staple
 
 URGENT_DAYS = 3  # "expires in 0-3 days": what the dashboard's "Use it up" card is about
 URGENCY_WEIGHT = 0.25
@@ -65,11 +66,9 @@ def _usable(batches: Sequence[Held]) -> list[Held]:
     return [batch for batch in batches if batch.expires_in >= 0]
 
 
-def suggest_one(
-    key: Hashable, name: str, lines: Sequence[Line], stock: Mapping[int, Sequence[Held]], staples: frozenset[int]
-) -> Suggestion:
+def suggest_one(key: Hashable, name: str, lines: Sequence[Line], stock: Mapping[int, Sequence[Held]]) -> Suggestion:
     """The recipe `name` (`key`) against `stock` (usable batches by ingredient)."""
-    counted = [line for line in lines if line.ingredient_id not in staples]
+    counted = [line for line in lines if not is_staple(line.name)]
     # Only the stock of this recipe's ingredients is looked at (a household holds hundreds).
     wanted = {line.ingredient_id for line in counted if line.ingredient_id is not None}
     usable = {ingredient_id: _usable(stock.get(ingredient_id, ())) for ingredient_id in wanted}
@@ -101,17 +100,46 @@ def suggest_one(
     )
 
 
+@dataclass(frozen=True)
+class Prepared:
+    """A recipe made ready to be ranked many times: its counted lines (staples left out) and, per
+    ingredient in the order it first appears, the needs (quantity, unit) of its lines in order."""
+
+    key: Hashable
+    name: str
+    lines: tuple[Line, ...]
+    groups: tuple[tuple[int, tuple[tuple[float | None, str | None], ...]], ...]
+    sort_name: str
+
+
+def prepare(key: Hashable, name: str, lines: Sequence[Line]) -> Prepared:
+    counted = tuple(line for line in lines if not is_staple(line.name))
+    groups: dict[int, list[tuple[float | None, str | None]]] = {}
+    for line in counted:
+        if line.ingredient_id is not None:
+            groups.setdefault(line.ingredient_id, []).append((line.quantity, line.unit))
+    return Prepared(key, name, counted, tuple((i, tuple(needs)) for i, needs in groups.items()), name.casefold())
+
+
 def suggest(
     recipes: Sequence[tuple[Hashable, str, Sequence[Line]]],
     stock: Mapping[int, Sequence[Held]],
-    staples: frozenset[int] = frozenset(),
     limit: int | None = None,
 ) -> list[Suggestion]:
     """The recipes best cooked from `stock` first; recipes the stock covers nothing of are left out."""
-    found = [suggest_one(key, name, lines, stock, staples) for key, name, lines in recipes]
-    found = [s for s in found if s.at_home > 0]
-    found.sort(key=lambda s: (-s.score, -s.at_home, len(s.missing), s.name.casefold()))
-    return found[:limit] if limit is not None else found
+    from larder.kitchen.ranking import RecipeIndex  # the index describes its best with suggest_one
+
+    return RecipeIndex([prepare(key, name, lines) for key, name, lines in recipes]).rank(stock, limit=limit)
 
 
-__all__ = ["URGENCY_WEIGHT", "URGENT_DAYS", "Held", "Line", "Suggestion", "suggest", "suggest_one"]
+__all__ = [
+    "URGENCY_WEIGHT",
+    "URGENT_DAYS",
+    "Held",
+    "Line",
+    "Prepared",
+    "Suggestion",
+    "prepare",
+    "suggest",
+    "suggest_one",
+]
