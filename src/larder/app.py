@@ -94,6 +94,8 @@ from larder.shopping.service import provide_shopping_service
 from larder.stores.models import FoodStore
 from larder.stores.routes import DefaultStoreController, StoresController
 from larder.stores.service import provide_stores_service
+from larder.suggestions.routes import SuggestionController
+from larder.suggestions.service import provide_suggestion_service
 
 # Room for a 2 MB image upload and its multipart overhead; a receipt photo's route has its own
 # limit (receipts/routes.py).
@@ -147,6 +149,7 @@ def build_app() -> Litestar:
             DefaultStoreController,
             NotificationController,
             DashboardController,
+            SuggestionController,
             ReceiptScanController,
             SharingController,
             LiveController,
@@ -180,6 +183,7 @@ def build_app() -> Litestar:
             "calendar": Provide(provide_calendar_service),
             "digests": Provide(provide_digest_service),
             "dashboard": Provide(provide_dashboard_service),
+            "suggestions": Provide(provide_suggestion_service),
             "receipts": Provide(provide_receipt_service),
             "backups": Provide(provide_backup_keeper, sync_to_thread=False),
         },

@@ -149,6 +149,12 @@ async def display_names(session: AsyncSession, ids: Iterable[int]) -> dict[int, 
     return {user_id: name for user_id, name in await session.execute(_DISPLAY_NAMES, {"ids": list(wanted)})}
 
 
+async def filter_preferences(session: AsyncSession, user_id: int) -> list[str]:
+    """The member's saved filter preferences (vegan, vegetarian, gluten_free, sugar_free, dairy_free)."""
+    found = await session.scalar(select(User.preferences).where(User.id == user_id))
+    return [p for p in FILTER_PREFERENCES if p in (found or [])]
+
+
 async def verified_contacts(session: AsyncSession, ids: Iterable[int]) -> dict[int, tuple[str, str]]:
     """(name, e-mail) of the members among `ids` whose address is verified, in one query: mail the
     app sends unasked (a daily digest) only ever goes to an address its owner has proven."""
@@ -542,6 +548,7 @@ __all__ = [
     "SignedIn",
     "UserService",
     "display_names",
+    "filter_preferences",
     "is_email",
     "provide_invite_service",
     "provide_user_service",

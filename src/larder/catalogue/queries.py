@@ -109,6 +109,18 @@ def check_page(page: int) -> int:
     return page
 
 
+@dataclass(frozen=True)
+class RecipeFacts:
+    """What the filters look at of a recipe: its name, ingredients (ids, and names as one text),
+    category and the preference tags it carries."""
+
+    name: str
+    ingredient_ids: frozenset[int]
+    ingredient_text: str
+    category_id: int | None
+    tags: frozenset[str]
+
+
 @dataclass
 class RecipeQuery:
     """What to select: text, ingredient/category include/exclude, required tags."""
@@ -204,6 +216,30 @@ class RecipeQuery:
         if excluded:
             expression = f"({expression}) NOT ({' OR '.join(excluded)})"
         return expression
+
+    def admits(self, recipe: RecipeFacts) -> bool:
+        """Whether a recipe outside the catalogue's search index (an own or imported one) passes
+        the same search and filters as the catalogue's would: every word a prefix of a word of its
+        name or ingredients, its ingredients, category and tags as the filters ask."""
+        if self.unmatchable:
+            return False
+        text_words = _WORD.findall(f"{recipe.name} {recipe.ingredient_text}".lower())
+        ingredient_words = _WORD.findall(recipe.ingredient_text.lower())
+
+        def has(words: list[str], wanted: str) -> bool:
+            return all(any(w.startswith(word) for w in words) for word in _WORD.findall(wanted.lower()))
+
+        ingredients = recipe.ingredient_ids
+        return (
+            (not self.search or has(text_words, self.search))
+            and all(i in ingredients for i in self.include_ingredients)
+            and not any(i in ingredients for i in self.exclude_ingredients)
+            and all(has(ingredient_words, words) for words in self.include_ingredient_words)
+            and not any(has(ingredient_words, words) for words in self.exclude_ingredient_words)
+            and (not self.include_categories or recipe.category_id in self.include_categories)
+            and recipe.category_id not in self.exclude_categories
+            and all(p in recipe.tags for p in self.preferences)
+        )
 
     def _filters(self) -> dict[str, list]:
         return {

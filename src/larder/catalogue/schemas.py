@@ -145,6 +145,16 @@ class IngredientLine(msgspec.Struct):
     measurement: str
 
 
+class RecipeLines(msgspec.Struct):
+    """A recipe with its ingredient lines, as ranking by the stock at home reads it."""
+
+    recipe_id: int
+    name: str
+    image: str | None
+    category_id: int | None
+    lines: list[IngredientLine]
+
+
 class IngredientMatch(msgspec.Struct):
     """A catalogue ingredient found by name."""
 

@@ -5,7 +5,7 @@ Tags are derived from ingredients on every write; the FTS5 index is rewritten wi
 
 from __future__ import annotations
 
-from collections.abc import AsyncGenerator, Callable, Iterable
+from collections.abc import AsyncGenerator, Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -15,7 +15,7 @@ from litestar.di import NamedDependency
 from sqlalchemy import delete, func, select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from larder.catalogue import reading, search_index
+from larder.catalogue import ranking, reading, search_index
 from larder.catalogue.models import (
     KIND_INGREDIENT,
     KIND_RECIPE,
@@ -32,6 +32,7 @@ from larder.catalogue.queries import (
     check_search,
     facets_of,
 )
+from larder.catalogue.ranking import RecipeFacts, recipe_filter
 from larder.catalogue.reading import to_ingredient_out
 from larder.catalogue.rules import (
     DraftLine,
@@ -50,6 +51,7 @@ from larder.catalogue.schemas import (
     IngredientOptionOut,
     IngredientOut,
     OptionOut,
+    RecipeLines,
     RecipeOptionOut,
     RecipeOut,
     RecipeSummary,
@@ -60,10 +62,13 @@ from larder.catalogue.schemas import (
 from larder.core.db import DbReader
 from larder.core.errors import NotFound
 from larder.core.ids import is_id
+from larder.core.read_cache import ReadVersion
 from larder.core.service import DomainService
 from larder.core.wire import Page
+from larder.kitchen.lines import name_forms, parse_line
 
 T = TypeVar("T")
+K = TypeVar("K")
 LATEST_ON_HOME = 12
 # The read version (core/read_cache.py) every write to the catalogue's tables counts up, by
 # database triggers (migration 0020): its public reads are answered from memory meanwhile.
@@ -428,6 +433,45 @@ class CatalogueService(DomainService[Recipe]):
             found.setdefault(r.recipe_id, []).append(IngredientLine(r.ingredient_id, r.name, r.quantity, r.measurement))
         return found
 
+    async def read_ingredient_texts(self, texts: Mapping[K, Sequence[str]]) -> dict[K, list[IngredientLine]]:
+        """Lines of text (an imported recipe's) read for their amount and name, and matched to
+        catalogue ingredients by name (ignoring case and plural) in one query; a line that names
+        none keeps its own name and no ingredient id."""
+        parsed = {key: [parse_line(text) for text in lines] for key, lines in texts.items()}
+        forms = {line: name_forms(line.name) for lines in parsed.values() for line in lines}
+        known = await self.ingredients_named(form for found in forms.values() for form in found)
+        found: dict[K, list[IngredientLine]] = {}
+        for key, lines in parsed.items():
+            found[key] = []
+            for line in lines:
+                match = next((known[form] for form in forms[line] if form in known), None)
+                found[key].append(
+                    IngredientLine(
+                        match.ingredient_id if match else None,
+                        match.name if match else (line.name or line.text),
+                        line.quantity,
+                        line.unit,
+                    )
+                )
+        return found
+
+    # -- ranking by the stock at home ----------------------------------------------------------
+    async def version(self) -> int:
+        """The count of writes to the catalogue's tables (kept by triggers in every database)."""
+        return await self.session.scalar(select(ReadVersion.version).where(ReadVersion.name == CATALOGUE_VERSION)) or 0
+
+    async def recipes_with_lines(self) -> list[RecipeLines]:
+        """Every verified recipe with its ingredient lines, in two statements."""
+        return await self.session.run_sync(ranking.recipes_with_lines)
+
+    async def matching_recipe_ids(self, search: str, filters: list[FilterItem]) -> set[int] | None:
+        """The verified recipes a Discover search and filters let through (None: all of them)."""
+        return await self.session.run_sync(ranking.matching_ids, search, filters)
+
+    async def ingredient_tags(self, ids: Iterable[int]) -> dict[int, frozenset[str]]:
+        """The preference tags (vegan, vegetarian, gluten_free, sugar_free, dairy_free) of each ingredient."""
+        return await self.session.run_sync(ranking.ingredient_tags, ids)
+
     async def ingredients_named(self, names: Iterable[str]) -> dict[str, IngredientMatch]:
         """Catalogue ingredients whose name is one of `names`, ignoring case, by lower-case name, in
         one query (imported recipe lines matched to the catalogue)."""
@@ -497,11 +541,13 @@ __all__ = [
     "DraftLine",
     "DraftStep",
     "RecipeDraft",
+    "RecipeFacts",
     "catalogue_recipe_cards",
     "derive_tags",
     "missing_references",
     "provide_catalogue_service",
     "raise_if_invalid",
+    "recipe_filter",
     "shape_problems",
     "tags_from",
 ]

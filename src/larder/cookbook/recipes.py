@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sqlalchemy import select
+from sqlalchemy import ColumnElement, func, select, true
 
-from larder.catalogue.schemas import IngredientLine
+from larder.catalogue.schemas import IngredientLine, RecipeLines
 from larder.catalogue.service import RecipeDraft
 from larder.cookbook.drafts import draft_from_input
 from larder.cookbook.models import UserRecipe, UserRecipeIngredient, UserRecipeStep
@@ -66,8 +66,31 @@ class CookbookService(CookbookBase):
         of the catalogue's names however many recipes (a meal plan's recipes). Recipes of anyone
         else, or gone, are absent."""
         wanted = {i for i in user_recipe_ids if is_id(i)}
-        if not wanted:
-            return {}
+        return await self._lines(user_id, UserRecipeIngredient.user_recipe_id.in_(wanted)) if wanted else {}
+
+    async def recipes_with_lines(self, user_id: int) -> list[RecipeLines]:
+        """Every own recipe of `user_id` with its ingredient lines (ranking by the stock at home)."""
+        rows = await self.session.execute(
+            select(UserRecipe.id, UserRecipe.name, UserRecipe.image, UserRecipe.category_id)
+            .where(UserRecipe.user_id == user_id)
+            .order_by(UserRecipe.id)
+        )
+        recipes = list(rows)
+        lines = await self._lines(user_id, true()) if recipes else {}
+        return [RecipeLines(r.id, r.name, r.image, r.category_id, lines.get(r.id, [])) for r in recipes]
+
+    async def recipes_stamp(self, user_id: int) -> tuple[int, int, str]:
+        """Changes when `user_id`'s own recipes do: how many, the newest id and the latest edit."""
+        row = (
+            await self.session.execute(
+                select(func.count(UserRecipe.id), func.max(UserRecipe.id), func.max(UserRecipe.updated_at)).where(
+                    UserRecipe.user_id == user_id
+                )
+            )
+        ).one()
+        return row[0], row[1] or 0, str(row[2])
+
+    async def _lines(self, user_id: int, condition: ColumnElement[bool]) -> dict[int, list[IngredientLine]]:
         rows = await self.session.execute(
             select(
                 UserRecipeIngredient.user_recipe_id,
@@ -77,7 +100,7 @@ class CookbookService(CookbookBase):
                 UserRecipeIngredient.measurement,
             )
             .join(UserRecipe, UserRecipe.id == UserRecipeIngredient.user_recipe_id)
-            .where(UserRecipeIngredient.user_recipe_id.in_(wanted), UserRecipe.user_id == user_id)
+            .where(condition, UserRecipe.user_id == user_id)
             .order_by(UserRecipeIngredient.user_recipe_id, UserRecipeIngredient.position, UserRecipeIngredient.id)
         )
         lines = list(rows)

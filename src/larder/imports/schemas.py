@@ -49,3 +49,13 @@ class ImportedRecipeOut(msgspec.Struct):
     # `image` (one or a list) is answered as same-origin addresses of the image proxy
     # (/api/pwa/imported-images/...), never as the page's own links (imports/images.py).
     data: str
+
+
+class ImportedLines(msgspec.Struct):
+    """An import as ranking by the stock at home reads it: its name, picture (proxied) and
+    ingredient lines as text."""
+
+    import_id: int
+    name: str
+    image: str | None
+    texts: list[str]

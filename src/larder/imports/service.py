@@ -28,7 +28,7 @@ from advanced_alchemy.repository import SQLAlchemyAsyncRepository
 from litestar import Request
 from litestar.datastructures import State
 from litestar.di import NamedDependency
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.catalogue.schemas import RecipeOptionOut
@@ -40,9 +40,9 @@ from larder.core.service import DomainService
 from larder.core.settings import Settings
 from larder.core.throttle import Limit, NoThrottle, Throttle, request_throttle
 from larder.imports.fetch import FetchError, FetchPolicy, fetch_page
-from larder.imports.images import CACHE_DIR_NAME, ImageProxy, proxied_data, proxied_image
+from larder.imports.images import CACHE_DIR_NAME, ImageProxy, proxied_data, proxied_image, proxied_images
 from larder.imports.models import ImportedRecipe
-from larder.imports.schemas import MAX_URL_LENGTH, ImportedRecipeOut
+from larder.imports.schemas import MAX_URL_LENGTH, ImportedLines, ImportedRecipeOut
 from larder.imports.worker import PageParser, ParseFailed
 
 logger = logging.getLogger("larder.imports")
@@ -96,12 +96,20 @@ def shown_image(image_key: str, image: str | None) -> str | None:
     return proxied_image(image_key, image)
 
 
-def _ingredient_texts(data: str) -> list[str]:
+def _parsed(data: str) -> dict[str, Any]:
     try:
         parsed = json.loads(data)
     except ValueError:
-        return []
-    lines = parsed.get("recipeIngredient") if isinstance(parsed, dict) else None
+        return {}
+    return parsed if isinstance(parsed, dict) else {}
+
+
+def _ingredient_texts(data: str) -> list[str]:
+    return _texts(_parsed(data))
+
+
+def _texts(parsed: dict[str, Any]) -> list[str]:
+    lines = parsed.get("recipeIngredient")
     if not isinstance(lines, list):
         return []
     return [line.strip() for line in lines if isinstance(line, str) and line.strip()]
@@ -195,6 +203,37 @@ class ImportService(DomainService[ImportedRecipe]):
             )
         )
         return {import_id: _ingredient_texts(data) for import_id, data in rows}
+
+    async def recipes_with_texts(self, user_id: int) -> list[ImportedLines]:
+        """Every import of `user_id` that holds a recipe, with its name, picture and ingredient lines."""
+        rows = await self.session.execute(
+            select(ImportedRecipe.id, ImportedRecipe.data)
+            .where(ImportedRecipe.user_id == user_id, ImportedRecipe.import_failed.is_(False))
+            .order_by(ImportedRecipe.id)
+        )
+        found = []
+        for import_id, data in rows:
+            parsed = _parsed(data)
+            texts = _texts(parsed)
+            name = parsed.get("name")
+            if texts and isinstance(name, str) and name.strip():
+                image = proxied_images(self.image_key, parsed.get("image"))
+                first = image[0] if isinstance(image, list) and image else image
+                found.append(
+                    ImportedLines(import_id, name.strip(), first if isinstance(first, str) and first else None, texts)
+                )
+        return found
+
+    async def recipes_stamp(self, user_id: int) -> tuple[int, int, str]:
+        """Changes when `user_id`'s imports do: how many, the newest id and the latest change."""
+        row = (
+            await self.session.execute(
+                select(
+                    func.count(ImportedRecipe.id), func.max(ImportedRecipe.id), func.max(ImportedRecipe.updated_at)
+                ).where(ImportedRecipe.user_id == user_id)
+            )
+        ).one()
+        return row[0], row[1] or 0, str(row[2])
 
     async def _owned_one(self, user_id: int, import_id: int) -> ImportedRecipe:
         item = await self.repository.get_one_or_none(id=import_id, user_id=user_id)

@@ -53,7 +53,7 @@ class Suggestion:
     name: str
     at_home: int  # counted lines the stock covers
     counted: int  # lines counted (staples left out)
-    missing: list[str] = field(default_factory=list)  # names of the lines not covered, in order
+    missing: list[Line] = field(default_factory=list)  # the lines not covered, in order
     uses: list[tuple[str, int]] = field(default_factory=list)  # (name, days left) of urgent stock used
     score: float = 0.0
 
@@ -94,7 +94,7 @@ def suggest_one(key: Hashable, name: str, lines: Sequence[Line], stock: Mapping[
         name=name,
         at_home=at_home,
         counted=len(counted),
-        missing=[line.name for line, ok in zip(counted, covered_flags, strict=True) if not ok],
+        missing=[line for line, ok in zip(counted, covered_flags, strict=True) if not ok],
         uses=sorted(uses.items(), key=lambda item: (item[1], item[0])),
         score=round(coverage + URGENCY_WEIGHT * urgency, 6),
     )

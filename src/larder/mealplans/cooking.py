@@ -35,7 +35,6 @@ from larder.core.clock import now
 from larder.core.errors import Conflict, FormError
 from larder.imports.service import ImportService
 from larder.kitchen.cover import covered_lines
-from larder.kitchen.lines import name_forms, parse_line
 from larder.kitchen.merge import Amount, merge_all, tidy
 from larder.kitchen.units import UNIT, convert, convertible, dimension
 from larder.mealplans.models import MealPlan, MealPlanEntry
@@ -374,28 +373,8 @@ class PlanCookingService:
         for recipe_id, lines in (await self.cookbook.ingredient_lines(owner_id, ids["user"])).items():
             found["user", recipe_id] = _structured(lines)
         texts = await self.imports.ingredient_texts(owner_id, ids["imported"])
-        for recipe_id, lines in (await self._read_texts(texts)).items():
-            found["imported", recipe_id] = lines
-        return found
-
-    async def _read_texts(self, texts: dict[int, list[str]]) -> dict[int, list[_Line]]:
-        """Imported lines read, and matched to catalogue ingredients by name in one query."""
-        parsed = {import_id: [parse_line(text) for text in lines] for import_id, lines in texts.items()}
-        forms = {line: name_forms(line.name) for lines in parsed.values() for line in lines}
-        known = await self.catalogue.ingredients_named(form for found in forms.values() for form in found)
-        found: dict[int, list[_Line]] = {}
-        for import_id, lines in parsed.items():
-            found[import_id] = []
-            for line in lines:
-                match = next((known[form] for form in forms[line] if form in known), None)
-                found[import_id].append(
-                    _Line(
-                        match.ingredient_id if match else None,
-                        match.name if match else (line.name or line.text),
-                        line.quantity,
-                        line.unit,
-                    )
-                )
+        for recipe_id, lines in (await self.catalogue.read_ingredient_texts(texts)).items():
+            found["imported", recipe_id] = _structured(lines)
         return found
 
     async def _usable_stock(

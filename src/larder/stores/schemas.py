@@ -280,6 +280,25 @@ class StockMatch(msgspec.Struct):
     expiry_date: date
 
 
+class HeldBatch(msgspec.Struct):
+    """A batch of a catalogue ingredient in a store, as ranking recipes by the stock reads it."""
+
+    ingredient_id: int
+    name: str
+    quantity: float
+    unit: str
+    expiry_date: date
+
+
+class HeldStock(msgspec.Struct):
+    """What the stores a member may see hold of catalogue ingredients on `day`; `state` names it
+    (the database, each store and its stock version) and changes with any change of that stock."""
+
+    day: date
+    state: tuple[str, tuple[tuple[int, int], ...]]
+    batches: list[HeldBatch]
+
+
 class StockUse(msgspec.Struct):
     """Take `quantity` in `unit` (convertible to the item's unit) from one store item."""
 

@@ -58,6 +58,8 @@ from larder.stores.schemas import (
     DefaultStoreOut,
     ExpiryItemOut,
     ExpiryOverview,
+    HeldBatch,
+    HeldStock,
     StockMatch,
     StockUse,
     StockUsed,
@@ -228,6 +230,23 @@ class StoresService(DomainService[FoodStore]):
                 if match.ingredient_id is not None:
                     found[match.ingredient_id].append(match)
         return found
+
+    async def held_stock(self, member: Member) -> HeldStock:
+        """The batches of catalogue ingredients in every store the caller may see (own and shared,
+        whatever the rights), with their expiry dates, for today; read from the stock cache."""
+        stores, _roles = await self._visible(member)
+        day = today(self.zone)
+        stocks = await self._stock(stores, day)
+        return HeldStock(
+            day=day,
+            state=(self._database(), tuple((store.id, store.stock_version) for store in stores)),
+            batches=[
+                HeldBatch(int(item.value), item.name, item.quantity, item.unit, item.expiry_date)
+                for store in stores
+                for item in stocks[store.id].items
+                if item.value.isdigit()
+            ],
+        )
 
     async def stock_items(self, member: Member, item_ids: Iterable[int]) -> list[StockMatch]:
         """Those of the given items that are in stores the caller may change, newest first; ids of

@@ -186,6 +186,10 @@ export interface paths {
     /** RecipeSearch */
     get: operations["ApiPwaRecipeSearchRecipeSearch"];
   };
+  "/api/pwa/recipe-suggestions": {
+    /** Suggestions */
+    post: operations["ApiPwaRecipeSuggestionsSuggestions"];
+  };
   "/api/pwa/recipes": {
     /** Recipes */
     get: operations["ApiPwaRecipesRecipes"];
@@ -576,6 +580,10 @@ export interface components {
     "Data_list_larder.stores.schemas.StoreOut_": {
       data: components["schemas"]["StoreOut"][];
     };
+    /** Data[list[SuggestionOut]] */
+    "Data_list_larder.suggestions.schemas.SuggestionOut_": {
+      data: components["schemas"]["SuggestionOut"][];
+    };
     /** DayEntryIn */
     DayEntryIn: {
       date?: string | null;
@@ -918,6 +926,13 @@ export interface components {
     Message: {
       message: string;
     };
+    /** MissingLineOut */
+    MissingLineOut: {
+      ingredient_id: number | null;
+      measurement: string | null;
+      name: string;
+      quantity: number | null;
+    };
     /** NewsItemIn */
     NewsItemIn: {
       HtmlContent: string;
@@ -945,6 +960,13 @@ export interface components {
       per_page: number;
       to: number | null;
       total: number;
+    };
+    /** PlanEntryOut */
+    PlanEntryOut: {
+      image: string | null;
+      name: string;
+      type: string;
+      value: number;
     };
     /** PlanIngredientOut */
     PlanIngredientOut: {
@@ -1374,6 +1396,31 @@ export interface components {
       name?: string | null;
       updated_at?: string | null;
     };
+    /** SuggestionOut */
+    SuggestionOut: {
+      at_home: number;
+      counted: number;
+      entry: components["schemas"]["PlanEntryOut"];
+      image: string | null;
+      /** @enum {string} */
+      kind: "catalogue" | "user" | "imported";
+      missing: components["schemas"]["MissingLineOut"][];
+      name: string;
+      recipe_id: number;
+      score: number;
+      summary: string;
+      uses: components["schemas"]["UsesOut"][];
+    };
+    /** SuggestionsIn */
+    SuggestionsIn: {
+      filters?: components["schemas"]["FilterItem"][];
+      /** @default 20 */
+      limit?: number;
+      /** @default */
+      searchString?: string;
+      /** @default false */
+      use_up?: boolean;
+    };
     /** Tags */
     Tags: {
       allergen: boolean;
@@ -1525,6 +1572,13 @@ export interface components {
       step_order: number;
       timer: string | null;
       title: string;
+    };
+    /** UsesOut */
+    UsesOut: {
+      days_left: number;
+      /** Format: date */
+      expiry_date: string;
+      name: string;
     };
     /** ValidateOut */
     ValidateOut: {
@@ -3691,6 +3745,60 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Page_larder.catalogue.schemas.RecipeSummary_"];
+        };
+      };
+      /** @description Invalid input: `errors` names each field with its messages. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The database is busy: try again. */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+    };
+  };
+  /** Suggestions */
+  ApiPwaRecipeSuggestionsSuggestions: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SuggestionsIn"];
+      };
+    };
+    responses: {
+      /** @description Request fulfilled, document follows */
+      200: {
+        headers: {
+        };
+        content: {
+          "application/json": components["schemas"]["Data_list_larder.suggestions.schemas.SuggestionOut_"];
+        };
+      };
+      /** @description The body is not a JSON object (or not a form, where one is taken). */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description No session: the bearer token is missing, invalid, expired or revoked. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is too large. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
+        };
+      };
+      /** @description The body is not JSON sent with Content-Type: application/json. */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorOut"];
         };
       };
       /** @description Invalid input: `errors` names each field with its messages. */

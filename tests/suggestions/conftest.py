@@ -1,0 +1,1 @@
+from tests.stores.support import kitchen  # noqa: F401
