@@ -10,6 +10,7 @@ from larder.core.db import build_alchemy_config
 from larder.core.email import Mailer
 from larder.core.settings import Settings
 from larder.notifications.service import send_due_digests
+from tests.mealplans.rows import catalogue_recipe
 from tests.stores.support import STORES
 from tests.support import as_date, make_settings, sql
 
@@ -91,6 +92,7 @@ def test_sent_at_the_hour_once_a_day(client, member_factory, kitchen, mail):
     assert "Chicken breast in Fridge" in sent.body
     assert "Expired:" in sent.body and "Old jam" in sent.body
     assert "/user-notifications" in sent.body
+    assert "Cook from what you have" not in sent.body  # no recipe uses the chicken
 
     # Later the same day, or from a second round after a restart: nothing more.
     assert run_round(settings, today.replace(hour=21)) == 0
@@ -98,6 +100,30 @@ def test_sent_at_the_hour_once_a_day(client, member_factory, kitchen, mail):
     # The next day it goes out again (the jam is still there).
     assert run_round(settings, today.replace(hour=10) + timedelta(days=1)) == 1
     assert mail.next_mail(member.email).subject == "1 item expires in the next 2 days"
+
+
+def test_it_suggests_up_to_three_recipes_that_use_up_what_expires(client, member_factory, kitchen, mail):
+    member = member_factory(verified=True)
+    stock_expiring_chicken(client, member, kitchen)
+    opt_in(client, member, 9)
+    settings = settings_of(client)
+    chicken, flour = kitchen.ingredients["Chicken breast"], kitchen.ingredients["Flour"]
+    for name in ("Chicken stew", "Chicken soup", "Chicken curry", "Roast chicken"):
+        catalogue_recipe(settings, name, [(chicken, 300, "g")])
+    catalogue_recipe(settings, "Chicken pie", [(chicken, 300, "g"), (flour, 200, "g")])  # flour not at home
+    catalogue_recipe(settings, "Too much chicken", [(chicken, 2, "kg")])  # more than there is
+
+    assert run_round(settings, datetime.now(UTC).astimezone().replace(hour=9, minute=5)) == 1
+    body = mail.next_mail(member.email).body
+    lines = body.splitlines()
+    start = lines.index("Cook from what you have:") + 1
+    ideas = lines[start : start + 3]
+    assert ideas == [
+        "- Chicken curry: 1 of 1 ingredients at home · uses chicken breast (expires in 2 days)",
+        "- Chicken soup: 1 of 1 ingredients at home · uses chicken breast (expires in 2 days)",
+        "- Chicken stew: 1 of 1 ingredients at home · uses chicken breast (expires in 2 days)",
+    ]
+    assert lines[start + 3] == f"More ideas: {settings.public_url}/cook"
 
 
 def test_nothing_for_an_unverified_address_or_nothing_to_say(client, member_factory, kitchen, mail):

@@ -302,6 +302,14 @@ async def provide_import_service(
     )
 
 
+def reading_imports(session: AsyncSession, settings: Settings) -> ImportService:
+    """The service for reading a member's imports outside a request (the daily e-mail): it never
+    fetches or parses a page, so its parser's worker process is never started."""
+    return ImportService(
+        session=session, policy=fetch_policy(settings), parser=PageParser(), image_key=settings.secret_key
+    )
+
+
 IMAGE_PROXY_STATE_KEY = "imported_image_proxy"
 
 
@@ -326,5 +334,6 @@ __all__ = [
     "imported_recipe_cards",
     "provide_image_proxy",
     "provide_import_service",
+    "reading_imports",
     "shown_image",
 ]

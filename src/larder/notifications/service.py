@@ -8,7 +8,7 @@ between the two loses that day's mail instead, the better failure for an unasked
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncGenerator
+from collections.abc import AsyncGenerator, Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import date, datetime
 from typing import Final
@@ -34,9 +34,12 @@ from larder.notifications.schemas import DigestSettings
 from larder.sharing.service import AccessPolicy, Member
 from larder.stores.schemas import ExpiryOverview
 from larder.stores.service import StoresService
+from larder.suggestions.schemas import SuggestionOut, SuggestionsIn
+from larder.suggestions.service import suggestion_service
 
 logger = logging.getLogger("larder")
 DIGEST_CHECK_EVERY_SECONDS: Final = 300
+SUGGESTIONS_IN_DIGEST: Final = 3
 
 
 class DigestService(DomainService[ExpiryDigest]):
@@ -85,8 +88,11 @@ class DigestService(DomainService[ExpiryDigest]):
         return bool(result.rowcount)  # type: ignore[attr-defined]
 
 
-def digest_mail(name: str, email: str, overview: ExpiryOverview, public_url: str) -> Mail | None:
-    """The digest for one member, or None when nothing expired or is about to."""
+def digest_mail(
+    name: str, email: str, overview: ExpiryOverview, public_url: str, cook: Sequence[SuggestionOut] = ()
+) -> Mail | None:
+    """The digest for one member, or None when nothing expired or is about to; with what they
+    could cook to use up what is about to expire (`cook`, best first)."""
     soon, gone = overview.expiring, overview.expired
     if not soon and not gone:
         return None
@@ -100,6 +106,10 @@ def digest_mail(name: str, email: str, overview: ExpiryOverview, public_url: str
         lines.append(f"About to expire (next {NOTIFICATION_EXPIRING_DAYS} days):")
         lines += [f"- {i.name} in {i.store_name}, expires {en_gb(i.expiry_date)}" for i in soon]
         lines.append("")
+    if soon and cook:
+        lines.append("Cook from what you have:")
+        lines += [f"- {s.name}: {s.summary}" for s in cook[:SUGGESTIONS_IN_DIGEST]]
+        lines += [f"More ideas: {public_url}/cook", ""]
     if gone:
         lines.append("Expired:")
         lines += [f"- {i.name} in {i.store_name}, expired {en_gb(i.expiry_date)}" for i in gone]
@@ -138,12 +148,20 @@ async def send_due_digests(
                 access=AccessPolicy(session),
                 zone=settings.timezone,
             )
-            overview = await stores.expiry_overview(Member(id=user_id, email=email, verified=True), day)
-            mail = digest_mail(name, email, overview, settings.public_url)
+            member = Member(id=user_id, email=email, verified=True)
+            overview = await stores.expiry_overview(member, day)
+            cook = await _use_it_up(session, settings, member) if overview.expiring else []
+            mail = digest_mail(name, email, overview, settings.public_url, cook)
             if mail is not None:
                 await mailer.send(session, mail)
                 sent += 1
     return sent
+
+
+async def _use_it_up(session: AsyncSession, settings: Settings, member: Member) -> list[SuggestionOut]:
+    """The recipes that use up most of what expires soonest (the dashboard's "Use it up")."""
+    wanted = SuggestionsIn(limit=SUGGESTIONS_IN_DIGEST, use_up=True)
+    return await suggestion_service(session, settings).suggest(member, wanted)
 
 
 def expiry_digests(app: Litestar) -> AbstractAsyncContextManager[None]:

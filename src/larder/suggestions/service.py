@@ -22,10 +22,11 @@ from larder.accounts.service import filter_preferences
 from larder.catalogue.schemas import FilterItem, RecipeLines
 from larder.catalogue.service import CatalogueService, recipe_filter
 from larder.cookbook.service import CookbookService
-from larder.imports.service import ImportService
+from larder.core.settings import Settings
+from larder.imports.service import ImportService, reading_imports
 from larder.kitchen.suggest import Held, Suggestion
 from larder.mealplans.schemas import CATALOGUE_NUMERIC, IMPORTED, USER
-from larder.sharing.service import Member
+from larder.sharing.service import AccessPolicy, Member
 from larder.stores.schemas import HeldStock
 from larder.stores.service import StoresService
 from larder.suggestions.indexes import CATALOGUES, OWN, Kept, Recipes, recipes
@@ -193,6 +194,18 @@ class SuggestionService:
         )
 
 
+def suggestion_service(session: AsyncSession, settings: Settings) -> SuggestionService:
+    """The service outside a request (the daily e-mail), with the services it asks made for it."""
+    catalogue = CatalogueService(session=session, uploads_dir=settings.uploads_dir)
+    return SuggestionService(
+        session,
+        catalogue=catalogue,
+        cookbook=CookbookService(session=session, catalogue=catalogue),
+        imports=reading_imports(session, settings),
+        stores=StoresService(session, catalogue=catalogue, access=AccessPolicy(session), zone=settings.timezone),
+    )
+
+
 async def provide_suggestion_service(
     db_session: NamedDependency[AsyncSession],
     catalogue: NamedDependency[CatalogueService],
@@ -203,4 +216,10 @@ async def provide_suggestion_service(
     yield SuggestionService(db_session, catalogue=catalogue, cookbook=cookbook, imports=imports, stores=stores)
 
 
-__all__ = ["SuggestionService", "provide_suggestion_service", "summary", "with_preferences"]
+__all__ = [
+    "SuggestionService",
+    "provide_suggestion_service",
+    "suggestion_service",
+    "summary",
+    "with_preferences",
+]
