@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
+import { saveFilters } from '@/shared/lib/savedFilters';
 import { renderApp, signIn } from '@/test/render';
 import { apiUrl, server, testUser } from '@/test/server';
 import { fetchRecipePage, resetEarlyRecipePage } from './api/recipePage';
 import { startDiscoverListEarly } from './firstScreen';
-import { saveFilters } from './lib/filters';
 import { makePage } from './testData';
 
 /** The catalogue API; with `hold.active` the list's answers wait for `hold.release()`. */

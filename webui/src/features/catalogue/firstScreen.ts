@@ -1,7 +1,8 @@
 import { userPreferences } from '@/shared/lib/preferences';
 import { getSession } from '@/shared/session/session';
 import { recipeListQuery, startRecipePageEarly } from './api/recipePage';
-import { loadSavedFilters, withPreferences } from './lib/filters';
+import { loadSavedFilters } from '@/shared/lib/savedFilters';
+import { withPreferences } from './lib/filters';
 
 /** The Discover tabs; the catalogue list is on 'verified', also the tab of an unknown hash. */
 export const DISCOVER_TABS = ['verified', 'community', 'recommended'] as const;

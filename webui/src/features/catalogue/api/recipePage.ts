@@ -1,6 +1,6 @@
 import { api } from '@/shared/api/client';
 import type { RecipeFilterPayload, RecipePage } from '@/shared/api/wire';
-import type { FilterItem } from '../lib/filters';
+import type { FilterItem } from '@/shared/lib/savedFilters';
 
 // No React and no TanStack Query here: this module runs in the app's first, small script, before
 // the rest of the app's code has arrived (see startRecipePageEarly).

@@ -1,15 +1,10 @@
 import { ActionIcon, Button, Checkbox, Chip, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { preferenceLabel } from '@/shared/lib/preferences';
+import type { FilterItem, IncludeExclude } from '@/shared/lib/savedFilters';
 import { Dialog, WrappingBadge } from '@/shared/ui';
 import { IconX } from '@/shared/ui/icons';
-import {
-  PREFERENCE_VALUES,
-  customValue,
-  sameFilter,
-  type FilterItem,
-  type IncludeExclude,
-} from '../lib/filters';
+import { PREFERENCE_VALUES, customValue, sameFilter } from '../lib/filters';
 import { AddOptionDialog } from './AddOptionDialog';
 
 export const FILTER_DIALOG_TITLE = 'Filters';

@@ -1,61 +1,11 @@
-import { STORAGE_KEYS } from '@/shared/lib/storageKeys';
+import type { FilterItem } from '@/shared/lib/savedFilters';
 
 /** The preference values a filter can name (spec part 1 §3, Filter item). */
 export const PREFERENCE_VALUES = ['vegan', 'vegetarian', 'gluten_free', 'sugar_free', 'dairy_free'] as const;
 export type PreferenceValue = (typeof PREFERENCE_VALUES)[number];
 
-export type FilterType = 'ingredient' | 'category' | 'preference';
-export type IncludeExclude = 'include' | 'exclude';
-
-/** One filter of the Discover list (spec part 1 §3, Filter item). */
-export interface FilterItem {
-  value: number | string;
-  name: string;
-  type: FilterType;
-  includeExclude: IncludeExclude;
-}
-
 /** Option list filtering in the add dialogs starts at this many typed characters (spec §9). */
 export const OPTION_FILTER_MIN = 3;
-
-function isFilterItem(value: unknown): value is FilterItem {
-  if (!value || typeof value !== 'object') return false;
-  const item = value as Record<string, unknown>;
-  return (
-    (typeof item.value === 'string' || typeof item.value === 'number') &&
-    typeof item.name === 'string' &&
-    (item.type === 'ingredient' || item.type === 'category' || item.type === 'preference') &&
-    (item.includeExclude === 'include' || item.includeExclude === 'exclude')
-  );
-}
-
-/** The filters saved under localStorage `filters` (an empty list when none or unreadable). */
-export function loadSavedFilters(): FilterItem[] {
-  try {
-    const raw = window.localStorage.getItem(STORAGE_KEYS.filters);
-    if (!raw) return [];
-    const value: unknown = JSON.parse(raw);
-    return Array.isArray(value) ? value.filter(isFilterItem) : [];
-  } catch {
-    return [];
-  }
-}
-
-export function hasSavedFilters(): boolean {
-  try {
-    return window.localStorage.getItem(STORAGE_KEYS.filters) !== null;
-  } catch {
-    return false;
-  }
-}
-
-export function saveFilters(filters: FilterItem[]): void {
-  window.localStorage.setItem(STORAGE_KEYS.filters, JSON.stringify(filters));
-}
-
-export function clearSavedFilters(): void {
-  window.localStorage.removeItem(STORAGE_KEYS.filters);
-}
 
 /**
  * The options shown for a typed search: all of them below 3 characters (an empty input resets),

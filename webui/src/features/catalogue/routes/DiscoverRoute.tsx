@@ -8,7 +8,8 @@ import { recipeListQuery, useRecipePage } from '../api/recipes';
 import { PageNavigator } from '../components/PageNavigator';
 import { RecipeRow } from '../components/RecipeRow';
 import { DISCOVER_TABS, openingFilters } from '../firstScreen';
-import { clearSavedFilters, hasSavedFilters, saveFilters, withPreferences, type FilterItem } from '../lib/filters';
+import { clearSavedFilters, type FilterItem, hasSavedFilters, saveFilters } from '@/shared/lib/savedFilters';
+import { withPreferences } from '../lib/filters';
 
 // The filter dialog (a modal with its chips, toggles and add dialogs) is fetched when first opened.
 const FilterDialog = lazy(async () => ({ default: (await import('../components/FilterDialog')).FilterDialog }));
