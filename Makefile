@@ -152,6 +152,7 @@ bench: setup
 	$(PY) bench/plans_load.py
 	$(PY) bench/live_load.py
 	$(PY) bench/connection_flood.py
+	$(PY) bench/suggestions_speed.py
 	$(PY) bench/receipts_speed.py
 	$(PY) bench/receipts_memory.py
 	$(PY) bench/receipts_real.py

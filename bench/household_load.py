@@ -65,7 +65,7 @@ def prepare_accounts(data_dir: Path) -> list[str]:
                     name=f"bench_user_{number}", email=f"b{number}@example.org", password=PASSWORD
                 )
             for number in range(ACCOUNTS):
-                tokens.append((await users.login(f"b{number}@example.org", PASSWORD, "bench")).token)
+                tokens.append((await users.login(f"b{number}@example.org", PASSWORD, "bench")).answer.token)
         return tokens
 
     return asyncio.run(work())

@@ -10,6 +10,7 @@ waters that are a drink (coconut water, sparkling water) are not.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 STAPLE_WORDS = frozenset({"salt", "pepper", "peppercorns", "oil", "water", "ice", "spray"})
 # Words that say which salt, oil or water, or how much and how: they neither make nor unmake a staple.
@@ -23,6 +24,8 @@ MANNER_WORDS = frozenset(_MANNER.split())
 _WORD = re.compile(r"[^\W\d_]+|&")
 
 
+# A catalogue's 100,000 lines name a few hundred ingredients: each name is read once.
+@lru_cache(maxsize=4096)
 def is_staple(name: str) -> bool:
     words = _WORD.findall(name.casefold())
     staple = [word for word in words if word not in MANNER_WORDS or word in STAPLE_WORDS]

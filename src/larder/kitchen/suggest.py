@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from larder.kitchen.cover import covered_lines
 from larder.kitchen.merge import Amount
@@ -28,8 +29,7 @@ URGENT_DAYS = 3  # "expires in 0-3 days": what the dashboard's "Use it up" card 
 URGENCY_WEIGHT = 0.25
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):
     """One ingredient line of a recipe; `ingredient_id` None for one the catalogue does not know."""
 
     ingredient_id: int | None
@@ -38,8 +38,7 @@ class Line:
     unit: str | None = None
 
 
-@dataclass(frozen=True)
-class Held:
+class Held(NamedTuple):
     """A batch in a store: how much, and in how many days it expires (negative: expired)."""
 
     quantity: float
