@@ -15,7 +15,7 @@ import pytest
 
 from larder.catalogue.seed import load_catalogue
 from larder.core.settings import Settings
-from tests.mealplans.rows import imported_recipe, own_recipe, share
+from tests.mealplans.rows import catalogue_recipe, imported_recipe, own_recipe, share
 from tests.stores.support import INGREDIENTS, added_on, local_today, new_store, receive
 from tests.support import run_db, sql
 
@@ -171,3 +171,12 @@ def test_bad_requests_are_refused_and_callers_must_sign_in(client, member, ids):
     for body in ({"limit": 0}, {"limit": 51}, {"use_up": "yes"}, {"searchString": "x" * 201}):
         answer = suggest(client, member, 422, **body)
         assert answer["message"], answer
+
+
+def test_new_recipes_are_ranked_as_soon_as_they_exist(client, settings, member, ids):
+    stock(client, member, settings, [(ids["Milk"], 1, "l")])
+    assert [s["name"] for s in suggest(client, member)] == ["Pancakes"]
+    own_recipe(settings, member.id, "Hot milk", [(ids["Milk"], 250, "ml")])
+    assert [s["name"] for s in suggest(client, member)] == ["Hot milk", "Pancakes"]
+    catalogue_recipe(settings, "Milkshake", [(ids["Milk"], 300, "ml")])
+    assert [s["name"] for s in suggest(client, member)] == ["Hot milk", "Milkshake", "Pancakes"]
