@@ -77,7 +77,7 @@ POSTGRES_TESTS := tests/postgres \
 	tests/catalogue/test_discovery.py tests/catalogue/test_read_cache.py \
 	tests/mealplans/test_plans.py tests/mealplans/test_calendar_feed.py tests/mealplans/test_shared_plans.py \
 	tests/mealplans/test_statement_counts.py tests/dashboard tests/notifications/test_expiry_digest.py \
-	tests/notifications/test_time_zone.py \
+	tests/notifications/test_time_zone.py tests/suggestions \
 	tests/shopping/test_concurrent_edits.py tests/shopping/test_complete_shop.py tests/shopping/test_write_turn.py \
 	tests/stores/test_item_level_writes.py tests/stores/test_statement_counts.py \
 	tests/stores/test_stock_cache_databases.py \
