@@ -43,6 +43,8 @@ export const defaultHandlers = [
   http.get(apiUrl('/dashboard'), () =>
     HttpResponse.json({ data: { today: [], tomorrow: [], lists: [], default_store: null } }),
   ),
+  // The dashboard's 'Use it up' card asks for suggestions beside it (none unless a test serves some).
+  http.post(apiUrl('/recipe-suggestions'), () => HttpResponse.json({ data: [] })),
   // Account settings read the daily expiry e-mail's settings.
   http.get(apiUrl('/notifications/settings'), () =>
     HttpResponse.json({ data: { expiry_email: false, expiry_email_hour: 8 } }),

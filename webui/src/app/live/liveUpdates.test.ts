@@ -36,6 +36,7 @@ const household = [
   queryKeys.stores.all,
   queryKeys.notifications.all,
   queryKeys.dashboard.all,
+  queryKeys.suggestions.all,
 ];
 
 describe('startLiveUpdates', () => {
@@ -80,6 +81,7 @@ describe('startLiveUpdates', () => {
       queryKeys.stores.all,
       queryKeys.notifications.all,
       queryKeys.dashboard.all,
+      queryKeys.suggestions.all,
     ]);
     invalidate.mockClear();
     handlers.onChange({ type: 'UserMealplan', id: 2, kind: 'updated', origin: null });

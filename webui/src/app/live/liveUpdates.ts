@@ -21,8 +21,8 @@ function keysFor(change: LiveChange): QueryKey[] {
     case 'UserMealplan':
       return [queryKeys.mealPlans.all, queryKeys.dashboard.all];
     case 'UserFoodStore':
-      // Stock drives the expiry notifications and the dashboard's store card too.
-      return [queryKeys.stores.all, queryKeys.notifications.all, queryKeys.dashboard.all];
+      // Stock drives the expiry notifications, the dashboard's store card and the suggestions too.
+      return [queryKeys.stores.all, queryKeys.notifications.all, queryKeys.dashboard.all, queryKeys.suggestions.all];
     default:
       return [];
   }
@@ -34,6 +34,7 @@ const HOUSEHOLD: QueryKey[] = [
   queryKeys.stores.all,
   queryKeys.notifications.all,
   queryKeys.dashboard.all,
+  queryKeys.suggestions.all,
 ];
 
 /**

@@ -9,3 +9,4 @@ export { queryKeys } from './queryKeys';
 export type * from './wire';
 export * from './live';
 export * from './mealPlans';
+export * from './suggestions';

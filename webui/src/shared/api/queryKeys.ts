@@ -69,6 +69,14 @@ export const queryKeys = {
     list: () => ['stores', 'list'] as const,
     detail: (id: number) => ['stores', 'detail', id] as const,
   },
+  /**
+   * POST /recipe-suggestions (a read): recipes ranked against the stock, one entry per body (the
+   * search, filters, limit and `use_up`). Stale whenever a store's stock changes.
+   */
+  suggestions: {
+    all: ['suggestions'] as const,
+    list: (body: object) => ['suggestions', 'list', body] as const,
+  },
   /** GET /dashboard: the user's lists and default store (and, with meal plans, today's meals). */
   dashboard: {
     all: ['dashboard'] as const,

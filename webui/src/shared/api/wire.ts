@@ -201,6 +201,21 @@ export type StoreCard = Schema<'StoreCardOut'>;
 /** A recipe planned for today or tomorrow. */
 export type UpcomingMeal = Schema<'UpcomingMealOut'>;
 
+// -- suggestions ('Cook from what you have') -------------------------------------------------------
+
+/**
+ * A recipe ranked against the stock of every store the user sees (POST /recipe-suggestions): how
+ * much of it is at home, what is missing, what it uses up before it expires, the one-line
+ * `summary`, and `entry`, the recipe as a meal plan entry.
+ */
+export type RecipeSuggestion = Schema<'SuggestionOut'>;
+/** Where a suggested recipe comes from: the catalogue, the user's own recipes or their imports. */
+export type RecipeSuggestionKind = RecipeSuggestion['kind'];
+/** A line of a suggested recipe the stock does not cover (a catalogue ingredient by id when it is one). */
+export type MissingLine = Schema<'MissingLineOut'>;
+/** Body of POST /recipe-suggestions: Discover's search and filters, how many, and `use_up`. */
+export type RecipeSuggestionsPayload = Schema<'SuggestionsIn'>;
+
 // -- notifications ----------------------------------------------------------------------------------
 
 /** GET /notifications: what expired and what is about to, across the stores the user sees. */

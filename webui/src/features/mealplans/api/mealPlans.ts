@@ -139,7 +139,7 @@ export function useMergeIntoList() {
 
 /**
  * POST /user-mealplans/{id}/complete: stock used by the ticked recipes (and the plan re-dated) at
- * once; stores, notifications, the plan and the dashboard change.
+ * once; stores, notifications, suggestions, the plan and the dashboard change.
  */
 export function useCompletePlan(id: number) {
   const queryClient = useQueryClient();
@@ -151,6 +151,7 @@ export function useCompletePlan(id: number) {
       planSaved(queryClient, result.plan);
       void queryClient.invalidateQueries({ queryKey: queryKeys.stores.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.suggestions.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.mealPlans.ingredients(id) });
     },
   });

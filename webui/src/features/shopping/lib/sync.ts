@@ -5,7 +5,7 @@ import { toast } from '@/shared/ui';
 import { TEXTS } from './messages';
 import { flushOutbox, type SendOutcome } from './outbox';
 
-/** After a shop reached the server (or was refused): lists, stores and alerts are fetched again. */
+/** After a shop reached the server (or was refused): lists, stores, alerts and suggestions are fetched again. */
 export function refreshAfterShop(queryClient: QueryClient, outcome: SendOutcome): void {
   if (outcome.status === 'sent' && outcome.result.list_deleted) {
     const detail = queryKeys.shoppingLists.detail(outcome.entry.listId);
@@ -15,11 +15,13 @@ export function refreshAfterShop(queryClient: QueryClient, outcome: SendOutcome)
     void queryClient.invalidateQueries({ queryKey: queryKeys.shoppingLists.list() });
     void queryClient.invalidateQueries({ queryKey: queryKeys.stores.all });
     void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.suggestions.all });
     return;
   }
   void queryClient.invalidateQueries({ queryKey: queryKeys.shoppingLists.all });
   void queryClient.invalidateQueries({ queryKey: queryKeys.stores.all });
   void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.suggestions.all });
 }
 
 /** A waiting shop was sent in the background: refresh and tell the user. */

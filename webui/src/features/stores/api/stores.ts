@@ -41,7 +41,8 @@ export function useStore(id: number) {
 
 /**
  * A store as answered after a write: it replaces the cached store (and its entry in the list),
- * then the list and the notifications are fetched again (badge counts and expiry changed).
+ * then the list, the notifications and the suggestions are fetched again (badge counts, expiry
+ * and the stock the suggestions are ranked by changed).
  */
 export function storeSaved(queryClient: QueryClient, store: Store) {
   queryClient.setQueryData(queryKeys.stores.detail(store.id), store);
@@ -50,6 +51,7 @@ export function storeSaved(queryClient: QueryClient, store: Store) {
   );
   void queryClient.invalidateQueries({ queryKey: queryKeys.stores.list() });
   void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.suggestions.all });
 }
 
 /** PUT /stores/{id}: changed items (with id), added stock (without), items_to_remove, store fields. */
@@ -103,10 +105,14 @@ export function useCreateStore() {
   });
 }
 
-/** Every store's `default` and the lists change: the stores and the notifications are fetched again. */
+/**
+ * Every store's `default` and the lists change: the stores, the notifications and the suggestions
+ * (a store gone takes its stock with it) are fetched again.
+ */
 function refreshAll(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: queryKeys.stores.all });
   void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.suggestions.all });
 }
 
 /** DELETE /stores/{id} (refused for the caller's default store). */
