@@ -105,6 +105,13 @@ export const protectedPages: RouteObject[] = [
     })),
   },
   {
+    path: 'cook',
+    errorElement,
+    lazy: lazyRoute(async () => ({
+      Component: (await import('@/features/suggestions/routes/CookRoute')).CookRoute,
+    })),
+  },
+  {
     path: 'user-notifications',
     errorElement,
     lazy: lazyRoute(async () => ({

@@ -7,6 +7,7 @@ import { currentPath, renderApp, signIn } from '@/test/render';
 import { apiUrl, server, testUser } from '@/test/server';
 import { saveFailedMessage } from '../components/SaveHeart';
 import { makePage, makeRecipe } from '../testData';
+import { COOK_LINK_TEXT } from './DiscoverRoute';
 
 const formUrl = (path: string) => new URL(`/api/form-options${path}`, window.location.origin).toString();
 
@@ -95,6 +96,27 @@ describe('/recipes Discover list', () => {
     expect(await screen.findByText('Coming Soon.')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Recommended' }));
     expect(await screen.findByText('Coming Soon.')).toBeInTheDocument();
+  });
+
+  it("offers signed-in users 'Cook from what you have' (/cook) above the tabs; visitors do not get it", async () => {
+    catalogue();
+    const visitor = renderApp('/recipes');
+    await screen.findByText('Showing 1 to 20 of 45 Entries');
+    expect(screen.queryByRole('link', { name: COOK_LINK_TEXT })).not.toBeInTheDocument();
+    visitor.unmount();
+
+    signIn();
+    server.use(
+      http.get(apiUrl('/user-saved-recipes'), () => HttpResponse.json([])),
+      http.post(apiUrl('/recipe-suggestions'), () => HttpResponse.json({ data: [] })),
+    );
+    const { user, router } = renderApp('/recipes');
+    const link = await screen.findByRole('link', { name: COOK_LINK_TEXT });
+    expect(link).toHaveAttribute('href', '/cook');
+    expect(link.compareDocumentPosition(screen.getByRole('tablist')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await user.click(link);
+    await waitFor(() => expect(currentPath(router)).toBe('/cook'));
+    expect(await screen.findByRole('heading', { name: 'Cook from what you have' })).toBeInTheDocument();
   });
 
   it('shows rows with image, category and dietary badges, and a placeholder for a missing image', async () => {

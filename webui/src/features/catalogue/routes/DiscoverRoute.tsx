@@ -1,9 +1,10 @@
-import { ActionIcon, Badge, Container, Group, Indicator, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Container, Group, Indicator, Paper, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { preferenceLabel, userPreferences } from '@/shared/lib/preferences';
 import { useSession } from '@/shared/session';
 import { CenteredLoader, ComingSoon, FormAlert, useHashTab } from '@/shared/ui';
-import { IconFilter, IconSearch, IconX } from '@/shared/ui/icons';
+import { IconChefHat, IconFilter, IconSearch, IconX } from '@/shared/ui/icons';
 import { recipeListQuery, useRecipePage } from '../api/recipes';
 import { PageNavigator } from '../components/PageNavigator';
 import { RecipeRow } from '../components/RecipeRow';
@@ -20,14 +21,33 @@ export const SEARCH_DEBOUNCE_MS = 800;
 
 export { DISCOVER_TABS };
 
-/** /recipes: Verified (the catalogue list), Community and Recommended ('Coming Soon.'). */
+/** Discover's link to /cook (signed-in users). */
+export const COOK_LINK_TEXT = 'Cook from what you have';
+
+/**
+ * /recipes: Verified (the catalogue list), Community and Recommended ('Coming Soon.'); signed-in
+ * users also get a link to 'Cook from what you have' (/cook).
+ */
 export function DiscoverRoute() {
   const [tab, setTab] = useHashTab(DISCOVER_TABS, 'verified');
+  const { signedIn } = useSession();
   return (
     <Container size="md" px="xs">
-      <Title order={2} mb="md">
-        Discover
-      </Title>
+      <Group justify="space-between" gap="xs" mb="md">
+        <Title order={2}>Discover</Title>
+        {signedIn && (
+          <Button
+            component={Link}
+            to="/cook"
+            variant="light"
+            size="xs"
+            leftSection={<IconChefHat size={16} />}
+            data-testid="cook-link"
+          >
+            {COOK_LINK_TEXT}
+          </Button>
+        )}
+      </Group>
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="verified">Verified</Tabs.Tab>

@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { currentPath, fill, renderApp, signIn } from '@/test/render';
+import { serveSuggestions } from '@/test/suggestions';
 import { CREATE_STORE_TITLE } from '../components/CreateStoreDialog';
 import { fakeStoresServer, makeItem, makeStore } from '../testData';
+import { COOK_LINK_TEXT } from './UserStoresRoute';
 
 async function openCreate(user: ReturnType<typeof renderApp>['user']) {
   await user.click(await screen.findByRole('button', { name: 'Create' }));
@@ -22,6 +24,18 @@ describe('/user-stores', () => {
     expect(currentPath(router)).toBe('/user-stores');
     await router.navigate(-1);
     await waitFor(() => expect(currentPath(router)).toBe('/user-dashboard'));
+  });
+
+  it("links to 'Cook from what you have' (/cook)", async () => {
+    signIn();
+    fakeStoresServer([makeStore(1, { name: 'Pantry', default: true })]);
+    const bodies = serveSuggestions([]);
+    const { user, router } = renderApp('/user-stores');
+    const link = await screen.findByRole('link', { name: COOK_LINK_TEXT });
+    expect(link).toHaveAttribute('href', '/cook');
+    await user.click(link);
+    await waitFor(() => expect(currentPath(router)).toBe('/cook'));
+    await waitFor(() => expect(bodies).toHaveLength(1));
   });
 
   it("shows own stores on #mystores and shared ones on #shared, 'nope' and 'nada' when empty", async () => {

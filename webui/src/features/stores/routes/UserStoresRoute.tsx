@@ -1,10 +1,10 @@
 import { Button, Container, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { Store } from '@/shared/api';
 import { CenteredLoader, useHashTab } from '@/shared/ui';
-import { IconPlus } from '@/shared/ui/icons';
+import { IconChefHat, IconPlus } from '@/shared/ui/icons';
 import { useStores } from '../api/stores';
 import { CreateStoreDialog } from '../components/CreateStoreDialog';
 import { ScanReceiptButton } from '../components/ScanReceiptButton';
@@ -14,9 +14,12 @@ export const STORE_TABS = ['mystores', 'shared'] as const;
 /** The empty tabs' texts (part 2 §2): 'nope' for own stores, 'nada' for shared ones. */
 export const EMPTY_TEXTS = { mystores: 'nope', shared: 'nada' } as const;
 
+/** The stores page's link to /cook. */
+export const COOK_LINK_TEXT = 'Cook from what you have';
+
 /**
  * /user-stores: the user's food stores (#mystores) and those shared with them (#shared), Create,
- * and 'Scan receipt' (into any store the user may add to).
+ * 'Scan receipt' (into any store the user may add to) and 'Cook from what you have' (/cook).
  */
 export function UserStoresRoute() {
   const [tab, selectTab] = useHashTab(STORE_TABS, 'mystores');
@@ -55,8 +58,17 @@ export function UserStoresRoute() {
           Create
         </Button>
       </Group>
-      <Stack mb="md">
+      <Stack mb="md" gap="xs">
         <ScanReceiptButton />
+        <Button
+          component={Link}
+          to="/cook"
+          variant="light"
+          leftSection={<IconChefHat size={18} />}
+          data-testid="cook-link"
+        >
+          {COOK_LINK_TEXT}
+        </Button>
       </Stack>
       <Tabs value={tab} onChange={selectTab} keepMounted={false}>
         <Tabs.List grow mb="md">
