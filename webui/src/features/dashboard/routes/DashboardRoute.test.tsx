@@ -2,9 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/shared/lib/storageKeys';
+import { SEND_TO_PLAN_TEXTS } from '@/shared/ui/send-to-plan';
 import { currentPath, renderApp, signIn } from '@/test/render';
+import { makeSendPlan, serveSendTargets } from '@/test/sendTargets';
 import { apiUrl, server, testUser } from '@/test/server';
+import { makeSuggestion, serveSuggestions } from '@/test/suggestions';
 import { UPCOMING_TEXTS } from '../components/UpcomingMeals';
+import { USE_IT_UP_TEXTS } from '../components/UseItUpCard';
 import { makeDashboardList, makeStoreCard, makeUpcomingMeal, serveDashboard } from '../testData';
 import { DASHBOARD_TEXTS } from './DashboardRoute';
 
@@ -229,5 +233,112 @@ describe('/user-dashboard', () => {
     const tour = await screen.findByRole('button', { name: 'Take the tour' });
     const lists = await screen.findByRole('region', { name: 'my lists' });
     expect(tour.compareDocumentPosition(lists) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+});
+
+describe("/user-dashboard 'Use it up'", () => {
+  const expiring = [
+    makeSuggestion(1, 'Spinach pie', { summary: '8 of 10 ingredients at home · uses spinach (expires tomorrow)' }),
+    makeSuggestion(7, 'Gran’s stew', {
+      kind: 'user',
+      summary: '5 of 5 ingredients at home · uses cream (2 days)',
+      missing: [],
+      entry: { name: 'Gran’s stew', value: 7, image: null, type: 'USER' },
+    }),
+    makeSuggestion(3, 'Blog curry', { kind: 'imported', summary: '3 of 4 ingredients at home · uses milk (expires today)' }),
+  ];
+
+  it('shows the top three recipes using what expires soon, asked with use_up and a limit of 3, and a see-all link', async () => {
+    signIn();
+    serveDashboard({ lists: [makeDashboardList(1)] });
+    const bodies = serveSuggestions(expiring);
+    renderApp('/user-dashboard');
+    const card = await screen.findByRole('region', { name: USE_IT_UP_TEXTS.title });
+    expect(card).toHaveAttribute('data-testid', 'use-it-up-card');
+    const items = within(within(card).getByRole('list', { name: USE_IT_UP_TEXTS.title })).getAllByRole('listitem');
+    expect(items.map((item) => within(item).getAllByRole('link')[0]?.getAttribute('href'))).toEqual([
+      '/recipes/1',
+      '/user-recipes/7',
+      '/imported-recipes/3',
+    ]);
+    expect(items[0]).toHaveTextContent('Spinach pie');
+    expect(items[0]).toHaveTextContent('8 of 10 ingredients at home · uses spinach (expires tomorrow)');
+    expect(items[2]).toHaveTextContent('3 of 4 ingredients at home · uses milk (expires today)');
+    expect(items.every((item) => within(item).queryByRole('button', { name: USE_IT_UP_TEXTS.addToPlan }))).toBe(true);
+    expect(within(card).getByRole('link', { name: USE_IT_UP_TEXTS.seeAll })).toHaveAttribute('href', '/cook');
+    expect(bodies).toEqual([{ use_up: true, limit: 3 }]);
+    // The rest of the dashboard is there too.
+    expect(screen.getByRole('region', { name: 'my lists' })).toBeInTheDocument();
+  });
+
+  it("'add to plan' appends the recipe to the chosen day of a plan", async () => {
+    signIn();
+    serveDashboard();
+    serveSuggestions(expiring);
+    const sent = serveSendTargets({ plans: [makeSendPlan(2, { name: 'Week one' })] });
+    const { user } = renderApp('/user-dashboard');
+    const item = await screen.findByRole('listitem', { name: 'Gran’s stew' });
+    await user.click(within(item).getByRole('button', { name: USE_IT_UP_TEXTS.addToPlan }));
+    const dialog = await screen.findByRole('dialog', { name: SEND_TO_PLAN_TEXTS.title });
+    await user.selectOptions(await within(dialog).findByRole('combobox', { name: SEND_TO_PLAN_TEXTS.plan }), 'Week one');
+    await user.click(within(dialog).getByRole('radio', { name: 'DAY: 1' }));
+    await user.click(within(dialog).getByRole('button', { name: SEND_TO_PLAN_TEXTS.add }));
+    await waitFor(() => expect(sent.planWrites).toHaveLength(1));
+    expect(sent.planWrites[0]?.body.recipes?.[0]?.recipes).toEqual([
+      { name: 'Gran’s stew', value: 7, image: null, type: 'USER', checked: false },
+    ]);
+  });
+
+  it("'see all' opens /cook with 'Use it up first' on", async () => {
+    signIn();
+    serveDashboard();
+    const bodies = serveSuggestions(expiring);
+    const { user, router } = renderApp('/user-dashboard');
+    const card = await screen.findByRole('region', { name: USE_IT_UP_TEXTS.title });
+    await user.click(within(card).getByRole('link', { name: USE_IT_UP_TEXTS.seeAll }));
+    await waitFor(() => expect(currentPath(router)).toBe('/cook'));
+    expect(await screen.findByRole('switch', { name: 'Use it up first' })).toBeChecked();
+    await waitFor(() => expect(bodies.at(-1)).toEqual({ searchString: '', filters: [], limit: 20, use_up: true }));
+  });
+
+  it('shows no card when nothing expires soon', async () => {
+    signIn();
+    serveDashboard({ lists: [makeDashboardList(1)] });
+    const bodies = serveSuggestions([]);
+    renderApp('/user-dashboard');
+    await screen.findByRole('region', { name: 'my lists' });
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: USE_IT_UP_TEXTS.title })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('use-it-up-card')).not.toBeInTheDocument();
+  });
+
+  it('a failing ask leaves the dashboard as it is, without the card or an error', async () => {
+    signIn();
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    serveDashboard({ lists: [makeDashboardList(1, { name: 'Weekly shop' })] });
+    serveSuggestions(() => HttpResponse.json({ message: 'Server Error' }, { status: 500 }));
+    renderApp('/user-dashboard');
+    expect(await screen.findByRole('link', { name: /Weekly shop/ })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(consoleError).toHaveBeenCalledWith('Loading the use-it-up suggestions failed', expect.anything()),
+    );
+    expect(screen.queryByRole('region', { name: USE_IT_UP_TEXTS.title })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    consoleError.mockRestore();
+  });
+
+  it('the dashboard does not wait for the suggestions', async () => {
+    signIn();
+    serveDashboard({ lists: [makeDashboardList(1, { name: 'Weekly shop' })] });
+    let answer: (value: Response) => void = () => {};
+    const pending = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+    serveSuggestions(() => pending);
+    renderApp('/user-dashboard');
+    expect(await screen.findByRole('link', { name: /Weekly shop/ })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: USE_IT_UP_TEXTS.title })).not.toBeInTheDocument();
+    answer(HttpResponse.json({ data: expiring }));
+    expect(await screen.findByRole('region', { name: USE_IT_UP_TEXTS.title })).toBeInTheDocument();
   });
 });

@@ -7,6 +7,7 @@ import { CenteredLoader, FormAlert, StoreBadges } from '@/shared/ui';
 import { IconUsers } from '@/shared/ui/icons';
 import { useDashboard } from '../api/dashboard';
 import { UPCOMING_TEXTS, UpcomingMeals } from '../components/UpcomingMeals';
+import { UseItUpCard } from '../components/UseItUpCard';
 
 export const DASHBOARD_TEXTS = {
   lists: 'my lists',
@@ -24,7 +25,8 @@ const itemCount = (count: number) => (count === 1 ? '1 item' : `${count} items`)
  * /user-dashboard (the target after login): a greeting with the onboarding's tutorial prompt in the
  * `prompt` slot, today's and tomorrow's meals, the user's lists (own and shared, newest change
  * first) and their default food store, each section with a 'manage' link to its page. All of it
- * comes from GET /dashboard: the first screen after login paints from that one call.
+ * comes from GET /dashboard: the first screen after login paints from that one call. 'Use it up'
+ * (recipes using what expires soon) asks on its own beside it and shows only when it has some.
  */
 export function DashboardRoute({ prompt }: { prompt?: ReactNode }) {
   const { user } = useSession();
@@ -60,6 +62,7 @@ export function DashboardRoute({ prompt }: { prompt?: ReactNode }) {
       <Stack gap="lg">
         <Title order={2} style={{ overflowWrap: 'anywhere' }}>{`Hello, ${user?.name ?? ''}`}</Title>
         {prompt}
+        <UseItUpCard />
         {content}
       </Stack>
     </Container>
