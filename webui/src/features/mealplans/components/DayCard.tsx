@@ -1,25 +1,30 @@
 import { ActionIcon, Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { PlanDay } from '@/shared/api';
 import { formatDay } from '@/shared/lib/dates';
-import { IconPlus, IconTrash } from '@/shared/ui/icons';
+import { IconChefHat, IconPlus, IconTrash } from '@/shared/ui/icons';
 import { LIMIT_TEXTS } from '../lib/limits';
 import { dayFull } from '../lib/plans';
 import { PLAN_TEXTS } from '../lib/texts';
 import { EntryName } from './EntryName';
+import { SUGGEST_TEXTS } from './SuggestDialog';
 
 /**
  * One day of a plan: a header with its date and 'DAY: n', its recipes (each with a remove control
- * when the user may edit), and an 'add' control opening the recipe search; a full day says it is
- * full instead (RECIPES_PER_DAY_MAX, as the server requires).
+ * when the user may edit), an 'add' control opening the recipe search and a 'suggest' control
+ * offering recipes cooked from what is at home; a full day says it is full instead
+ * (RECIPES_PER_DAY_MAX, as the server requires).
  */
 export function DayCard({
   day,
   onAdd,
+  onSuggest,
   onRemove,
 }: {
   day: PlanDay;
   /** Left out on a read-only plan: no add or remove controls. */
   onAdd?: () => void;
+  /** Opens the day's suggestions (with `onAdd`). */
+  onSuggest?: () => void;
   onRemove?: (index: number) => void;
 }) {
   const label = PLAN_TEXTS.day(day.day + 1);
@@ -57,16 +62,28 @@ export function DayCard({
         </Text>
       )}
       {onAdd && !dayFull(day) && (
-        <Button
-          variant="light"
-          size="xs"
-          leftSection={<IconPlus size={16} />}
-          onClick={onAdd}
-          aria-label={`add to ${label}`}
-          mt="xs"
-        >
-          add
-        </Button>
+        <Group gap="xs" mt="xs">
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconPlus size={16} />}
+            onClick={onAdd}
+            aria-label={`add to ${label}`}
+          >
+            add
+          </Button>
+          {onSuggest && (
+            <Button
+              variant="subtle"
+              size="xs"
+              leftSection={<IconChefHat size={16} />}
+              onClick={onSuggest}
+              aria-label={SUGGEST_TEXTS.title(label)}
+            >
+              {SUGGEST_TEXTS.suggest}
+            </Button>
+          )}
+        </Group>
       )}
     </Card>
   );

@@ -5,6 +5,7 @@ import { formatDay } from '@/shared/lib/dates';
 import { PLAN_TEXTS } from '../lib/texts';
 import { DayCard } from './DayCard';
 import { RecipeSearchPanel } from './RecipeSearchPanel';
+import { SUGGEST_TEXTS, SuggestDialog } from './SuggestDialog';
 
 /** A plan's header: its title, the date range (when dated) and 'TOTAL DAYS'. */
 export function PlanHeader({
@@ -46,7 +47,8 @@ export function PlanHeader({
 
 /**
  * The days of a plan, each a card; with `onAdd` and `onRemove` (the user may edit) each day has
- * its remove controls and an 'add' control opening the recipe search for that day.
+ * its remove controls, an 'add' control opening the recipe search for that day and a 'suggest'
+ * control offering recipes cooked from what is at home; both add through `onAdd`.
  */
 export function PlanDays({
   days,
@@ -58,6 +60,7 @@ export function PlanDays({
   onRemove?: (day: number, index: number) => void;
 }) {
   const [adding, setAdding] = useState<number | null>(null);
+  const [suggesting, setSuggesting] = useState<number | null>(null);
   return (
     <>
       <Stack gap="sm">
@@ -66,6 +69,7 @@ export function PlanDays({
             key={day.day}
             day={day}
             onAdd={onAdd ? () => setAdding(day.day) : undefined}
+            onSuggest={onAdd ? () => setSuggesting(day.day) : undefined}
             onRemove={onRemove ? (index) => onRemove(day.day, index) : undefined}
           />
         ))}
@@ -78,6 +82,17 @@ export function PlanDays({
           onPick={(entry) => {
             if (adding !== null) onAdd(adding, entry);
             setAdding(null);
+          }}
+        />
+      )}
+      {onAdd && (
+        <SuggestDialog
+          title={suggesting === null ? '' : SUGGEST_TEXTS.title(PLAN_TEXTS.day(suggesting + 1))}
+          opened={suggesting !== null}
+          onClose={() => setSuggesting(null)}
+          onPick={(entry) => {
+            if (suggesting !== null) onAdd(suggesting, entry);
+            setSuggesting(null);
           }}
         />
       )}

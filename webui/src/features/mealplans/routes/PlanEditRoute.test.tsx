@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fill, renderApp, signIn } from '@/test/render';
+import { makeSuggestion, serveSuggestions } from '@/test/suggestions';
 import { fakePlansServer, makeDays, makeEntry, makeImported, makePlan, makeRecipe } from '../testData';
 
 type User = ReturnType<typeof renderApp>['user'];
@@ -91,6 +92,44 @@ describe('/user-meal-plans/edit/{id}', () => {
     state.calls.slice(1).forEach((call, i) =>
       expect((call.body as { updated_at: string }).updated_at).toBe(`2025-03-02T12:00:${String(i + 1).padStart(2, '0')}Z`),
     );
+  });
+
+  it("'suggest' offers the five best recipes from what is at home and adds the chosen one to that day", async () => {
+    signIn();
+    const state = fakePlansServer([
+      makePlan(3, { name: 'Week', days: 2, recipes: makeDays(2, null, [[], [makeEntry('Toast')]]) }),
+    ]);
+    const bodies = serveSuggestions([
+      makeSuggestion(1, 'Spinach pie', { summary: '8 of 10 ingredients at home · uses spinach (expires tomorrow)' }),
+      makeSuggestion(7, 'Gran’s stew', {
+        kind: 'user',
+        summary: '5 of 5 ingredients at home',
+        image: 'stew.webp',
+        entry: { name: 'Gran’s stew', value: 7, image: 'stew.webp', type: 'USER' },
+      }),
+    ]);
+    const { user } = renderApp('/user-meal-plans/edit/3');
+    await user.click(await screen.findByRole('button', { name: 'suggest for DAY: 2' }));
+    const dialog = await screen.findByRole('dialog', { name: 'suggest for DAY: 2' });
+    const stew = await within(dialog).findByRole('button', { name: 'Gran’s stew' });
+    expect(stew).toHaveAccessibleDescription('5 of 5 ingredients at home');
+    expect(within(dialog).getByRole('button', { name: 'Spinach pie' })).toHaveAccessibleDescription(
+      '8 of 10 ingredients at home · uses spinach (expires tomorrow)',
+    );
+    expect(bodies).toEqual([{ limit: 5, use_up: false }]);
+    await user.click(stew);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(names(1)).toEqual([]);
+    expect(names(2)).toEqual(['Toast', 'Gran’s stew']);
+    // Saved by the editor's autosave, like an entry of the recipe search.
+    await waitFor(() =>
+      expect(state.plans[0]?.recipes[1]?.recipes).toEqual([
+        expect.objectContaining({ name: 'Toast' }),
+        { name: 'Gran’s stew', value: 7, image: 'stew.webp', type: 'USER', checked: false },
+      ]),
+    );
+    expect(state.calls).toHaveLength(1);
+    expect(state.calls[0]).toMatchObject({ method: 'PUT', path: '/user-mealplans/3' });
   });
 
   it('removes an entry and saves; a reload shows what was saved', async () => {
