@@ -1,5 +1,5 @@
-"""A list write hands on the write turn once its rows are written: its answer is read after the
-commit, while the next writer may already write (writers queue on that turn)."""
+"""A list write takes its turn before the reads that decide it (the caller's right, the items) and
+hands the turn on once its rows are written: its answer is read after the commit."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from typing import Any
 
 from sqlalchemy import text
 
-from larder.core import db
-from larder.core.db import standalone_session
-from larder.shopping import service
+from larder.core.db import standalone_session, write_turns
+from larder.core.uow import WriteTurns
 from larder.shopping.service import ShoppingListRepository
+from tests.mealplans.rows import share
 from tests.stores.support import LISTS, new_list
 from tests.support import sql
 
@@ -22,7 +22,7 @@ def test_the_answer_of_a_list_write_is_read_after_the_write_turn_is_handed_on(cl
     original = ShoppingListRepository.item_rows
 
     async def watching(self: Any, list_ids: Any) -> Any:
-        turns.append(client.app.state[db._WRITE_GATE].locked())
+        turns.append(write_turns(client.app.state).gate.locked())
         return await original(self, list_ids)
 
     monkeypatch.setattr(ShoppingListRepository, "item_rows", watching)
@@ -44,47 +44,64 @@ def test_the_answer_of_a_list_write_is_read_after_the_write_turn_is_handed_on(cl
     assert [(item["value"], item["quantity"]) for item in kept["ingredients"]] == [(egg, 4)]
 
 
-def test_a_list_write_reads_before_it_takes_the_write_turn(client, member, kitchen, monkeypatch):
-    """The list, the caller's right and the catalogue's facts are read before this process's write
-    turn is taken; only the writes wait for it."""
+def meanwhile(monkeypatch: Any, settings: Any, statement: str, **params: Any) -> None:
+    """Another writer commits `statement` while the request waits for its write turn (after every
+    read it made before asking for the turn)."""
+    original = WriteTurns.take
+    done: list[bool] = []
+
+    async def another_writer_first(self: WriteTurns, session: Any, scopes: Any) -> Any:
+        if not done:
+            done.append(True)
+            async with standalone_session(settings) as elsewhere:  # another connection, committed here
+                await elsewhere.execute(text(statement), params)
+        return await original(self, session, scopes)
+
+    monkeypatch.setattr(WriteTurns, "take", another_writer_first)
+
+
+def test_a_right_revoked_while_a_write_waits_for_its_turn_is_not_used(
+    client, member_factory, kitchen, settings, monkeypatch
+):
+    owner = member_factory("owner_1", "owner@example.org", verified=True)
+    editor = member_factory("editor_1", "editor@example.org", verified=True)
+    list_id = new_list(client, owner, ingredients=[])["user_shoppinglist_id"]
+    share(client, owner, "UserShoppinglist", list_id, editor.email, can_edit=True)
+    assert client.get(f"{LISTS}/{list_id}", headers=editor.headers).status_code == 200
+    meanwhile(monkeypatch, settings, "delete from share where entity_id = :id", id=list_id)
+    renamed = client.put(f"{LISTS}/{list_id}", json={"name": "Mine now"}, headers=editor.headers)
+    # The right is checked in the turn, after the revoke: the list is a stranger's now.
+    assert renamed.status_code == 404, renamed.text
+    assert sql(settings, "select name from shopping_list where id = :id", id=list_id) == [("Weekly shop",)]
+
+
+def test_a_change_made_while_a_write_waits_for_its_turn_is_not_lost(client, member, kitchen, settings, monkeypatch):
     egg = kitchen.value("Egg")
     list_id = new_list(client, member, ingredients=[{"value": egg, "quantity": 2}])["user_shoppinglist_id"]
-    held_during_reads: list[bool] = []
-    original = service.take_write_turn
-
-    async def watching(request_state: Any, session: Any) -> bool:
-        held_during_reads.append(client.app.state[db._WRITE_GATE].locked())
-        return await original(request_state, session)
-
-    monkeypatch.setattr(service, "take_write_turn", watching)
-    answer = client.put(
-        f"{LISTS}/{list_id}", json={"ingredients": [{"value": egg, "checked": True}]}, headers=member.headers
-    )
-    assert answer.status_code == 200, answer.text
-    assert held_during_reads == [False]
-    assert answer.json()["data"]["ingredients"][0]["checked"] is True
-
-
-def test_a_change_made_between_the_reads_and_the_write_turn_is_not_lost(client, member, kitchen, settings, monkeypatch):
-    egg = kitchen.value("Egg")
-    list_id = new_list(client, member, ingredients=[{"value": egg, "quantity": 2}])["user_shoppinglist_id"]
-    original = service.take_write_turn
-
-    async def another_writer_first(request_state: Any, session: Any) -> bool:
-        async with standalone_session(settings) as elsewhere:  # another connection, committed here
-            await elsewhere.execute(
-                text("update shopping_list_item set quantity = 5 where list_id = :id"), {"id": list_id}
-            )
-        return await original(request_state, session)
-
-    monkeypatch.setattr(service, "take_write_turn", another_writer_first)
+    assert client.get(f"{LISTS}/{list_id}", headers=member.headers).status_code == 200
+    meanwhile(monkeypatch, settings, "update shopping_list_item set quantity = 5 where list_id = :id", id=list_id)
     merged = client.post(
         f"{LISTS}/{list_id}/merge", json={"ingredients": [{"value": egg, "quantity": 1}]}, headers=member.headers
     )
     assert merged.status_code == 200, merged.text
-    # 5 (written meanwhile) + 1, not 2 + 1 from what the request had read before.
+    # 5 (written meanwhile) + 1, not 2 + 1 from what the request could have read before.
     assert [item["quantity"] for item in merged.json()["data"]["ingredients"]] == [6]
     assert sql(settings, "select quantity from shopping_list_item where list_id = :id", id=list_id) == [(6,)]
+
+
+def test_a_change_outside_a_write_block_is_refused(client, member, kitchen, monkeypatch):
+    """A service that changes rows without taking its turn fails before anything is sent."""
+    from larder.shopping import service
+
+    async def no_turn(self: Any, member: Any, list_id: int) -> None:
+        shopping_list, _ = await self._open(member, list_id, service.Action.DELETE)
+        await self.session.delete(shopping_list)
+        await self.session.flush()
+
+    list_id = new_list(client, member, ingredients=[])["user_shoppinglist_id"]
+    monkeypatch.setattr(service.ShoppingService, "delete", no_turn)
+    assert client.delete(f"{LISTS}/{list_id}", headers=member.headers).status_code == 500
+    assert client.get(f"{LISTS}/{list_id}", headers=member.headers).status_code == 200
 
 
 def test_every_change_of_a_lists_items_counts_up_its_version(client, member, kitchen, settings):

@@ -532,7 +532,7 @@ async def provide_user_service(
         session=db_session,
         settings=state["settings"],
         mailer=state["mailer"],
-        throttle=request_throttle(state, request.state),
+        throttle=request_throttle(state, db_session),
         client=client_address(request),
     )
 

@@ -184,6 +184,6 @@ async def provide_inbox_service(
         session=db_session,
         settings=state["settings"],
         mailer=state["mailer"],
-        throttle=request_throttle(state, request.state),
+        throttle=request_throttle(state, db_session),
         client=client_address(request),
     )

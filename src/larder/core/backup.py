@@ -497,7 +497,8 @@ def _restore_onto_postgres(settings: Settings, staged: Path, now: datetime) -> P
     """The PostgreSQL database migrated to head, a backup of what it held written into backups/
     (never pruned: it is no daily one), then its rows replaced by those of the archive's SQLite
     file, migrated to head as well. The backup's path; None when the database had no schema yet."""
-    from larder.core.db import PG_WRITE_TURN_KEY, run_migrations
+    from larder.core.db import run_migrations
+    from larder.core.uow import PG_INSTANCE_KEY
 
     try:
         current = asyncio.run(postgres_revision(settings.database_url))
@@ -517,7 +518,7 @@ def _restore_onto_postgres(settings: Settings, staged: Path, now: datetime) -> P
         stamp = f"before-restore-{now.astimezone(UTC):%Y%m%d-%H%M%S}"
         replaced = take_backup(settings, _unused(folder, stamp, ".zip"), now=now).path
     try:
-        asyncio.run(sqlite_to_postgres(staged, settings.database_url, lock_key=PG_WRITE_TURN_KEY))
+        asyncio.run(sqlite_to_postgres(staged, settings.database_url, lock_key=PG_INSTANCE_KEY))
     except CopyError as exc:
         raise BackupError(str(exc)) from None
     return replaced

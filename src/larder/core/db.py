@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import fcntl
 import logging
 import sqlite3
 import threading
@@ -37,19 +36,24 @@ from larder.core.data_dir import SetupBusy, setup_busy_message, setup_file_lock
 from larder.core.paths import migrations_dir
 from larder.core.settings import Settings
 from larder.core.sqlite_driver import one_hop_url
+from larder.core.uow import (
+    BEGIN_OPTION,
+    INSTANCE,
+    PG_INSTANCE_KEY,
+    SCOPED_WRITES,
+    WriteFileLock,
+    WriteTurns,
+    open_request_work,
+)
 
 __all__ = [
-    "LATE_WRITE_TURN",
     "SETUP_WAIT_SECONDS",
     "WRITE_LOCK_FILE",
     "Base",
     "DatabasePlugin",
     "DatabaseUnavailable",
     "DbReader",
-    "after_transaction",
     "build_alchemy_config",
-    "commit_writes_early",
-    "end_transaction_early",
     "insert_all",
     "install_write_file_lock",
     "provide_db_reader",
@@ -57,7 +61,7 @@ __all__ = [
     "run_migrations",
     "setup_turn",
     "standalone_session",
-    "take_write_turn",
+    "write_turns",
 ]
 
 T = TypeVar("T")
@@ -90,20 +94,11 @@ async def insert_all(session: AsyncSession, model: type[Any], rows: Sequence[Any
 
 
 BUSY_TIMEOUT_MS = 10_000
-_BEGIN_OPTION = "larder_begin"
 _READ_ONLY_METHODS = {"GET", "HEAD", "OPTIONS"}
-_AFTER_TRANSACTION = "larder_after_transaction"
-_WRITE_GATE = "larder_write_gate"
-_GATE_HELD = "larder_write_gate_held"
+_WRITE_TURNS = "larder_write_turns"
 WRITE_LOCK_FILE = ".write.lock"  # in the data dir
 _WRITE_FILE_LOCK = "larder_write_file_lock"
-_FILE_LOCK_HELD = "larder_write_file_lock_held"
-_LATE_TURN = "larder_late_write_turn"
-# Route `opt`: the request reads first and takes the write turn only when it is about to write
-# (`take_write_turn`), so the turn covers only the statements that change rows.
-LATE_WRITE_TURN = "late_write_turn"
 _ADMISSION = "larder_db_admission"
-_ADMITTED = "larder_db_admitted"
 DB_CONCURRENCY = 4  # requests working with the database at once; the rest wait in line
 
 
@@ -125,7 +120,7 @@ def _install_sqlite_pragmas(sync_engine: Engine) -> None:
 
     @event.listens_for(sync_engine, "begin")
     def _on_begin(connection: Any) -> None:
-        mode = connection.get_execution_options().get(_BEGIN_OPTION, "DEFERRED")
+        mode = connection.get_execution_options().get(BEGIN_OPTION, "DEFERRED")
         connection.exec_driver_sql(f"BEGIN {mode}")
 
 
@@ -231,20 +226,15 @@ def _alchemy_config(state: State) -> SQLAlchemyAsyncConfig:
 async def provide_db_session(
     state: State, scope: Scope, request: Request[Any, Any, Any]
 ) -> AsyncGenerator[AsyncSession, None]:
-    """The request's session: committed when the handler succeeds, rolled back when it raises.
+    """The request's session and its unit of work (core/uow.py): reads run in a deferred transaction,
+    which never takes SQLite's write lock; a service writes inside `unit_of_work(session).write(...)`,
+    which takes the write turn for what it changes and commits before the answer is read and sent
+    (so a failed commit becomes an error answer, never a success the database did not keep). What
+    is left open when the handler ends is a read, rolled back.
 
-    A handler that only reads (GET, or `opt={"read_only": True}` on a POST such as a filter) runs in
-    a deferred transaction, so it never takes SQLite's write lock; a GET that writes (the spec's
-    cancel call) says so with `opt={"writes": True}`.
-
-    The commit runs before the answer is sent, so a failed commit becomes an error answer and
-    never a success the database did not keep.
-
-    Writing requests of this process take turns at an asyncio lock before BEGIN IMMEDIATE. SQLite
-    lets one writer in at a time anyway; waiting in line here is first come, first served and wakes
-    the next writer the moment the lock is free, where SQLite's busy handler polls with sleeps of up
-    to 100 ms and serves whoever polls first (seconds at the tail under load). The busy timeout still
-    covers writers of other processes (the command line, a second server).
+    A route whose services do not name their writes yet (no `SCOPED_WRITES` in its `opt`) runs
+    whole inside a write of the instance when its method may write, as every writer did before
+    scopes: the turn taken before the handler, its changes committed when it succeeds.
 
     Before either, every request with a session is admitted among at most DB_CONCURRENCY at once,
     first come, first served. The server is one process: past a handful of requests in flight, more
@@ -253,98 +243,43 @@ async def provide_db_session(
     """
     config = _alchemy_config(state)
     session = _request_session(config, scope)
+    work = open_request_work(session, write_turns(state))
     opt = request.route_handler.opt
-    writes = (request.method not in _READ_ONLY_METHODS or opt.get("writes")) and not opt.get("read_only")
-    waiting: list[Callable[[], Awaitable[None]]] = []
-    request.state[_AFTER_TRANSACTION] = waiting
+    whole = (
+        (request.method not in _READ_ONLY_METHODS or opt.get("writes"))
+        and not opt.get("read_only")
+        and not opt.get(SCOPED_WRITES)
+    )
+    await work.admit(_admission(state))
     try:
-        admission = _admission(state)
-        await admission.acquire()
-        request.state[_ADMITTED] = admission
-        if writes and opt.get(LATE_WRITE_TURN):
-            request.state[_LATE_TURN] = state
-        elif writes:
-            await _take_turn(state, request.state, session)
-        async with _one_transaction(session):
+        if whole:
+            async with work.write(INSTANCE):
+                yield session
+        else:
             yield session
+            if session.new or session.dirty or session.deleted:
+                raise RuntimeError("a change outside a write block (core/uow.py) would be lost")
     finally:
-        request.state.pop(_LATE_TURN, None)
-        _leave_gate(request.state)
-        del request.state[_AFTER_TRANSACTION]
-        for callback in waiting:
-            try:
-                await callback()
-            except Exception:  # the answer stands; what failed here is bookkeeping
-                logger.exception("work after the transaction of %s failed", request.method)
-
-
-# PostgreSQL's write turn: a transaction-level advisory lock every writer takes, so writers of all
-# instances take turns as SQLite's do, and a request's reads and writes see no other writer's
-# change in between (no lost update in a read-modify-write), as on SQLite.
-PG_WRITE_TURN_KEY = 0x4C61726465  # "Larde"
-
-
-async def _take_turn(state: State, request_state: Any, session: AsyncSession) -> None:
-    """This process's turn, then (SQLite) the data dir's and SQLite's write lock (BEGIN IMMEDIATE)
-    or (PostgreSQL) the advisory lock of the database."""
-    gate = _write_gate(state)
-    await gate.acquire()
-    request_state[_GATE_HELD] = gate
-    if _alchemy_config(state).get_engine().dialect.name != "sqlite":
-        await session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": PG_WRITE_TURN_KEY})
-        return
-    file_lock: WriteFileLock | None = state.get(_WRITE_FILE_LOCK)
-    if file_lock is not None:
-        await file_lock.acquire()
-        request_state[_FILE_LOCK_HELD] = file_lock
-    await session.connection(execution_options={_BEGIN_OPTION: "IMMEDIATE"})
-
-
-async def take_write_turn(request_state: Any, session: AsyncSession) -> bool:
-    """For a route marked LATE_WRITE_TURN: end the request's read transaction and take the write
-    turn, before the first change. True when it was taken here: what the request read so far may
-    have been changed by another writer since, and must be checked again. False when the request
-    has held the turn from its start (any other writing route, other callers)."""
-    state = request_state.pop(_LATE_TURN, None) if request_state is not None else None
-    if state is None:
-        return False
-    if session.new or session.dirty or session.deleted:
-        raise RuntimeError("take the write turn before changing anything")
-    await session.commit()  # ends the read transaction; nothing is written yet
-    await _take_turn(state, request_state, session)
-    return True
-
-
-class WriteFileLock:
-    """The write turn among the processes of one data dir (`larder serve --workers N`): a lock file
-    held from BEGIN IMMEDIATE to the end of the transaction. Waiting on it in the kernel wakes the
-    next process the moment the turn is free, where SQLite's busy handler would poll with sleeps
-    of up to 100 ms. Each process's own writers take turns at its asyncio lock first, so one thread
-    per process at most waits here."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._handle = open(path, "a+b")  # noqa: SIM115 (held for the app's life)
-
-    async def acquire(self) -> None:
         try:
-            fcntl.flock(self._handle, fcntl.LOCK_EX | fcntl.LOCK_NB)  # free: no thread needed
-        except BlockingIOError:
-            await anyio.to_thread.run_sync(fcntl.flock, self._handle, fcntl.LOCK_EX)
+            if session.in_transaction():
+                await session.rollback()
+        finally:
+            work.leave()
+            await work.run_after()
 
-    def release(self) -> None:
-        fcntl.flock(self._handle, fcntl.LOCK_UN)
+
+def write_turns(state: State) -> WriteTurns:
+    """The app instance's write turns, made on first use (install_instance gives the data dir's lock
+    file for `--workers N`)."""
+    turns = state.get(_WRITE_TURNS)
+    if turns is None:
+        dialect = _alchemy_config(state).get_engine().dialect.name
+        turns = state[_WRITE_TURNS] = WriteTurns(dialect == "sqlite", state.get(_WRITE_FILE_LOCK))
+    return turns
 
 
 def install_write_file_lock(state: State, path: Path) -> None:
     state[_WRITE_FILE_LOCK] = WriteFileLock(path)
-
-
-def _write_gate(state: State) -> asyncio.Lock:
-    gate = state.get(_WRITE_GATE)
-    if gate is None:
-        gate = state[_WRITE_GATE] = asyncio.Lock()
-    return gate
 
 
 def _admission(state: State) -> asyncio.Semaphore:
@@ -352,44 +287,6 @@ def _admission(state: State) -> asyncio.Semaphore:
     if admission is None:
         admission = state[_ADMISSION] = asyncio.Semaphore(DB_CONCURRENCY)
     return admission
-
-
-def _leave_gate(request_state: Any) -> None:
-    """Give up the write turn and the admission, whichever the request holds."""
-    for key in (_FILE_LOCK_HELD, _GATE_HELD, _ADMITTED):
-        held = request_state.pop(key, None)
-        if held is not None:
-            held.release()
-
-
-async def end_transaction_early(request_state: Any, session: AsyncSession) -> None:
-    """End a request's transaction before slow work that needs no database (a page fetched for an
-    import): SQLite's write lock and this process's turn go to the next writer meanwhile. What the
-    request writes afterwards runs in a fresh transaction that the request commits as usual."""
-    await session.rollback()
-    _leave_gate(request_state)
-
-
-async def commit_writes_early(request_state: Any, session: AsyncSession) -> None:
-    """Commit a request's writes before it reads its answer, once it has nothing more to write:
-    the write turn (this process's, and the data dir's) goes to the next writer while the answer is
-    read in a fresh read transaction. Writers queue on that turn, so every millisecond a request
-    holds it after its last write is taken from all the writers behind it."""
-    await session.commit()
-    for key in (_FILE_LOCK_HELD, _GATE_HELD):
-        held = request_state.pop(key, None)
-        if held is not None:
-            held.release()
-
-
-def after_transaction(request_state: Any, callback: Callable[[], Awaitable[None]]) -> bool:
-    """Run `callback` once the request's transaction has ended, committed or rolled back. False when
-    the request has no transaction open (the caller may then do its work at once)."""
-    waiting = request_state.get(_AFTER_TRANSACTION) if request_state is not None else None
-    if waiting is None:
-        return False
-    waiting.append(callback)
-    return True
 
 
 def run_migrations(settings: Settings) -> None:
@@ -539,9 +436,9 @@ async def standalone_session(settings: Settings) -> AsyncIterator[AsyncSession]:
         async with config.get_session() as session:
             # The write turn as requests take it, so its reads see no other writer's change.
             if engine.dialect.name == "sqlite":
-                await session.connection(execution_options={_BEGIN_OPTION: "IMMEDIATE"})
+                await session.connection(execution_options={BEGIN_OPTION: "IMMEDIATE"})
             else:
-                await session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": PG_WRITE_TURN_KEY})
+                await session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": PG_INSTANCE_KEY})
             async with _one_transaction(session):
                 yield session
     finally:

@@ -14,6 +14,8 @@ from typing import Any, ClassVar, Generic, TypeVar
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from larder.core.uow import UnitOfWork, unit_of_work
+
 ModelT = TypeVar("ModelT")
 
 
@@ -26,6 +28,11 @@ class DomainService(Generic[ModelT]):
     @property
     def session(self) -> AsyncSession:
         return self.repository.session
+
+    @property
+    def uow(self) -> UnitOfWork:
+        """The session's unit of work: where the service takes its write turns (core/uow.py)."""
+        return unit_of_work(self.session)
 
 
 __all__ = ["DomainService"]

@@ -3,7 +3,7 @@
 The counters live in a table, so a restart forgets nothing and several server processes share them.
 An attempt must count whatever its request's outcome, and a failed request rolls its transaction
 back: so a request's attempts are written after its transaction has ended, on a short session of
-their own (`after_transaction`), never inside it — a second writer inside a request that holds
+their own (the unit of work's `after`), never inside it — a second writer inside a request that holds
 SQLite's write lock would wait for itself.
 """
 
@@ -18,10 +18,12 @@ from typing import Any
 
 from advanced_alchemy.config import SQLAlchemyAsyncConfig
 from sqlalchemy import Float, Index, String, delete, func, insert, select
+from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Mapped, mapped_column
 
-from larder.core.db import Base, after_transaction
+from larder.core.db import Base
 from larder.core.errors import TooManyRequests
+from larder.core.uow import UnitOfWork, unit_of_work
 
 KEPT_SECONDS = 86_400  # longer than any window; older attempts are deleted by `forget_old`
 
@@ -96,9 +98,9 @@ class Throttle:
     """One request's limits: checks read the store; attempts are written once its transaction has ended
     (at once when it has none, e.g. an upload, which opens no transaction)."""
 
-    def __init__(self, store: ThrottleStore, request_state: Any = None) -> None:
+    def __init__(self, store: ThrottleStore, work: UnitOfWork | None = None) -> None:
         self.store = store
-        self.request_state = request_state
+        self.work = work
         self._pending: list[tuple[str, float]] = []
 
     def now(self) -> float:
@@ -115,9 +117,7 @@ class Throttle:
 
     async def record(self, key: str) -> None:
         self._pending.append((key, self.now()))
-        if len(self._pending) == 1 and not (
-            self.request_state is not None and after_transaction(self.request_state, self.flush)
-        ):
+        if len(self._pending) == 1 and not (self.work is not None and self.work.after(self.flush)):
             await self.flush()
 
     async def hit(self, key: str, limit: Limit) -> None:
@@ -152,9 +152,10 @@ class NoThrottle(Throttle):
         return None
 
 
-def request_throttle(app_state: Any, request_state: Any) -> Throttle:
-    """The throttle of one request, over the app's store."""
-    return Throttle(app_state["throttle_store"], request_state)
+def request_throttle(app_state: Any, session: AsyncSession | None) -> Throttle:
+    """The throttle of one request (of its session, or None for a request without one), over the
+    app's store."""
+    return Throttle(app_state["throttle_store"], unit_of_work(session) if session is not None else None)
 
 
 __all__ = ["Limit", "NoThrottle", "Throttle", "ThrottleAttempt", "ThrottleStore", "Window", "request_throttle"]

@@ -32,7 +32,6 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.catalogue.schemas import RecipeOptionOut
-from larder.core.db import end_transaction_early
 from larder.core.errors import FormError, NotFound
 from larder.core.ids import is_id
 from larder.core.logsafe import loggable_url
@@ -44,6 +43,7 @@ from larder.imports.images import CACHE_DIR_NAME, ImageProxy, proxied_data, prox
 from larder.imports.models import ImportedRecipe
 from larder.imports.schemas import MAX_URL_LENGTH, ImportedLines, ImportedRecipeOut
 from larder.imports.worker import PageParser, ParseFailed
+from larder.sharing.service import account_scope
 
 logger = logging.getLogger("larder.imports")
 
@@ -146,40 +146,29 @@ class ImportService(DomainService[ImportedRecipe]):
         parser: PageParser,
         image_key: str,
         throttle: Throttle | None = None,
-        request_state: Any = None,
     ) -> None:
         super().__init__(session)
         self.policy = policy
         self.image_key = image_key
         self.parser = parser
         self.throttle = throttle or NoThrottle()
-        self.request_state = request_state
 
     async def import_url(self, user_id: int, url: str) -> ImportedRecipeOut:
         url = checked_url(url)  # an invalid link does not count against the limit
         await self.throttle.hit(f"import:user:{user_id}", IMPORTS_PER_USER)
-        await self._release_database()
+        # No transaction is held through a fetch of up to 15 seconds; the write turn is taken after.
+        await self.uow.pause()
         data = await import_page(url, self.policy, self.parser)
-        item = await self.repository.add(
-            ImportedRecipe(
-                user_id=user_id,
-                url=url,
-                data=json.dumps(data if data is not None else {}, ensure_ascii=False),
-                import_failed=data is None,
+        async with self.uow.write(account_scope(user_id)):
+            item = await self.repository.add(
+                ImportedRecipe(
+                    user_id=user_id,
+                    url=url,
+                    data=json.dumps(data if data is not None else {}, ensure_ascii=False),
+                    import_failed=data is None,
+                )
             )
-        )
         return to_imported_out(item, self.image_key)
-
-    async def _release_database(self) -> None:
-        """End the request's transaction (nothing is written yet) before the fetch.
-
-        POST requests begin IMMEDIATE, i.e. hold SQLite's write lock; keeping it through a fetch
-        of up to 15 seconds would make every other writer wait and then fail.
-        """
-        if self.request_state is None:
-            await self.session.rollback()
-        else:
-            await end_transaction_early(self.request_state, self.session)
 
     async def owned(self, user_id: int) -> list[ImportedRecipeOut]:
         """The user's imports, newest first."""
@@ -245,8 +234,9 @@ class ImportService(DomainService[ImportedRecipe]):
         return to_imported_out(await self._owned_one(user_id, import_id), self.image_key)
 
     async def remove(self, user_id: int, import_id: int) -> None:
-        item = await self._owned_one(user_id, import_id)
-        await self.repository.delete(item.id)
+        async with self.uow.write(account_scope(user_id)):
+            item = await self._owned_one(user_id, import_id)
+            await self.repository.delete(item.id)
 
 
 def _first_link(value: Any) -> str | None:
@@ -297,8 +287,7 @@ async def provide_import_service(
         policy=fetch_policy(state["settings"]),
         parser=state["page_parser"],
         image_key=state["settings"].secret_key,
-        throttle=request_throttle(state, request.state),
-        request_state=request.state,
+        throttle=request_throttle(state, db_session),
     )
 
 

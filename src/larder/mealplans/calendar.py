@@ -52,10 +52,10 @@ from sqlalchemy.sql.sqltypes import NullType
 
 from larder.accounts.service import verified_contacts
 from larder.core.clock import now, today
-from larder.core.db import end_transaction_early
 from larder.core.errors import NotFound
 from larder.core.service import DomainService
 from larder.core.sql_dates import days_after
+from larder.core.uow import unit_of_work
 from larder.mealplans.ics import build_calendar
 from larder.mealplans.models import CalendarFeed, MealPlan, MealPlanEntry
 from larder.mealplans.schemas import (
@@ -196,16 +196,13 @@ class CalendarFeedService(DomainService[CalendarFeed]):
         secret_key: str,
         public_url: str,
         zone: str | None = None,
-        request_state: Any | None = None,
     ) -> None:
-        """`zone`: the instance's time zone, for "today"; `request_state`: the request's, so a feed
-        gives up its transaction and database turn before it is written."""
+        """`zone`: the instance's time zone, for "today"."""
         super().__init__(session)
         self.access = access
         self.secret_key = secret_key
         self.public_url = public_url
         self.zone = zone
-        self.request_state = request_state
 
     # -- the member's link ----------------------------------------------------------------------
 
@@ -268,9 +265,8 @@ class CalendarFeedService(DomainService[CalendarFeed]):
     async def calendar(self, feed: Feed) -> bytes:
         """The iCalendar file of `feed`: its rows read as tuples, then written in a worker thread."""
         rows = await self._rows(feed)
-        # Nothing more to read: the transaction and this request's database turn go to the next.
-        if self.request_state is not None:
-            await end_transaction_early(self.request_state, self.session)
+        # Nothing more to read: the transaction and this request's place go to the next.
+        await unit_of_work(self.session).pause()
         host = urlsplit(self.public_url).hostname or "larder"
         link = partial(recipe_link, public_url=self.public_url)
         return await asyncio.get_running_loop().run_in_executor(_builds, build_calendar, rows, host, link)
@@ -319,7 +315,6 @@ async def provide_calendar_service(
         secret_key=settings.secret_key,
         public_url=settings.public_url,
         zone=settings.timezone,
-        request_state=request.state,
     )
 
 

@@ -111,4 +111,4 @@ __all__ = ["UPLOADS_PER_USER_HOUR", "UPLOADS_PER_USER_MINUTE", "MediaService", "
 
 
 async def provide_media_service(state: State, request: Request[Any, Any, Any]) -> MediaService:
-    return MediaService(state["settings"].uploads_dir, request_throttle(state, request.state))
+    return MediaService(state["settings"].uploads_dir, request_throttle(state, None))

@@ -16,6 +16,7 @@ from litestar.params import JSONBody
 from litestar.status_codes import HTTP_200_OK, HTTP_204_NO_CONTENT
 
 from larder.core.errors import FormError, NotFound, TooManyRequests, app_error_handler
+from larder.core.uow import SCOPED
 from larder.core.upload_forms import image_form, image_form_operation
 from larder.core.wire import Data
 from larder.receipts.schemas import (
@@ -51,9 +52,9 @@ class ReceiptScanController(Controller):
     @post(
         "/",
         status_code=HTTP_200_OK,
-        # A scan only reads: no write turn is taken, and the service gives up its database turn
-        # while the engine reads the photo.
-        opt={"read_only": True},
+        # A scan only reads, and gives up its place among the database's requests while the
+        # engine reads the photo.
+        opt=SCOPED,
         request_max_body_size=SCAN_BODY_MAX,
         exception_handlers={RequestEntityTooLarge: _too_large},
         operation_class=ScanOperation,
@@ -77,7 +78,7 @@ class ReceiptScanController(Controller):
         photo = await upload.read(MAX_SCAN_BYTES + 1)  # never more than one byte past the limit
         return Data(data=await receipts.scan(member, photo))
 
-    @post("/matches", status_code=HTTP_204_NO_CONTENT, raises=[NotFound])
+    @post("/matches", status_code=HTTP_204_NO_CONTENT, opt=SCOPED, raises=[NotFound])
     async def confirm_matches(
         self,
         data: JSONBody[ConfirmedMatchesIn],

@@ -28,7 +28,6 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.catalogue.service import CatalogueService
 from larder.core.clock import now
-from larder.core.db import end_transaction_early
 from larder.core.errors import FormError, NotFound, TooManyRequests
 from larder.core.images import MAX_PIXELS, MAX_SIDE, sniff_format
 from larder.core.service import DomainService
@@ -52,7 +51,7 @@ from larder.receipts.schemas import (
     ScanLineOut,
 )
 from larder.receipts.turns import MemberScanning, ReaderBusy, ScanTurns
-from larder.sharing.service import Member
+from larder.sharing.service import Member, account_scope
 
 logger = logging.getLogger("larder.receipts")
 
@@ -98,17 +97,13 @@ class ReceiptService(DomainService[ReceiptMatch]):
         *,
         catalogue: CatalogueService,
         reader: PhotoReader,
-        request_state: Any | None = None,
         turns: ScanTurns | None = None,
     ) -> None:
-        """`request_state`: the request's, so a scan can give up its database turn while the
-        engine reads (seconds on a small machine); without one (tests, the command line) the
-        session's transaction just ends. `turns`: the members' turns at the reader, the process's
-        one (a service of its own when not given)."""
+        """`turns`: the members' turns at the reader, the process's one (a service of its own when
+        not given)."""
         super().__init__(session)
         self.catalogue = catalogue
         self.reader = reader
-        self.request_state = request_state
         self.turns = turns if turns is not None else ScanTurns()
 
     # -- scanning ----------------------------------------------------------------------------
@@ -122,7 +117,7 @@ class ReceiptService(DomainService[ReceiptMatch]):
         # Nothing of the database is needed while the scan waits and the engine reads: the
         # request's turn goes to the next one meanwhile, and the reads below run in a fresh
         # transaction.
-        await self._release_database()
+        await self.uow.pause()
         try:
             async with self.turns.turn(member.id):
                 boxes = await self._read(photo)
@@ -150,12 +145,6 @@ class ReceiptService(DomainService[ReceiptMatch]):
             # member hears that the receipt could not be read, the log keeps why.
             logger.exception("reading a receipt photo failed")
             raise _file_error(MSG_FAILED) from None
-
-    async def _release_database(self) -> None:
-        if self.request_state is None:
-            await self.session.rollback()
-        else:
-            await end_transaction_early(self.request_state, self.session)
 
     async def _learned(self, user_id: int, names: Iterable[str]) -> dict[str, int]:
         keys_of = {name: learned_keys(name) for name in names}
@@ -197,21 +186,22 @@ class ReceiptService(DomainService[ReceiptMatch]):
             raise NotFound(MSG_UNKNOWN_INGREDIENT.format(value=unknown[0]))
         if not wanted:
             return
-        existing = {
-            row.name_key: row
-            for row in await self.session.scalars(
-                select(ReceiptMatch).where(ReceiptMatch.user_id == member.id, ReceiptMatch.name_key.in_(wanted))
-            )
-        }
-        moment = now()
-        for key, ingredient_id in wanted.items():
-            row = existing.get(key)
-            if row is None:
-                self.session.add(ReceiptMatch(user_id=member.id, name_key=key, ingredient_id=ingredient_id))
-            else:
-                row.ingredient_id = ingredient_id
-                row.updated_at = moment
-        await self.session.flush()
+        async with self.uow.write(account_scope(member.id)):
+            existing = {
+                row.name_key: row
+                for row in await self.session.scalars(
+                    select(ReceiptMatch).where(ReceiptMatch.user_id == member.id, ReceiptMatch.name_key.in_(wanted))
+                )
+            }
+            moment = now()
+            for key, ingredient_id in wanted.items():
+                row = existing.get(key)
+                if row is None:
+                    self.session.add(ReceiptMatch(user_id=member.id, name_key=key, ingredient_id=ingredient_id))
+                else:
+                    row.ingredient_id = ingredient_id
+                    row.updated_at = moment
+            await self.session.flush()
 
 
 def check_photo(photo: bytes) -> None:
@@ -271,7 +261,6 @@ async def provide_receipt_service(
         db_session,
         catalogue=catalogue,
         reader=state[READER_STATE_KEY],
-        request_state=request.state,
         turns=scan_turns(state),
     )
 

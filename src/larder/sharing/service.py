@@ -26,6 +26,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from larder.core.email import Mail, Mailer
 from larder.core.errors import Conflict, Forbidden, FormError, NotFound
 from larder.core.events import DELETED, UPDATED, Audience, Change, EventBus, publish_after_commit
+from larder.core.uow import Scope, unit_of_work
 from larder.sharing.mails import ShareMails, address_problem
 from larder.sharing.models import Share
 
@@ -34,6 +35,21 @@ class EntityType(StrEnum):
     SHOPPING_LIST = "UserShoppinglist"
     FOOD_STORE = "UserFoodStore"
     MEAL_PLAN = "UserMealplan"
+
+
+# What a write changes (core/uow.py): a shared thing, a member's account (what they own and may
+# create, their sign-ins and settings), or the catalogue.
+ACCOUNT = "account"
+CATALOGUE = Scope("catalogue")
+
+
+def entity_scope(entity_type: EntityType, entity_id: int) -> Scope:
+    """A list, a store or a plan: its items, its details and who it is shared with."""
+    return Scope(entity_type.value, entity_id)
+
+
+def account_scope(user_id: int) -> Scope:
+    return Scope(ACCOUNT, user_id)
 
 
 class Role(StrEnum):
@@ -193,6 +209,7 @@ class AccessPolicy:
         # What is shared with each address, of every type, read once per policy (one request):
         # a call that composes lists, stores and plans asks for several types.
         self._shared: dict[str, dict[str, dict[int, Role]]] = {}
+        self._shared_read_in = 0  # the unit of work's write blocks when they were read
 
     async def role(self, member: Member, entity_type: EntityType, entity_id: int, owner_id: int) -> Role | None:
         shared = {} if owner_id == member.id else await self.shared_with(member, entity_type)
@@ -226,6 +243,11 @@ class AccessPolicy:
         """
         if not member.verified:
             return {}
+        blocks = unit_of_work(self.session).blocks
+        if blocks != self._shared_read_in:
+            # A write block began since they were read: it decides with what is shared now.
+            self._shared.clear()
+            self._shared_read_in = blocks
         address = member.email.lower()
         known = self._shared.get(address)
         if known is None:
@@ -274,53 +296,56 @@ class AccessPolicy:
         unshared_with: list[str],
     ) -> list[ShareEntry]:
         """PUT /share: the owner adds addresses, flips canEdit and removes addresses at once."""
-        owner_id = await self._owner(entity_type, entity_id)
-        await self.require(member, entity_type, entity_id, owner_id, Action.SHARE, not_found=MSG_NOT_FOUND)
-        wanted = {entry.email.strip().lower(): entry.canEdit for entry in shared_with}
-        gone = {email.strip().lower() for email in unshared_with}
-        for email in wanted:
-            problem = address_problem(email)
-            if problem:
-                raise FormError({"shared_with": [problem]})
-        if member.email.lower() in wanted:
-            # A well-formed address the document cannot tell from any other: a conflict, not a 422.
-            raise Conflict(MSG_OWN_ADDRESS)
-        existing = {
-            share.email: share
-            for share in await self.session.scalars(
-                select(Share).where(Share.entity_type == entity_type.value, Share.entity_id == entity_id)
-            )
-        }
-        added = [email for email in wanted if email not in existing and email not in gone]
-        # Whom to tell, within the sender's limits: checked before anything is written.
-        to_tell = await self._to_tell(member, entity_type, entity_id, added)
-        for email, can_edit in wanted.items():
-            if email in gone:
-                continue
-            if email in existing:
-                existing[email].can_edit = can_edit
-            else:
-                self.session.add(
-                    Share(
-                        entity_type=entity_type.value,
-                        entity_id=entity_id,
-                        owner_id=owner_id,
-                        email=email,
-                        can_edit=can_edit,
+        # Decided and written in the entity's turn: a list's writer that checks its right after
+        # this change sees it.
+        async with unit_of_work(self.session).write(entity_scope(entity_type, entity_id)):
+            owner_id = await self._owner(entity_type, entity_id)
+            await self.require(member, entity_type, entity_id, owner_id, Action.SHARE, not_found=MSG_NOT_FOUND)
+            wanted = {entry.email.strip().lower(): entry.canEdit for entry in shared_with}
+            gone = {email.strip().lower() for email in unshared_with}
+            for email in wanted:
+                problem = address_problem(email)
+                if problem:
+                    raise FormError({"shared_with": [problem]})
+            if member.email.lower() in wanted:
+                # A well-formed address the document cannot tell from any other: a conflict, not a 422.
+                raise Conflict(MSG_OWN_ADDRESS)
+            existing = {
+                share.email: share
+                for share in await self.session.scalars(
+                    select(Share).where(Share.entity_type == entity_type.value, Share.entity_id == entity_id)
+                )
+            }
+            added = [email for email in wanted if email not in existing and email not in gone]
+            # Whom to tell, within the sender's limits: checked before anything is written.
+            to_tell = await self._to_tell(member, entity_type, entity_id, added)
+            for email, can_edit in wanted.items():
+                if email in gone:
+                    continue
+                if email in existing:
+                    existing[email].can_edit = can_edit
+                else:
+                    self.session.add(
+                        Share(
+                            entity_type=entity_type.value,
+                            entity_id=entity_id,
+                            owner_id=owner_id,
+                            email=email,
+                            can_edit=can_edit,
+                        )
+                    )
+            # Those who gain or lose the item re-read their shared items; those who keep it, its sharing.
+            if self.bus is not None:
+                self._tell_live(entity_type, entity_id, UPDATED, {owner_id}, set(existing) | set(wanted))
+            if gone:
+                await self.session.execute(
+                    delete(Share).where(
+                        Share.entity_type == entity_type.value, Share.entity_id == entity_id, Share.email.in_(gone)
                     )
                 )
-        # Those who gain or lose the item re-read their shared items; those who keep it, its sharing.
-        if self.bus is not None:
-            self._tell_live(entity_type, entity_id, UPDATED, {owner_id}, set(existing) | set(wanted))
-        if gone:
-            await self.session.execute(
-                delete(Share).where(
-                    Share.entity_type == entity_type.value, Share.entity_id == entity_id, Share.email.in_(gone)
-                )
-            )
-        await self.session.flush()
-        self._shared.clear()
-        await self._tell(member, entity_type, entity_id, to_tell)
+            await self.session.flush()
+            self._shared.clear()
+            await self._tell(member, entity_type, entity_id, to_tell)
         return (await self.shares_of(entity_type, [entity_id]))[entity_id]
 
     async def _to_tell(self, member: Member, entity_type: EntityType, entity_id: int, added: list[str]) -> list[str]:
@@ -377,17 +402,18 @@ class AccessPolicy:
 
     async def leave(self, member: Member, entity_type: EntityType, entity_id: int) -> None:
         """PUT /share/remove: a member an item was shared with takes it out of their own view."""
-        owner_id = await self._owner(entity_type, entity_id)
-        await self.require(member, entity_type, entity_id, owner_id, Action.LEAVE, not_found=MSG_NOT_FOUND)
-        await self.announce(entity_type, entity_id, owner_id)
-        await self.session.execute(
-            delete(Share).where(
-                Share.entity_type == entity_type.value,
-                Share.entity_id == entity_id,
-                Share.email == member.email.lower(),
+        async with unit_of_work(self.session).write(entity_scope(entity_type, entity_id)):
+            owner_id = await self._owner(entity_type, entity_id)
+            await self.require(member, entity_type, entity_id, owner_id, Action.LEAVE, not_found=MSG_NOT_FOUND)
+            await self.announce(entity_type, entity_id, owner_id)
+            await self.session.execute(
+                delete(Share).where(
+                    Share.entity_type == entity_type.value,
+                    Share.entity_id == entity_id,
+                    Share.email == member.email.lower(),
+                )
             )
-        )
-        self._shared.clear()
+            self._shared.clear()
 
     async def _owner(self, entity_type: EntityType, entity_id: int) -> int:
         owner_id = await self.entities.owner_of(self.session, entity_type, entity_id)
@@ -430,6 +456,8 @@ async def provide_access_policy(
 
 
 __all__ = [
+    "ACCOUNT",
+    "CATALOGUE",
     "MSG_FORBIDDEN",
     "MSG_OWN_ADDRESS",
     "PERMISSIONS",
@@ -442,6 +470,8 @@ __all__ = [
     "ShareEntry",
     "SharedEntities",
     "SharedItem",
+    "account_scope",
+    "entity_scope",
     "may",
     "provide_access_policy",
     "role_among",

@@ -8,13 +8,12 @@ transaction across the list, the store and the other list, and is applied once p
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncGenerator, Awaitable, Callable, Sequence
+from collections.abc import AsyncGenerator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
 import msgspec
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
-from litestar import Request
 from litestar.di import NamedDependency
 from sqlalchemy import Row, bindparam, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -23,13 +22,23 @@ from sqlalchemy.orm import selectinload
 from larder.accounts.service import display_names
 from larder.catalogue.service import CatalogueService
 from larder.core.clock import now
-from larder.core.db import commit_writes_early, insert_all, take_write_turn
+from larder.core.db import insert_all
 from larder.core.errors import Conflict, FieldCollector, FormError, NotFound
 from larder.core.service import DomainService
 from larder.core.text import plain_name_problem
 from larder.kitchen.merge import Amount, amount, merge, tidy
 from larder.kitchen.units import convert, convertible
-from larder.sharing.service import AccessPolicy, Action, EntityType, Member, Role, may, role_among
+from larder.sharing.service import (
+    AccessPolicy,
+    Action,
+    EntityType,
+    Member,
+    Role,
+    account_scope,
+    entity_scope,
+    may,
+    role_among,
+)
 from larder.shopping.models import ShopCompletion, ShoppingList, ShoppingListItem
 from larder.shopping.schemas import (
     REQUEST_ID_PATTERN,
@@ -166,15 +175,11 @@ class ShoppingService(DomainService[ShoppingList]):
         catalogue: CatalogueService,
         access: AccessPolicy,
         stores: StoresService,
-        request_state: Any | None = None,
     ) -> None:
-        """`request_state`: the request's, so a write can hand on its write turn before its answer
-        is read (`commit_writes_early`); without it (tests, other callers) all runs in one transaction."""
         super().__init__(session)
         self.catalogue = catalogue
         self.access = access
         self.stores = stores
-        self.request_state = request_state
 
     # -- reading --------------------------------------------------------------------------------
     async def list_visible(self, member: Member) -> list[ShoppingListOut]:
@@ -227,12 +232,14 @@ class ShoppingService(DomainService[ShoppingList]):
         check_list_name(errors, data.name)
         check_typed_quantities(errors, data.ingredients, field="ingredients")
         errors.raise_if_any()
-        # Not refreshed: a new list has no items, and loading them lazily is refused by the model.
-        shopping_list = await self.repository.add(
-            ShoppingList(user_id=member.id, name=data.name.strip(), items=[]), auto_refresh=False
-        )
-        await self._put_items(shopping_list, data.ingredients, add=False)
-        return await self._saved(shopping_list, Role.OWNER)
+        async with self.uow.write(account_scope(member.id)):
+            # Not refreshed: a new list has no items, and loading them lazily is refused by the model.
+            shopping_list = await self.repository.add(
+                ShoppingList(user_id=member.id, name=data.name.strip(), items=[]), auto_refresh=False
+            )
+            await self._put_items(shopping_list, data.ingredients, add=False)
+            await self._touch(shopping_list)
+        return await self._answer(shopping_list, Role.OWNER)
 
     async def update(self, member: Member, list_id: int, data: ShoppingListUpdateIn) -> ShoppingListOut:
         errors = FieldCollector()
@@ -244,18 +251,18 @@ class ShoppingService(DomainService[ShoppingList]):
         if any(item.change is not None and item.quantity is not None for item in data.ingredients):
             errors.add("ingredients.change", MSG_CHANGE_AND_QUANTITY)
         errors.raise_if_any()
-
-        async def prepare(shopping_list: ShoppingList) -> list[Resolved]:
-            return await self._resolve_items(shopping_list, data.ingredients)
-
-        shopping_list, role, resolved = await self._open_for_write(member, list_id, prepare)
-        if data.name is not None:
-            shopping_list.name = data.name.strip()
-        removed = {str(value) for value in data.ingredients_to_remove}
-        for item in [i for i in shopping_list.items if i.value in removed]:
-            shopping_list.items.remove(item)
-        await self._apply_items(shopping_list, data.ingredients, resolved, add=False)
-        return await self._saved(shopping_list, role)
+        async with self.uow.write(entity_scope(EntityType.SHOPPING_LIST, list_id)):
+            # Read in the turn: the caller's right and the items are as they are now.
+            shopping_list, role = await self._open(member, list_id, Action.EDIT)
+            resolved = await self._resolve_items(shopping_list, data.ingredients)
+            if data.name is not None:
+                shopping_list.name = data.name.strip()
+            removed = {str(value) for value in data.ingredients_to_remove}
+            for item in [i for i in shopping_list.items if i.value in removed]:
+                shopping_list.items.remove(item)
+            await self._apply_items(shopping_list, data.ingredients, resolved, add=False)
+            await self._touch(shopping_list)
+        return await self._answer(shopping_list, role)
 
     async def merge(self, member: Member, list_id: int, ingredients: Sequence[MergeItemIn]) -> ShoppingListOut:
         """Ingredients added by the merge rule ('Add Selected', send to list, moved items)."""
@@ -264,19 +271,18 @@ class ShoppingService(DomainService[ShoppingList]):
             # Recipes' fractions are merged as they are (¼ tsp); nothing is not an amount.
             errors.add("ingredients.quantity", MSG_QUANTITY_POSITIVE)
         errors.raise_if_any()
-
-        async def prepare(shopping_list: ShoppingList) -> list[Resolved]:
-            return await self._resolve_items(shopping_list, ingredients)
-
-        shopping_list, role, resolved = await self._open_for_write(member, list_id, prepare)
-        await self._apply_items(shopping_list, ingredients, resolved, add=True)
-        return await self._saved(shopping_list, role)
+        async with self.uow.write(entity_scope(EntityType.SHOPPING_LIST, list_id)):
+            shopping_list, role = await self._open(member, list_id, Action.EDIT)
+            await self._put_items(shopping_list, ingredients, add=True)
+            await self._touch(shopping_list)
+        return await self._answer(shopping_list, role)
 
     async def delete(self, member: Member, list_id: int) -> None:
-        shopping_list, _ = await self._open(member, list_id, Action.DELETE)
-        await self.session.delete(shopping_list)
-        await self.access.forget(EntityType.SHOPPING_LIST, shopping_list.id, shopping_list.user_id)
-        await self.session.flush()
+        async with self.uow.write(entity_scope(EntityType.SHOPPING_LIST, list_id)):
+            shopping_list, _ = await self._open(member, list_id, Action.DELETE)
+            await self.session.delete(shopping_list)
+            await self.access.forget(EntityType.SHOPPING_LIST, shopping_list.id, shopping_list.user_id)
+            await self.session.flush()
 
     async def complete(self, member: Member, list_id: int, data: CompleteShopIn) -> CompleteShopOut:
         """The 'Store Items' dialog at once: checked items into a store (dated now), unchecked ones
@@ -302,67 +308,79 @@ class ShoppingService(DomainService[ShoppingList]):
                 errors.add("checked", MSG_NOT_IN_LIST.format(value=sent))
         errors.raise_if_any()
         checked_values = list(dict.fromkeys(str(v) for v in data.checked))
-        try:
-            shopping_list, _ = await self._open(member, list_id, Action.EDIT)
-        except NotFound:
+        # The list, the caller's request ids, and the list and store the shop moves items into.
+        scopes = [entity_scope(EntityType.SHOPPING_LIST, list_id), account_scope(member.id)]
+        if data.move_unchecked_to is not None:
+            scopes.append(entity_scope(EntityType.SHOPPING_LIST, data.move_unchecked_to))
+        if data.store_id is not None:
+            scopes.append(entity_scope(EntityType.FOOD_STORE, data.store_id))
+        async with self.uow.write(*scopes):
+            try:
+                shopping_list, _ = await self._open(member, list_id, Action.EDIT)
+            except NotFound:
+                done = await self._completed(member, data.request_id)
+                if done is not None and done.list_id == list_id and done.answer.list_deleted:
+                    return done.answer
+                raise
             done = await self._completed(member, data.request_id)
-            if done is not None and done.list_id == list_id and done.answer.list_deleted:
+            if done is not None:
+                if done.list_id != list_id:
+                    raise Conflict(MSG_REQUEST_ID_USED)
                 return done.answer
-            raise
-        done = await self._completed(member, data.request_id)
-        if done is not None:
-            if done.list_id != list_id:
-                raise Conflict(MSG_REQUEST_ID_USED)
-            return done.answer
-        if data.delete_list:
-            await self.access.require(
-                member, EntityType.SHOPPING_LIST, list_id, shopping_list.user_id, Action.DELETE, not_found=MSG_NOT_FOUND
+            if data.delete_list:
+                await self.access.require(
+                    member,
+                    EntityType.SHOPPING_LIST,
+                    list_id,
+                    shopping_list.user_id,
+                    Action.DELETE,
+                    not_found=MSG_NOT_FOUND,
+                )
+            items = {item.value: item for item in shopping_list.items}
+            for value in checked_values:
+                if value not in items:
+                    raise Conflict(MSG_NOT_IN_LIST.format(value=value))
+            if data.move_unchecked_to == list_id:
+                raise Conflict(MSG_SAME_LIST)
+
+            stored_into: int | None = None
+            checked = [items[value] for value in checked_values]
+            if data.store_checked and checked:
+                stored_into = data.store_id or await self._store_for(member)
+                await self.stores.stock(member, stored_into, [_as_stock(item) for item in checked])
+                for item in checked:
+                    shopping_list.items.remove(item)
+
+            unchecked = [item for item in shopping_list.items if item.value not in set(checked_values)]
+            moved_to: int | None = None
+            if data.move_unchecked_to is not None and unchecked:
+                target, _ = await self._open(member, data.move_unchecked_to, Action.EDIT)
+                await self._put_items(target, [_as_sent(item) for item in unchecked], add=True)
+                await self._touch(target)
+                moved_to = target.id
+                for item in unchecked:
+                    shopping_list.items.remove(item)
+
+            if data.delete_list:
+                await self.session.delete(shopping_list)
+                await self.access.forget(EntityType.SHOPPING_LIST, shopping_list.id, shopping_list.user_id)
+            else:
+                await self._touch(shopping_list)
+            answer = CompleteShopOut(
+                request_id=data.request_id,
+                stored=len(checked) if stored_into else 0,
+                store_id=stored_into,
+                moved=len(unchecked) if moved_to else 0,
+                moved_to=moved_to,
+                list_deleted=data.delete_list,
             )
-        items = {item.value: item for item in shopping_list.items}
-        for value in checked_values:
-            if value not in items:
-                raise Conflict(MSG_NOT_IN_LIST.format(value=value))
-        if data.move_unchecked_to == list_id:
-            raise Conflict(MSG_SAME_LIST)
-
-        stored_into: int | None = None
-        checked = [items[value] for value in checked_values]
-        if data.store_checked and checked:
-            stored_into = data.store_id or await self._store_for(member)
-            await self.stores.stock(member, stored_into, [_as_stock(item) for item in checked])
-            for item in checked:
-                shopping_list.items.remove(item)
-
-        unchecked = [item for item in shopping_list.items if item.value not in set(checked_values)]
-        moved_to: int | None = None
-        if data.move_unchecked_to is not None and unchecked:
-            target, _ = await self._open(member, data.move_unchecked_to, Action.EDIT)
-            await self._put_items(target, [_as_sent(item) for item in unchecked], add=True)
-            await self._touch(target)
-            moved_to = target.id
-            for item in unchecked:
-                shopping_list.items.remove(item)
-
-        if data.delete_list:
-            await self.session.delete(shopping_list)
-            await self.access.forget(EntityType.SHOPPING_LIST, shopping_list.id, shopping_list.user_id)
-        else:
-            await self._touch(shopping_list)
-        answer = CompleteShopOut(
-            request_id=data.request_id,
-            stored=len(checked) if stored_into else 0,
-            store_id=stored_into,
-            moved=len(unchecked) if moved_to else 0,
-            moved_to=moved_to,
-            list_deleted=data.delete_list,
-        )
-        self.session.add(
-            ShopCompletion(
-                user_id=member.id, list_id=list_id, request_id=data.request_id, answer=msgspec.to_builtins(answer)
+            self.session.add(
+                ShopCompletion(
+                    user_id=member.id, list_id=list_id, request_id=data.request_id, answer=msgspec.to_builtins(answer)
+                )
             )
-        )
-        await self.session.flush()
-        return answer
+            await self.session.flush()
+            return answer
 
     async def _completed(self, member: Member, request_id: str) -> _Completed | None:
         """The caller's shop with this request id, if one was applied: its list and its answer."""
@@ -386,21 +404,6 @@ class ShoppingService(DomainService[ShoppingList]):
             member, EntityType.SHOPPING_LIST, found[0].id, found[0].user_id, action, not_found=MSG_NOT_FOUND
         )
         return found[0], role
-
-    async def _open_for_write(
-        self, member: Member, list_id: int, prepare: Callable[[ShoppingList], Awaitable[T]]
-    ) -> tuple[ShoppingList, Role, T]:
-        """Open the list to edit it and prepare the change (reads only: the caller's right, the
-        items, the catalogue's facts) before the write turn is taken, so the turn covers only the
-        writes. Read again under the turn only if its items or the list changed meanwhile."""
-        shopping_list, role = await self._open(member, list_id, Action.EDIT)
-        prepared = await prepare(shopping_list)
-        seen = (shopping_list.items_version, shopping_list.updated_at)
-        taken_late = await take_write_turn(self.request_state, self.session)
-        if taken_late and await self.repository.version_of(list_id) != seen:
-            shopping_list, role = await self._open(member, list_id, Action.EDIT)
-            prepared = await prepare(shopping_list)
-        return shopping_list, role, prepared
 
     async def _store_for(self, member: Member) -> int:
         """No store chosen: the caller's default store, or their only writable store (part 2 §4)."""
@@ -471,11 +474,9 @@ class ShoppingService(DomainService[ShoppingList]):
         await self.session.flush()
         await self.access.announce(EntityType.SHOPPING_LIST, shopping_list.id, shopping_list.user_id)
 
-    async def _saved(self, shopping_list: ShoppingList, role: Role) -> ShoppingListOut:
-        """The answer of a write, its last step: the list as written, with the role it was opened with."""
-        await self._touch(shopping_list)
-        if self.request_state is not None:
-            await commit_writes_early(self.request_state, self.session)
+    async def _answer(self, shopping_list: ShoppingList, role: Role) -> ShoppingListOut:
+        """The answer of a write, read once it is committed: the list as written, with the role it
+        was opened with."""
         return (await self._answers([shopping_list], {shopping_list.id: role}))[0]
 
     async def _answers(self, lists: list[ShoppingList], roles: dict[int, Role]) -> list[ShoppingListOut]:
@@ -559,9 +560,8 @@ async def provide_shopping_service(
     catalogue: NamedDependency[CatalogueService],
     access: NamedDependency[AccessPolicy],
     stores: NamedDependency[StoresService],
-    request: Request[Any, Any, Any],
 ) -> AsyncGenerator[ShoppingService, None]:
-    yield ShoppingService(db_session, catalogue=catalogue, access=access, stores=stores, request_state=request.state)
+    yield ShoppingService(db_session, catalogue=catalogue, access=access, stores=stores)
 
 
 __all__ = ["MSG_NOT_FOUND", "ShoppingService", "check_list_name", "provide_shopping_service"]
