@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from litestar import Controller, delete, get, post, put
+from typing import Any
+
+from litestar import Controller, Request, Response, delete, get, post, put
 from litestar.di import NamedDependency
 from litestar.params import JSONBody
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
 
 from larder.core.errors import Conflict, Forbidden, NotFound
 from larder.core.ids import PathId
+from larder.core.spa import ALREADY_COMPRESSED
 from larder.core.uow import SCOPED
 from larder.core.wire import Data
 from larder.sharing.service import Member
@@ -44,11 +47,17 @@ class ShoppingListController(Controller):
     ) -> Data[ShoppingListOut]:
         return Data(data=await shopping.create(member, data))
 
-    @get("/{list_id:int}", raises=[NotFound])
+    @get("/{list_id:int}", opt={ALREADY_COMPRESSED: True}, raises=[NotFound])
     async def get_list(
-        self, list_id: PathId, member: NamedDependency[Member], shopping: NamedDependency[ShoppingService]
-    ) -> ShoppingListEnvelope:
-        return ShoppingListEnvelope(shopping_list=await shopping.get(member, list_id))
+        self,
+        list_id: PathId,
+        request: Request[Any, Any, Any],
+        member: NamedDependency[Member],
+        shopping: NamedDependency[ShoppingService],
+    ) -> Response[ShoppingListEnvelope]:
+        """Sent as encoded and compressed once for each state of the list, with an ETag."""
+        answer = await shopping.get_encoded(member, list_id)
+        return answer.response(request.headers.get("accept-encoding", ""), request.headers.get("if-none-match"))
 
     @put("/{list_id:int}", opt=SCOPED, raises=[NotFound, Forbidden])
     async def update_list(

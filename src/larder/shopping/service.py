@@ -21,6 +21,7 @@ from sqlalchemy.orm import selectinload
 
 from larder.accounts.service import display_names
 from larder.catalogue.service import CatalogueService
+from larder.core.answers import EncodedAnswer, KeptAnswers
 from larder.core.clock import now
 from larder.core.db import insert_all
 from larder.core.errors import Conflict, FieldCollector, FormError, NotFound
@@ -34,6 +35,7 @@ from larder.sharing.service import (
     EntityType,
     Member,
     Role,
+    ShareEntry,
     account_scope,
     entity_scope,
     may,
@@ -48,6 +50,7 @@ from larder.shopping.schemas import (
     ListItemOut,
     ListSummaryOut,
     MergeItemIn,
+    ShoppingListEnvelope,
     ShoppingListIn,
     ShoppingListOut,
     ShoppingListUpdateIn,
@@ -92,6 +95,10 @@ class _Completed:
 
 
 _ITEM_COLUMNS = tuple(ShoppingListItem.__table__.columns)
+
+
+# Whole answers of GET /user-shoppinglists/{id}, gzipped (a list of 80 items: ~3 KB).
+LIST_ANSWERS = KeptAnswers(4 * 1024 * 1024)
 
 
 class ShoppingListRepository(SQLAlchemyAsyncRepository[ShoppingList]):
@@ -225,6 +232,33 @@ class ShoppingService(DomainService[ShoppingList]):
         # Items are read as rows by the answer, so the list is opened without them.
         shopping_list, role = await self._open(member, list_id, Action.VIEW, with_items=False)
         return (await self._answers([shopping_list], {shopping_list.id: role}))[0]
+
+    async def get_encoded(self, member: Member, list_id: int) -> EncodedAnswer:
+        """GET /user-shoppinglists/{id}'s whole answer, encoded and compressed once for each state of
+        what it shows: the list's row (its `items_version` counts every change of its items, by
+        triggers), the caller's role, the owner's name and the shares. Every device of a household
+        reads a list again when told it changed: a read of an unchanged list reads four small rows
+        and no item."""
+        shopping_list, role = await self._open(member, list_id, Action.VIEW, with_items=False)
+        owners = await display_names(self.session, {shopping_list.user_id})
+        shares = await self.access.shares_of(EntityType.SHOPPING_LIST, [list_id] if role == Role.OWNER else [])
+        key = (
+            str(self.session.get_bind().url),
+            list_id,
+            shopping_list.items_version,
+            shopping_list.updated_at,
+            shopping_list.name,
+            role,
+            owners.get(shopping_list.user_id, ""),
+            tuple((e.email, e.canEdit) for e in shares.get(list_id, [])),
+        )
+        found = LIST_ANSWERS.get(key)
+        if found is None:
+            items = await self.repository.item_rows([list_id])
+            answer = _list_out(shopping_list, role, owners, shares, items)
+            found = EncodedAnswer(msgspec.json.encode(ShoppingListEnvelope(shopping_list=answer)))
+            LIST_ANSWERS.put(key, found)
+        return found
 
     # -- writing --------------------------------------------------------------------------------
     async def create(self, member: Member, data: ShoppingListIn) -> ShoppingListOut:
@@ -485,19 +519,7 @@ class ShoppingService(DomainService[ShoppingList]):
         shares = await self.access.shares_of(EntityType.SHOPPING_LIST, owned)
         # Items as rows: answering a list of 80 items costs a fraction of loading them as objects.
         items = await self.repository.item_rows([sl.id for sl in lists])
-        return [
-            ShoppingListOut(
-                user_shoppinglist_id=sl.id,
-                user_id=sl.user_id,
-                name=sl.name,
-                updated_at=sl.updated_at,
-                owner_name=owners.get(sl.user_id, ""),
-                ingredients=[_item_out(item) for item in items[sl.id]],
-                shared_with=shares.get(sl.id, []),
-                role=roles[sl.id].value,  # type: ignore[arg-type]
-            )
-            for sl in lists
-        ]
+        return [_list_out(sl, roles[sl.id], owners, shares, items) for sl in lists]
 
 
 def _within_bounds(quantity: float) -> float:
@@ -527,6 +549,25 @@ def _new_item(shopping_list: ShoppingList, found: Resolved, sent: SentListItem, 
         date_added=now(),
         category_id=found.category_id,
         estimated_expiry_days=found.usual_expiry_days,
+    )
+
+
+def _list_out(
+    sl: ShoppingList,
+    role: Role,
+    owners: dict[int, str],
+    shares: dict[int, list[ShareEntry]],
+    items: dict[int, list[Row[Any]]],
+) -> ShoppingListOut:
+    return ShoppingListOut(
+        user_shoppinglist_id=sl.id,
+        user_id=sl.user_id,
+        name=sl.name,
+        updated_at=sl.updated_at,
+        owner_name=owners.get(sl.user_id, ""),
+        ingredients=[_item_out(item) for item in items[sl.id]],
+        shared_with=shares.get(sl.id, []),
+        role=role.value,  # type: ignore[arg-type]
     )
 
 
