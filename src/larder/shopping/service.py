@@ -8,7 +8,7 @@ transaction across the list, the store and the other list, and is applied once p
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncGenerator, Sequence
+from collections.abc import AsyncGenerator, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
@@ -115,6 +115,17 @@ class ShoppingListRepository(SQLAlchemyAsyncRepository[ShoppingList]):
             .execution_options(populate_existing=True)
         )
         return list(await self.session.scalars(statement))
+
+    async def items_with_values(self, list_id: int, values: Iterable[str]) -> list[ShoppingListItem]:
+        """The list's items of these values: what a change of a few items touches (a list holds
+        dozens; loading them all as objects cost more than the rest of the write)."""
+        wanted = set(values)
+        if not wanted:
+            return []
+        statement = select(ShoppingListItem).where(
+            ShoppingListItem.list_id == list_id, ShoppingListItem.value.in_(wanted)
+        )
+        return list(await self.session.scalars(statement.execution_options(populate_existing=True)))
 
     async def version_of(self, list_id: int) -> tuple[int, Any] | None:
         """What changes with every write of the list (its items by trigger, the list by `_touch`)."""
@@ -287,14 +298,16 @@ class ShoppingService(DomainService[ShoppingList]):
         errors.raise_if_any()
         async with self.uow.write(entity_scope(EntityType.SHOPPING_LIST, list_id)):
             # Read in the turn: the caller's right and the items are as they are now.
-            shopping_list, role = await self._open(member, list_id, Action.EDIT)
-            resolved = await self._resolve_items(shopping_list, data.ingredients)
+            shopping_list, role = await self._open(member, list_id, Action.EDIT, with_items=False)
+            removed = {str(value) for value in data.ingredients_to_remove}
+            present = await self.repository.items_with_values(list_id, _values(data.ingredients) | removed)
+            resolved = await self._resolve_items(present, data.ingredients)
             if data.name is not None:
                 shopping_list.name = data.name.strip()
-            removed = {str(value) for value in data.ingredients_to_remove}
-            for item in [i for i in shopping_list.items if i.value in removed]:
-                shopping_list.items.remove(item)
-            await self._apply_items(shopping_list, data.ingredients, resolved, add=False)
+            for item in [i for i in present if i.value in removed]:
+                present.remove(item)
+                await self.session.delete(item)
+            await self._apply_items(shopping_list, present, data.ingredients, resolved, add=False)
             await self._touch(shopping_list)
         return await self._answer(shopping_list, role)
 
@@ -306,8 +319,10 @@ class ShoppingService(DomainService[ShoppingList]):
             errors.add("ingredients.quantity", MSG_QUANTITY_POSITIVE)
         errors.raise_if_any()
         async with self.uow.write(entity_scope(EntityType.SHOPPING_LIST, list_id)):
-            shopping_list, role = await self._open(member, list_id, Action.EDIT)
-            await self._put_items(shopping_list, ingredients, add=True)
+            shopping_list, role = await self._open(member, list_id, Action.EDIT, with_items=False)
+            present = await self.repository.items_with_values(list_id, _values(ingredients))
+            resolved = await self._resolve_items(present, ingredients)
+            await self._apply_items(shopping_list, present, ingredients, resolved, add=True)
             await self._touch(shopping_list)
         return await self._answer(shopping_list, role)
 
@@ -450,25 +465,36 @@ class ShoppingService(DomainService[ShoppingList]):
         raise Conflict(MSG_NO_STORE)
 
     async def _put_items(self, shopping_list: ShoppingList, sent: Sequence[SentListItem], *, add: bool) -> None:
-        """Set (PUT, create) or add by the merge rule (merge) each sent item."""
-        await self._apply_items(shopping_list, sent, await self._resolve_items(shopping_list, sent), add=add)
+        """Set (create) or add by the merge rule (a shop's unticked items moved) each sent item, on
+        a list whose items are loaded."""
+        present = list(shopping_list.items)
+        await self._apply_items(shopping_list, present, sent, await self._resolve_items(present, sent), add=add)
 
-    async def _resolve_items(self, shopping_list: ShoppingList, sent: Sequence[SentListItem]) -> list[Resolved]:
-        """What each sent item is (a catalogue ingredient, or a custom one): reads only."""
+    async def _resolve_items(self, present: Sequence[ShoppingListItem], sent: Sequence[SentListItem]) -> list[Resolved]:
+        """What each sent item is (a catalogue ingredient, or a custom one of `present`, the list's
+        items of the sent values): reads only."""
         if not sent:
             return []
         errors = FieldCollector()
-        known_custom = {i.value: i.name for i in shopping_list.items if i.ingredient_id is None}
+        known_custom = {i.value: i.name for i in present if i.ingredient_id is None}
         resolved = await resolve_items(sent, self.catalogue, errors, known_custom=known_custom)
         errors.raise_if_any()
         return [found for found in resolved if found is not None]  # every one, after raise_if_any
 
     async def _apply_items(
-        self, shopping_list: ShoppingList, sent: Sequence[SentListItem], resolved: list[Resolved], *, add: bool
+        self,
+        shopping_list: ShoppingList,
+        present: Sequence[ShoppingListItem],
+        sent: Sequence[SentListItem],
+        resolved: list[Resolved],
+        *,
+        add: bool,
     ) -> None:
+        """Each sent item set or added by the merge rule to the item of its value in `present` (the
+        list's items of the sent values), or added as a new item."""
         if not sent:
             return
-        by_value = {item.value: item for item in shopping_list.items}
+        by_value = {item.value: item for item in present}
         new_items: list[ShoppingListItem] = []
         for item, found in zip(sent, resolved, strict=True):
             unit = found.unit_for(item.quantity)
@@ -531,6 +557,11 @@ def _stepped(sent: SentListItem) -> float:
     """A step sent for an item the list no longer holds (removed on another device): the item is
     back with the step as its quantity, at least 1."""
     return _within_bounds(getattr(sent, "change", 0) or 0)
+
+
+def _values(sent: Sequence[SentListItem]) -> set[str]:
+    """The values the sent items name (an ingredient id as its digits, or a custom value)."""
+    return {str(item.value) for item in sent if item.value is not None}
 
 
 def _new_item(shopping_list: ShoppingList, found: Resolved, sent: SentListItem, unit: str) -> ShoppingListItem:
