@@ -207,7 +207,7 @@ class ShoppingService(DomainService[ShoppingList]):
         # Every id read is the caller's or shared with them, so each list has a role.
         roles = {sl.id: role for sl in lists if (role := role_among(member, sl.user_id, sl.id, shared))}
         lists.sort(key=lambda sl: (sl.updated_at, sl.id), reverse=True)
-        return await self._answers(lists, roles)
+        return await self._answers(lists, roles, member)
 
     async def summaries(self, member: Member) -> list[ListSummaryOut]:
         """Own and shared lists as the dashboard shows them, in the order of `list_visible`: their
@@ -242,7 +242,7 @@ class ShoppingService(DomainService[ShoppingList]):
     async def get(self, member: Member, list_id: int) -> ShoppingListOut:
         # Items are read as rows by the answer, so the list is opened without them.
         shopping_list, role = await self._open(member, list_id, Action.VIEW, with_items=False)
-        return (await self._answers([shopping_list], {shopping_list.id: role}))[0]
+        return (await self._answers([shopping_list], {shopping_list.id: role}, member))[0]
 
     async def get_encoded(self, member: Member, list_id: int) -> EncodedAnswer:
         """GET /user-shoppinglists/{id}'s whole answer, encoded and compressed once for each state of
@@ -251,7 +251,10 @@ class ShoppingService(DomainService[ShoppingList]):
         reads a list again when told it changed: a read of an unchanged list reads four small rows
         and no item."""
         shopping_list, role = await self._open(member, list_id, Action.VIEW, with_items=False)
-        owners = await display_names(self.session, {shopping_list.user_id})
+        owner = shopping_list.user_id
+        owners = (
+            {owner: member.name} if owner == member.id and member.name else await display_names(self.session, {owner})
+        )
         shares = await self.access.shares_of(EntityType.SHOPPING_LIST, [list_id] if role == Role.OWNER else [])
         key = (
             str(self.session.get_bind().url),
@@ -284,7 +287,7 @@ class ShoppingService(DomainService[ShoppingList]):
             )
             await self._put_items(shopping_list, data.ingredients, add=False)
             await self._touch(shopping_list)
-        return await self._answer(shopping_list, Role.OWNER)
+        return await self._answer(member, shopping_list, Role.OWNER)
 
     async def update(self, member: Member, list_id: int, data: ShoppingListUpdateIn) -> ShoppingListOut:
         errors = FieldCollector()
@@ -309,7 +312,7 @@ class ShoppingService(DomainService[ShoppingList]):
                 await self.session.delete(item)
             await self._apply_items(shopping_list, present, data.ingredients, resolved, add=False)
             await self._touch(shopping_list)
-        return await self._answer(shopping_list, role)
+        return await self._answer(member, shopping_list, role)
 
     async def merge(self, member: Member, list_id: int, ingredients: Sequence[MergeItemIn]) -> ShoppingListOut:
         """Ingredients added by the merge rule ('Add Selected', send to list, moved items)."""
@@ -324,7 +327,7 @@ class ShoppingService(DomainService[ShoppingList]):
             resolved = await self._resolve_items(present, ingredients)
             await self._apply_items(shopping_list, present, ingredients, resolved, add=True)
             await self._touch(shopping_list)
-        return await self._answer(shopping_list, role)
+        return await self._answer(member, shopping_list, role)
 
     async def delete(self, member: Member, list_id: int) -> None:
         async with self.uow.write(entity_scope(EntityType.SHOPPING_LIST, list_id)):
@@ -534,13 +537,17 @@ class ShoppingService(DomainService[ShoppingList]):
         await self.session.flush()
         await self.access.announce(EntityType.SHOPPING_LIST, shopping_list.id, shopping_list.user_id)
 
-    async def _answer(self, shopping_list: ShoppingList, role: Role) -> ShoppingListOut:
+    async def _answer(self, member: Member, shopping_list: ShoppingList, role: Role) -> ShoppingListOut:
         """The answer of a write, read once it is committed: the list as written, with the role it
         was opened with."""
-        return (await self._answers([shopping_list], {shopping_list.id: role}))[0]
+        return (await self._answers([shopping_list], {shopping_list.id: role}, member))[0]
 
-    async def _answers(self, lists: list[ShoppingList], roles: dict[int, Role]) -> list[ShoppingListOut]:
-        owners = await display_names(self.session, {sl.user_id for sl in lists})
+    async def _answers(
+        self, lists: list[ShoppingList], roles: dict[int, Role], member: Member | None = None
+    ) -> list[ShoppingListOut]:
+        # The caller's own name is known: only the owners of shared lists are looked up.
+        known = {member.id: member.name} if member is not None and member.name else {}
+        owners = known | await display_names(self.session, {sl.user_id for sl in lists} - set(known))
         owned = [sl.id for sl in lists if roles[sl.id] == Role.OWNER]
         shares = await self.access.shares_of(EntityType.SHOPPING_LIST, owned)
         # Items as rows: answering a list of 80 items costs a fraction of loading them as objects.
