@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable, Callable
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,9 @@ from sqlalchemy.engine import Engine
 
 from larder.catalogue.seed import load_catalogue
 from larder.core.clock import today
+from larder.core.db import standalone_session
 from larder.core.settings import Settings
+from larder.core.uow import Scope, WriteTurns
 from tests.support import run_db, sql
 
 STORES = "/api/pwa/stores"
@@ -168,3 +171,33 @@ class Statements:
 
     def __len__(self) -> int:
         return len(self.sent)
+
+
+def scopes_taken(monkeypatch: Any) -> list[tuple[Scope, ...]]:
+    """The scopes of every write turn taken from now on, in order."""
+    taken: list[tuple[Scope, ...]] = []
+    original = WriteTurns.take
+
+    async def recording(self: WriteTurns, session: Any, scopes: Any) -> Any:
+        scopes = tuple(scopes)
+        taken.append(scopes)
+        return await original(self, session, scopes)
+
+    monkeypatch.setattr(WriteTurns, "take", recording)
+    return taken
+
+
+def meanwhile(monkeypatch: Any, settings: Settings, change: Callable[[Any], Awaitable[None]]) -> None:
+    """Another writer commits `change` (given its session) while the next request that writes
+    waits for its write turn, after every read it made before asking for it."""
+    original = WriteTurns.take
+    done: list[bool] = []
+
+    async def another_writer_first(self: WriteTurns, session: Any, scopes: Any) -> Any:
+        if not done:
+            done.append(True)
+            async with standalone_session(settings) as elsewhere:  # committed when it ends
+                await change(elsewhere)
+        return await original(self, session, scopes)
+
+    monkeypatch.setattr(WriteTurns, "take", another_writer_first)

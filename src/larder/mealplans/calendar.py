@@ -55,7 +55,6 @@ from larder.core.clock import now, today
 from larder.core.errors import NotFound
 from larder.core.service import DomainService
 from larder.core.sql_dates import days_after
-from larder.core.uow import unit_of_work
 from larder.mealplans.ics import build_calendar
 from larder.mealplans.models import CalendarFeed, MealPlan, MealPlanEntry
 from larder.mealplans.schemas import (
@@ -69,7 +68,7 @@ from larder.mealplans.schemas import (
     IMPORTED,
     USER,
 )
-from larder.sharing.service import AccessPolicy, EntityType, Member
+from larder.sharing.service import AccessPolicy, EntityType, Member, account_scope
 
 FEED_PATH: Final = "/api/pwa/calendar"
 FEED_SUFFIX: Final = ".ics"
@@ -211,21 +210,23 @@ class CalendarFeedService(DomainService[CalendarFeed]):
 
     async def renew(self, user_id: int) -> CalendarFeedOut:
         """A new address: the first one, or one replacing the old, which stops working at once."""
-        row = await self._row(user_id)
-        if row is None:
-            row = CalendarFeed(user_id=user_id, key=secrets.token_urlsafe(16))
-            self.session.add(row)
-        else:
-            row.key = secrets.token_urlsafe(16)
-            row.created_at = now()
-        await self.session.flush()
+        async with self.uow.write(account_scope(user_id)):
+            row = await self._row(user_id)
+            if row is None:
+                row = CalendarFeed(user_id=user_id, key=secrets.token_urlsafe(16))
+                self.session.add(row)
+            else:
+                row.key = secrets.token_urlsafe(16)
+                row.created_at = now()
+            await self.session.flush()
         return self._out(row)
 
     async def revoke(self, user_id: int) -> None:
-        row = await self._row(user_id)
-        if row is not None:
-            await self.session.delete(row)
-            await self.session.flush()
+        async with self.uow.write(account_scope(user_id)):
+            row = await self._row(user_id)
+            if row is not None:
+                await self.session.delete(row)
+                await self.session.flush()
 
     async def _row(self, user_id: int) -> CalendarFeed | None:
         return await self.session.scalar(select(CalendarFeed).where(CalendarFeed.user_id == user_id))
@@ -266,7 +267,7 @@ class CalendarFeedService(DomainService[CalendarFeed]):
         """The iCalendar file of `feed`: its rows read as tuples, then written in a worker thread."""
         rows = await self._rows(feed)
         # Nothing more to read: the transaction and this request's place go to the next.
-        await unit_of_work(self.session).pause()
+        await self.uow.pause()
         host = urlsplit(self.public_url).hostname or "larder"
         link = partial(recipe_link, public_url=self.public_url)
         return await asyncio.get_running_loop().run_in_executor(_builds, build_calendar, rows, host, link)

@@ -12,8 +12,8 @@ Own and imported recipes are read as the plan's owner's: a plan shared with a ho
 members the ingredients of the recipes the owner planned (the plan only ever names the owner's).
 
 Every read is one query per kind of thing (recipes of each kind, their stock, the lists), never one
-per recipe or per ingredient. Completing is the request's one transaction: stock used, items at or
-below zero removed and the plan re-dated together, or nothing at all.
+per recipe or per ingredient. Completing is one write of the plan and the stores: stock used, items
+at or below zero removed and the plan re-dated together, or nothing at all.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from larder.catalogue.service import CatalogueService
 from larder.cookbook.service import CookbookService
 from larder.core.clock import now
 from larder.core.errors import Conflict, FormError
+from larder.core.uow import unit_of_work
 from larder.imports.service import ImportService
 from larder.kitchen.cover import covered_lines
 from larder.kitchen.merge import Amount, merge_all, tidy
@@ -64,7 +65,7 @@ from larder.mealplans.service import (
     in_range,
     value_out,
 )
-from larder.sharing.service import AccessPolicy, Action, EntityType, Member
+from larder.sharing.service import AccessPolicy, Action, EntityType, Member, entity_scope
 from larder.shopping.service import ShoppingService
 from larder.stores.schemas import StockMatch, StockUse
 from larder.stores.service import StoresService
@@ -329,35 +330,41 @@ class PlanCookingService:
     async def complete(self, member: Member, plan_id: int, data: CompletePlanIn) -> CompletePlanOut:
         """POST /user-mealplans/{id}/complete: whoever may edit the plan (and, for the stock, the
         stores it comes from). Everything is checked before anything is written."""
-        plan, _role = await self.plans.open(member, plan_id, Action.EDIT, with_entries=True)
-        ticked = _ticked(plan, data.recipes)
-        if data.reschedule_start is not None:
-            _check_start(plan, data.reschedule_start)
-        used: list[UsedStockOut] = []
-        shortfall: list[ShortfallOut] = []
+        scopes = [entity_scope(EntityType.MEAL_PLAN, plan_id)]
         if data.adjust_stock:
-            keys = [recipe_key(entry) for entry in ticked]
-            lines = await self._lines(plan.user_id, list(dict.fromkeys(keys)))
-            needs = needs_of(line for key in keys for line in lines.get(key, []))
-            uses, shortfall = take_stock(needs, await self._usable_stock(member, needs, data.use_items))
-            used = [
-                UsedStockOut(
-                    store_id=u.store_id,
-                    item_id=u.item_id,
-                    name=u.name,
-                    used=u.used,
-                    unit=u.unit,
-                    left=u.left,
-                    removed=u.removed,
-                )
-                for u in await self.stores.consume(member, uses)
-            ]
-        if data.reschedule_start is not None:
-            plan.schedule(data.reschedule_start)
-            plan.updated_at = now()
-            await self.session.flush()
-            await self.access.announce(EntityType.MEAL_PLAN, plan.id, plan.user_id)
-        return CompletePlanOut(used=used, shortfall=shortfall, plan=await self.plans.get(member, plan.id))
+            # The stock can only come from the stores the caller may change; one they are given
+            # meanwhile is added to the write when it is used (StoresService.consume).
+            scopes += [entity_scope(EntityType.FOOD_STORE, i) for i in await self.stores.writable_ids(member)]
+        async with unit_of_work(self.session).write(*scopes):
+            plan, _role = await self.plans.open(member, plan_id, Action.EDIT, with_entries=True)
+            ticked = _ticked(plan, data.recipes)
+            if data.reschedule_start is not None:
+                _check_start(plan, data.reschedule_start)
+            used: list[UsedStockOut] = []
+            shortfall: list[ShortfallOut] = []
+            if data.adjust_stock:
+                keys = [recipe_key(entry) for entry in ticked]
+                lines = await self._lines(plan.user_id, list(dict.fromkeys(keys)))
+                needs = needs_of(line for key in keys for line in lines.get(key, []))
+                uses, shortfall = take_stock(needs, await self._usable_stock(member, needs, data.use_items))
+                used = [
+                    UsedStockOut(
+                        store_id=u.store_id,
+                        item_id=u.item_id,
+                        name=u.name,
+                        used=u.used,
+                        unit=u.unit,
+                        left=u.left,
+                        removed=u.removed,
+                    )
+                    for u in await self.stores.consume(member, uses)
+                ]
+            if data.reschedule_start is not None:
+                plan.schedule(data.reschedule_start)
+                plan.updated_at = now()
+                await self.session.flush()
+                await self.access.announce(EntityType.MEAL_PLAN, plan.id, plan.user_id)
+        return CompletePlanOut(used=used, shortfall=shortfall, plan=await self.plans.get(member, plan_id))
 
     # -- internals ------------------------------------------------------------------------------
     async def _lines(self, owner_id: int, keys: Sequence[RecipeKey]) -> dict[RecipeKey, list[_Line]]:

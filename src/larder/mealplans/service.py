@@ -67,7 +67,17 @@ from larder.mealplans.schemas import (
     PlanRecipeIn,
     PlanRecipeOut,
 )
-from larder.sharing.service import AccessPolicy, Action, EntityType, Member, Role, ShareEntry, role_among
+from larder.sharing.service import (
+    AccessPolicy,
+    Action,
+    EntityType,
+    Member,
+    Role,
+    ShareEntry,
+    account_scope,
+    entity_scope,
+    role_among,
+)
 
 MSG_NOT_FOUND: Final = "Meal plan not found."
 MSG_PLAIN_NAME: Final = "No special characters allowed"
@@ -331,16 +341,18 @@ class MealPlanService(DomainService[MealPlan]):
         counts = _counts(errors, {"days": data.days, "number_of_days": data.number_of_days})
         span = _span(errors, data.start_date, data.end_date, counts, default_days=DEFAULT_DAYS)
         missing: list[str] = []
-        entries = await self._resolve(member, data.recipes, span.days if span else None, {}, errors, missing)
-        _refuse(errors, missing)
-        assert span is not None  # raise_if_any above
-        plan = MealPlan(user_id=member.id, name=name, days=span.days, start_date=None, end_date=None, entries=[])
-        _date(plan, span)
-        plan.updated_at = now()
-        await self.repository.add(plan, auto_refresh=False)
-        await self.repository.replace_entries(plan.id, entries)
-        self.session.expire(plan, ["entries"])  # written past the ORM: the empty list is stale
-        await self.access.announce(EntityType.MEAL_PLAN, plan.id, plan.user_id)
+        async with self.uow.write(account_scope(member.id)):
+            # The recipes the caller may plan are looked up in the turn.
+            entries = await self._resolve(member, data.recipes, span.days if span else None, {}, errors, missing)
+            _refuse(errors, missing)
+            assert span is not None  # raise_if_any above
+            plan = MealPlan(user_id=member.id, name=name, days=span.days, start_date=None, end_date=None, entries=[])
+            _date(plan, span)
+            plan.updated_at = now()
+            await self.repository.add(plan, auto_refresh=False)
+            await self.repository.replace_entries(plan.id, entries)
+            self.session.expire(plan, ["entries"])  # written past the ORM: the empty list is stale
+            await self.access.announce(EntityType.MEAL_PLAN, plan.id, plan.user_id)
         owners = await self._owner_names(member, [plan.user_id])
         return _plan_out(plan, entries, Role.OWNER, [], owners.get(plan.user_id, ""), self.image_key)
 
@@ -349,47 +361,51 @@ class MealPlanService(DomainService[MealPlan]):
         (schedule), a start and an end give it a new number of days, two nulls undate it; `recipes`
         replaces every entry. A write that changes nothing is no write; a change based on an older
         version than the stored one (`updated_at`) is refused with 409."""
-        plan, role = await self.open(member, plan_id, Action.EDIT)
-        current = (await self.repository.entries([plan.id]))[plan.id]
-        errors = FieldCollector()
-        missing: list[str] = []
-        name = plan.name if data.name is msgspec.UNSET else _checked_name(errors, data.name)
-        counts = _counts(errors, {"days": data.days, "number_of_days": data.number_of_days})
-        span = _new_span(errors, plan, data, counts)
-        shortened: list[int] = []
-        if data.recipes is msgspec.UNSET:
-            entries = current
-            if span is not None:
-                shortened = sorted({entry.day for entry in current if entry.day >= span.days})
-        else:
-            known = {(entry_kind(e.type), e.value): e for e in current if entry_kind(e.type) in _ID_KINDS}
-            entries = await self._resolve(member, data.recipes, span.days if span else None, known, errors, missing)
-        _refuse(errors, missing)
-        assert span is not None  # raise_if_any above
-        if shortened:
-            # Valid on its own, refused for what the plan holds: a conflict with its state (409).
-            raise Conflict(MSG_SHORTENED.format(day=shortened[0], days=span.days))
+        async with self.uow.write(entity_scope(EntityType.MEAL_PLAN, plan_id)):
+            # Read in the turn: the caller's right, the entries, and the version a stale write is told by.
+            plan, role = await self.open(member, plan_id, Action.EDIT)
+            current = (await self.repository.entries([plan.id]))[plan.id]
+            errors = FieldCollector()
+            missing: list[str] = []
+            name = plan.name if data.name is msgspec.UNSET else _checked_name(errors, data.name)
+            counts = _counts(errors, {"days": data.days, "number_of_days": data.number_of_days})
+            span = _new_span(errors, plan, data, counts)
+            shortened: list[int] = []
+            if data.recipes is msgspec.UNSET:
+                entries = current
+                if span is not None:
+                    shortened = sorted({entry.day for entry in current if entry.day >= span.days})
+            else:
+                known = {(entry_kind(e.type), e.value): e for e in current if entry_kind(e.type) in _ID_KINDS}
+                entries = await self._resolve(member, data.recipes, span.days if span else None, known, errors, missing)
+            _refuse(errors, missing)
+            assert span is not None  # raise_if_any above
+            if shortened:
+                # Valid on its own, refused for what the plan holds: a conflict with its state (409).
+                raise Conflict(MSG_SHORTENED.format(day=shortened[0], days=span.days))
 
-        same_plan = (name, span.days, span.start, span.end) == (plan.name, plan.days, plan.start_date, plan.end_date)
-        if same_plan and entries == current:
-            return await self._answer(member, plan, current, role)
-        if data.updated_at is not None and _as_utc(data.updated_at) < plan.updated_at:
-            raise Conflict(MSG_STALE)
-        plan.name, plan.days = name, span.days
-        _date(plan, span)
-        if entries != current:
-            await self.repository.replace_entries(plan.id, entries)
-        plan.updated_at = now()  # also when only the entries changed
-        await self.session.flush()
-        await self.access.announce(EntityType.MEAL_PLAN, plan.id, plan.user_id)
+            plan_as_is = (plan.name, plan.days, plan.start_date, plan.end_date)
+            unchanged = (name, span.days, span.start, span.end) == plan_as_is and entries == current
+            if not unchanged:
+                if data.updated_at is not None and _as_utc(data.updated_at) < plan.updated_at:
+                    raise Conflict(MSG_STALE)
+                plan.name, plan.days = name, span.days
+                _date(plan, span)
+                if entries != current:
+                    await self.repository.replace_entries(plan.id, entries)
+                plan.updated_at = now()  # also when only the entries changed
+                await self.session.flush()
+                await self.access.announce(EntityType.MEAL_PLAN, plan.id, plan.user_id)
+        # Unchanged, nothing was written: the entries sent are the stored ones.
         return await self._answer(member, plan, entries, role)
 
     async def delete(self, member: Member, plan_id: int) -> None:
-        plan, _ = await self.open(member, plan_id, Action.DELETE)
-        # Its entries go by their foreign key (ON DELETE CASCADE), not one by one.
-        await self.session.execute(delete(MealPlan).where(MealPlan.id == plan.id))
-        self.session.expunge(plan)
-        await self.access.forget(EntityType.MEAL_PLAN, plan.id, plan.user_id)
+        async with self.uow.write(entity_scope(EntityType.MEAL_PLAN, plan_id)):
+            plan, _ = await self.open(member, plan_id, Action.DELETE)
+            # Its entries go by their foreign key (ON DELETE CASCADE), not one by one.
+            await self.session.execute(delete(MealPlan).where(MealPlan.id == plan.id))
+            self.session.expunge(plan)
+            await self.access.forget(EntityType.MEAL_PLAN, plan.id, plan.user_id)
 
     # -- internals ------------------------------------------------------------------------------
     async def open(

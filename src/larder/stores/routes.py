@@ -12,6 +12,7 @@ from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
 from larder.core.errors import Conflict, Forbidden, NotFound
 from larder.core.ids import PathId
 from larder.core.spa import ALREADY_COMPRESSED
+from larder.core.uow import SCOPED
 from larder.core.wire import Data
 from larder.sharing.service import Member
 from larder.stores.schemas import DefaultStoreOut, SetDefaultIn, StockIn, StoreIn, StoreOut, StoreUpdateIn
@@ -30,7 +31,7 @@ class StoresController(Controller):
         answer = await stores.list_visible_encoded(member)
         return answer.response(request.headers.get("accept-encoding", ""), request.headers.get("if-none-match"))
 
-    @post("/", status_code=HTTP_201_CREATED)
+    @post("/", status_code=HTTP_201_CREATED, opt=SCOPED)
     async def create_store(
         self, data: JSONBody[StoreIn], member: NamedDependency[Member], stores: NamedDependency[StoresService]
     ) -> Data[StoreOut]:
@@ -43,7 +44,7 @@ class StoresController(Controller):
         return Data(data=await stores.get(member, store_id))
 
     # 409: an item changed or removed since the version sent (`updated_at`), or no longer there.
-    @put("/{store_id:int}", raises=[NotFound, Forbidden, Conflict])
+    @put("/{store_id:int}", opt=SCOPED, raises=[NotFound, Forbidden, Conflict])
     async def update_store(
         self,
         store_id: PathId,
@@ -54,7 +55,7 @@ class StoresController(Controller):
         return Data(data=await stores.update(member, store_id, data))
 
     # 409: the caller's default store.
-    @delete("/{store_id:int}", raises=[NotFound, Forbidden, Conflict])
+    @delete("/{store_id:int}", opt=SCOPED, raises=[NotFound, Forbidden, Conflict])
     async def delete_store(
         self, store_id: PathId, member: NamedDependency[Member], stores: NamedDependency[StoresService]
     ) -> None:
@@ -67,7 +68,7 @@ class StoresController(Controller):
         return Data(data=await stores.default_of(member, store_id))
 
     # 404 also for an ingredient or custom value that names nothing.
-    @post("/{store_id:int}/items", status_code=HTTP_200_OK, raises=[NotFound, Forbidden])
+    @post("/{store_id:int}/items", status_code=HTTP_200_OK, opt=SCOPED, raises=[NotFound, Forbidden])
     async def receive_stock(
         self,
         store_id: PathId,
@@ -82,7 +83,7 @@ class DefaultStoreController(Controller):
     path = "/api/pwa/share"
     tags = ["stores"]
 
-    @put("/default", raises=[NotFound, Forbidden])
+    @put("/default", opt=SCOPED, raises=[NotFound, Forbidden])
     async def set_default(
         self, data: JSONBody[SetDefaultIn], member: NamedDependency[Member], stores: NamedDependency[StoresService]
     ) -> Data[DefaultStoreOut]:

@@ -41,7 +41,18 @@ from larder.kitchen.expiry import (
 from larder.kitchen.merge import Amount, amount, merge, subtract, tidy
 from larder.kitchen.storage import StoreKind, guess_kind, shelf_life_days
 from larder.kitchen.units import convertible
-from larder.sharing.service import AccessPolicy, Action, EntityType, Member, Role, ShareEntry, may, role_among
+from larder.sharing.service import (
+    AccessPolicy,
+    Action,
+    EntityType,
+    Member,
+    Role,
+    ShareEntry,
+    account_scope,
+    entity_scope,
+    may,
+    role_among,
+)
 from larder.stores.items import (
     MSG_QUANTITY_POSITIVE,
     MSG_UNIT,
@@ -263,52 +274,59 @@ class StoresService(DomainService[FoodStore]):
         is refused (422) rather than guessed at."""
         if not uses:
             return []
-        items = {
-            item.id: item
-            for item in await self.session.scalars(
-                select(StoreItem)
-                .where(StoreItem.id.in_({use.item_id for use in uses}))
-                .execution_options(populate_existing=True)
-            )
-        }
-        if any(use.item_id not in items for use in uses):
+        wanted = {use.item_id for use in uses}
+        # The stores the items are in name the write (an item never changes store); the items
+        # themselves, and the caller's rights, are read again in it.
+        store_ids = sorted(
+            set(await self.session.scalars(select(StoreItem.store_id).where(StoreItem.id.in_(wanted)).distinct()))
+        )
+        if not store_ids:
             raise Conflict(MSG_ITEM_GONE)
-        stores = await self.repository.stores(sorted({item.store_id for item in items.values()}))
-        for store in stores:
-            await self.access.require(
-                member, EntityType.FOOD_STORE, store.id, store.user_id, Action.EDIT, not_found=MSG_NOT_FOUND
-            )
-        for use in uses:
-            item = items[use.item_id]
-            if not convertible(use.unit, item.unit):
-                raise AppError(MSG_UNCONVERTIBLE.format(unit=use.unit, name=item.name), status_code=422)
-        before = {item_id: item.quantity for item_id, item in items.items()}
-        for use in uses:
-            item = items[use.item_id]
-            item.quantity = subtract(Amount(item.quantity, item.unit), Amount(use.quantity, use.unit)).quantity
-            _stamp(item)
-        used: list[StockUsed] = []
-        gone: list[int] = []
-        for item_id in dict.fromkeys(use.item_id for use in uses):
-            item = items[item_id]
-            removed = item.quantity <= 0
-            if removed:
-                gone.append(item_id)
-            used.append(
-                StockUsed(
-                    store_id=item.store_id,
-                    item_id=item.id,
-                    name=item.name,
-                    used=tidy(before[item_id] - max(item.quantity, 0.0)),
-                    unit=item.unit,
-                    left=0.0 if removed else item.quantity,
-                    removed=removed,
+        async with self.uow.write(*(entity_scope(EntityType.FOOD_STORE, store_id) for store_id in store_ids)):
+            items = {
+                item.id: item
+                for item in await self.session.scalars(
+                    select(StoreItem).where(StoreItem.id.in_(wanted)).execution_options(populate_existing=True)
                 )
-            )
-        for item_id in gone:
-            await self.session.delete(items[item_id])
-        for store in stores:
-            await self._touch(store)
+            }
+            if any(use.item_id not in items for use in uses):
+                raise Conflict(MSG_ITEM_GONE)
+            stores = await self.repository.stores(sorted({item.store_id for item in items.values()}))
+            for store in stores:
+                await self.access.require(
+                    member, EntityType.FOOD_STORE, store.id, store.user_id, Action.EDIT, not_found=MSG_NOT_FOUND
+                )
+            for use in uses:
+                item = items[use.item_id]
+                if not convertible(use.unit, item.unit):
+                    raise AppError(MSG_UNCONVERTIBLE.format(unit=use.unit, name=item.name), status_code=422)
+            before = {item_id: item.quantity for item_id, item in items.items()}
+            for use in uses:
+                item = items[use.item_id]
+                item.quantity = subtract(Amount(item.quantity, item.unit), Amount(use.quantity, use.unit)).quantity
+                _stamp(item)
+            used: list[StockUsed] = []
+            gone: list[int] = []
+            for item_id in dict.fromkeys(use.item_id for use in uses):
+                item = items[item_id]
+                removed = item.quantity <= 0
+                if removed:
+                    gone.append(item_id)
+                used.append(
+                    StockUsed(
+                        store_id=item.store_id,
+                        item_id=item.id,
+                        name=item.name,
+                        used=tidy(before[item_id] - max(item.quantity, 0.0)),
+                        unit=item.unit,
+                        left=0.0 if removed else item.quantity,
+                        removed=removed,
+                    )
+                )
+            for item_id in gone:
+                await self.session.delete(items[item_id])
+            for store in stores:
+                await self._touch(store)
         return used
 
     async def default_store_id(self, member: Member) -> int | None:
@@ -364,13 +382,14 @@ class StoresService(DomainService[FoodStore]):
         check_store_fields(errors, name=data.name, description=data.description)
         errors.raise_if_any()
         kind = StoreKind(data.kind) if data.kind else guess_kind(data.name)
-        store = await self.repository.add(
-            FoodStore(user_id=member.id, name=data.name.strip(), description=data.description.strip(), kind=kind)
-        )
-        if await self.default_store_id(member) is None:  # a member's first store becomes their default
-            self.session.add(DefaultStore(user_id=member.id, store_id=store.id))
-            await self.session.flush()
-        await self.access.announce(EntityType.FOOD_STORE, store.id, store.user_id)
+        async with self.uow.write(account_scope(member.id)):
+            store = await self.repository.add(
+                FoodStore(user_id=member.id, name=data.name.strip(), description=data.description.strip(), kind=kind)
+            )
+            if await self.default_store_id(member) is None:  # a member's first store becomes their default
+                self.session.add(DefaultStore(user_id=member.id, store_id=store.id))
+                await self.session.flush()
+            await self.access.announce(EntityType.FOOD_STORE, store.id, store.user_id)
         return await self.get(member, store.id)
 
     async def update(self, member: Member, store_id: int, data: StoreUpdateIn) -> StoreOut:
@@ -382,30 +401,33 @@ class StoresService(DomainService[FoodStore]):
         somebody changed meanwhile is refused (409), a change of another item is not. The store's
         own fields (name, description, kind) are refused after any change of the store since.
         """
-        store, _ = await self._open(member, store_id, Action.EDIT)
         seen = None if data.updated_at is None else _as_utc(data.updated_at)
         own_fields = (data.name, data.description, data.kind) != (None, None, None)
-        if seen is not None and own_fields and seen < store.updated_at:
-            raise Conflict(MSG_STALE)
-        errors = FieldCollector()
-        check_store_fields(errors, name=data.name, description=data.description)
-        check_sent_items(errors, data.items, typed=True)
-        errors.raise_if_any()
-        if data.name is not None:
-            store.name = data.name.strip()
-        if data.description is not None:
-            store.description = data.description.strip()
-        if data.kind is not None:
-            store.kind = data.kind
-        await self._change_items(store, [i for i in data.items if i.id is not None], seen=seen)
-        await self._add_stock(store, [i for i in data.items if i.id is None], field="items")
-        if data.items_to_remove:
-            if seen is not None:
-                _refuse_changed_since(await self.repository.items_with_ids(store.id, data.items_to_remove), seen)
-            await self.session.execute(
-                delete(StoreItem).where(StoreItem.store_id == store.id, StoreItem.id.in_(data.items_to_remove))
-            )
-        return await self._saved(member, store)
+        async with self.uow.write(entity_scope(EntityType.FOOD_STORE, store_id)):
+            # Read in the turn: the caller's right, and the versions a stale write is told by.
+            store, _ = await self._open(member, store_id, Action.EDIT)
+            if seen is not None and own_fields and seen < store.updated_at:
+                raise Conflict(MSG_STALE)
+            errors = FieldCollector()
+            check_store_fields(errors, name=data.name, description=data.description)
+            check_sent_items(errors, data.items, typed=True)
+            errors.raise_if_any()
+            if data.name is not None:
+                store.name = data.name.strip()
+            if data.description is not None:
+                store.description = data.description.strip()
+            if data.kind is not None:
+                store.kind = data.kind
+            await self._change_items(store, [i for i in data.items if i.id is not None], seen=seen)
+            await self._add_stock(store, [i for i in data.items if i.id is None], field="items")
+            if data.items_to_remove:
+                if seen is not None:
+                    _refuse_changed_since(await self.repository.items_with_ids(store.id, data.items_to_remove), seen)
+                await self.session.execute(
+                    delete(StoreItem).where(StoreItem.store_id == store.id, StoreItem.id.in_(data.items_to_remove))
+                )
+            await self._touch(store)
+        return await self.get(member, store.id)
 
     async def receive(self, member: Member, store_id: int, items: Sequence[StoreItemIn]) -> StoreOut:
         """Stock put in (a receipt, send-to-store), by the merge rule; answers the store.
@@ -423,31 +445,36 @@ class StoresService(DomainService[FoodStore]):
         A completed shop stocks what its list holds, where a recipe's merged ¼ tsp may be; `typed`
         quantities were typed by the user and are at least 1.
         """
-        store, _ = await self._open(member, store_id, Action.EDIT)
-        errors = FieldCollector()
-        check_sent_items(errors, items, typed=typed)
-        errors.raise_if_any()
-        await self._add_stock(store, items, field="items")
-        await self._touch(store)
+        async with self.uow.write(entity_scope(EntityType.FOOD_STORE, store_id)):
+            store, _ = await self._open(member, store_id, Action.EDIT)
+            errors = FieldCollector()
+            check_sent_items(errors, items, typed=typed)
+            errors.raise_if_any()
+            await self._add_stock(store, items, field="items")
+            await self._touch(store)
         return store
 
     async def delete(self, member: Member, store_id: int) -> None:
-        store, _ = await self._open(member, store_id, Action.DELETE)
-        if await self.default_store_id(member) == store.id:
-            raise Conflict(MSG_DEFAULT_UNDELETABLE)
-        await self.session.delete(store)
-        await self.access.forget(EntityType.FOOD_STORE, store.id, store.user_id)
-        await self.session.flush()
+        # The caller's account too: their default store decides whether it may go.
+        async with self.uow.write(entity_scope(EntityType.FOOD_STORE, store_id), account_scope(member.id)):
+            store, _ = await self._open(member, store_id, Action.DELETE)
+            if await self.default_store_id(member) == store.id:
+                raise Conflict(MSG_DEFAULT_UNDELETABLE)
+            await self.session.delete(store)
+            await self.access.forget(EntityType.FOOD_STORE, store.id, store.user_id)
+            await self.session.flush()
 
     async def set_default(self, member: Member, store_id: int) -> DefaultStoreOut:
-        await self._open(member, store_id, Action.SET_DEFAULT)
-        current = await self.session.scalar(select(DefaultStore).where(DefaultStore.user_id == member.id))
-        if current is None:
-            self.session.add(DefaultStore(user_id=member.id, store_id=store_id))
-        else:
-            current.store_id = store_id
-        await self.session.flush()
-        self.access.announce_to(member, EntityType.FOOD_STORE, store_id)
+        # The store too: one deleted meanwhile can be no one's default.
+        async with self.uow.write(account_scope(member.id), entity_scope(EntityType.FOOD_STORE, store_id)):
+            await self._open(member, store_id, Action.SET_DEFAULT)
+            current = await self.session.scalar(select(DefaultStore).where(DefaultStore.user_id == member.id))
+            if current is None:
+                self.session.add(DefaultStore(user_id=member.id, store_id=store_id))
+            else:
+                current.store_id = store_id
+            await self.session.flush()
+            self.access.announce_to(member, EntityType.FOOD_STORE, store_id)
         return DefaultStoreOut(id=store_id, default=True)
 
     # -- internals ------------------------------------------------------------------------------
@@ -480,10 +507,6 @@ class StoresService(DomainService[FoodStore]):
         store.updated_at = now()
         await self.session.flush()
         await self.access.announce(EntityType.FOOD_STORE, store.id, store.user_id)
-
-    async def _saved(self, member: Member, store: FoodStore) -> StoreOut:
-        await self._touch(store)
-        return await self.get(member, store.id)
 
     def _added_at(self, sent: datetime | None) -> datetime:
         if sent is None:
