@@ -66,6 +66,7 @@ from larder.core.read_cache import ReadVersion
 from larder.core.service import DomainService
 from larder.core.wire import Page
 from larder.kitchen.lines import name_forms, parse_line
+from larder.sharing.service import CATALOGUE, account_scope
 
 T = TypeVar("T")
 K = TypeVar("K")
@@ -196,49 +197,60 @@ class CatalogueService(DomainService[Recipe]):
         ]
 
     async def save(self, user_id: int, recipe_id: int) -> None:
-        exists = await self.session.scalar(select(Recipe.id).where(Recipe.id == recipe_id, Recipe.verified.is_(True)))
-        if exists is None:
-            raise NotFound("No recipe with this id.")
-        already = await self.session.scalar(
-            select(SavedRecipe.id).where(SavedRecipe.user_id == user_id, SavedRecipe.recipe_id == recipe_id)
-        )
-        if already is None:
-            self.session.add(SavedRecipe(user_id=user_id, recipe_id=recipe_id))
-            await self.session.flush()
+        async with self.uow.write(account_scope(user_id)):
+            exists = await self.session.scalar(
+                select(Recipe.id).where(Recipe.id == recipe_id, Recipe.verified.is_(True))
+            )
+            if exists is None:
+                raise NotFound("No recipe with this id.")
+            already = await self.session.scalar(
+                select(SavedRecipe.id).where(SavedRecipe.user_id == user_id, SavedRecipe.recipe_id == recipe_id)
+            )
+            if already is None:
+                self.session.add(SavedRecipe(user_id=user_id, recipe_id=recipe_id))
+                await self.session.flush()
 
     async def unsave(self, user_id: int, recipe_id: int) -> None:
-        await self.session.execute(
-            delete(SavedRecipe).where(SavedRecipe.user_id == user_id, SavedRecipe.recipe_id == recipe_id)
-        )
+        async with self.uow.write(account_scope(user_id)):
+            await self.session.execute(
+                delete(SavedRecipe).where(SavedRecipe.user_id == user_id, SavedRecipe.recipe_id == recipe_id)
+            )
 
     # -- writing -------------------------------------------------------------------------------
+    # Every write to the catalogue takes its scope; a caller's block (a publish request approved,
+    # a published recipe withdrawn) just nests it.
     async def refresh_derived(self, recipe: Recipe) -> None:
         """Recompute tags from the ingredients and rewrite the recipe's search entry."""
-        rows = await self.session.scalars(
-            select(Ingredient)
-            .join(RecipeIngredient, RecipeIngredient.ingredient_id == Ingredient.id)
-            .where(RecipeIngredient.recipe_id == recipe.id)
-        )
-        await self.index_recipe(recipe, list(rows))
+        async with self.uow.write(CATALOGUE):
+            rows = await self.session.scalars(
+                select(Ingredient)
+                .join(RecipeIngredient, RecipeIngredient.ingredient_id == Ingredient.id)
+                .where(RecipeIngredient.recipe_id == recipe.id)
+            )
+            await self.index_recipe(recipe, list(rows))
 
     async def index_recipe(self, recipe: Recipe, ingredients: list[Ingredient], *, is_new: bool = False) -> None:
         """Set the derived tags and the search entry of a recipe whose ingredients are known."""
-        for key, value in derive_tags(ingredients).items():
-            setattr(recipe, key, value)
-        if not is_new:
-            await self.session.execute(text("DELETE FROM recipe_fts WHERE rowid = :id"), {"id": recipe.id})
-        if not recipe.verified:
-            return  # the search index holds verified catalogue recipes only
-        await self.session.execute(
-            text("INSERT INTO recipe_fts (rowid, name, description, ingredients, facets) VALUES (:id, :n, :d, :i, :f)"),
-            {
-                "id": recipe.id,
-                "n": recipe.name,
-                "d": recipe.description,
-                "i": " ".join(i.name for i in ingredients),
-                "f": facets_of(recipe, [i.id for i in ingredients]),
-            },
-        )
+        async with self.uow.write(CATALOGUE):
+            for key, value in derive_tags(ingredients).items():
+                setattr(recipe, key, value)
+            if not is_new:
+                await self.session.execute(text("DELETE FROM recipe_fts WHERE rowid = :id"), {"id": recipe.id})
+            if not recipe.verified:
+                return  # the search index holds verified catalogue recipes only
+            await self.session.execute(
+                text(
+                    "INSERT INTO recipe_fts (rowid, name, description, ingredients, facets) "
+                    "VALUES (:id, :n, :d, :i, :f)"
+                ),
+                {
+                    "id": recipe.id,
+                    "n": recipe.name,
+                    "d": recipe.description,
+                    "i": " ".join(i.name for i in ingredients),
+                    "f": facets_of(recipe, [i.id for i in ingredients]),
+                },
+            )
 
     async def write_recipe(
         self,
@@ -253,55 +265,58 @@ class CatalogueService(DomainService[Recipe]):
         Writing a recipe (re)publishes it: a withdrawn recipe becomes verified again. The author is
         kept as it was unless one is given (administrators' own recipes credit nobody).
         """
-        await self._check_recipe(data)
-        if recipe_id is None:
-            recipe = Recipe(verified=True)
-            self.session.add(recipe)
-        else:
-            found = await self.session.scalar(select(Recipe).where(Recipe.id == recipe_id))
-            if found is None:
-                raise NotFound("No recipe with this id.")
-            recipe = found
-            await self.session.execute(delete(RecipeStep).where(RecipeStep.recipe_id == recipe.id))
-            await self.session.execute(delete(RecipeIngredient).where(RecipeIngredient.recipe_id == recipe.id))
-        recipe.name = data.name.strip()
-        recipe.description = data.description.strip()
-        recipe.serves = data.serves
-        recipe.category_id = data.category_id
-        recipe.image = data.image
-        recipe.comments = data.comments
-        recipe.verified = True
-        if author_id is not None:
-            recipe.author_id, recipe.author_name = author_id, author_name
-        await self.session.flush()
-        lines = [
-            RecipeIngredient(
-                recipe_id=recipe.id,
-                ingredient_id=line.ingredient_id,
-                position=position,
-                quantity=line.quantity,
-                measurement=line.measurement,
-                treatment=line.treatment,
+        async with self.uow.write(CATALOGUE):
+            # Checked in the turn: the ingredients and the category named are there now.
+            await self._check_recipe(data)
+            if recipe_id is None:
+                recipe = Recipe(verified=True)
+                self.session.add(recipe)
+            else:
+                found = await self.session.scalar(select(Recipe).where(Recipe.id == recipe_id))
+                if found is None:
+                    raise NotFound("No recipe with this id.")
+                recipe = found
+                await self.session.execute(delete(RecipeStep).where(RecipeStep.recipe_id == recipe.id))
+                await self.session.execute(delete(RecipeIngredient).where(RecipeIngredient.recipe_id == recipe.id))
+            recipe.name = data.name.strip()
+            recipe.description = data.description.strip()
+            recipe.serves = data.serves
+            recipe.category_id = data.category_id
+            recipe.image = data.image
+            recipe.comments = data.comments
+            recipe.verified = True
+            if author_id is not None:
+                recipe.author_id, recipe.author_name = author_id, author_name
+            await self.session.flush()
+            lines = [
+                RecipeIngredient(
+                    recipe_id=recipe.id,
+                    ingredient_id=line.ingredient_id,
+                    position=position,
+                    quantity=line.quantity,
+                    measurement=line.measurement,
+                    treatment=line.treatment,
+                )
+                for position, line in enumerate(data.ingredients)
+            ]
+            self.session.add_all(lines)
+            await self.session.flush()
+            self.session.add_all(
+                RecipeStep(
+                    recipe_id=recipe.id,
+                    step_order=order,
+                    title=step.title.strip(),
+                    description=step.description.strip(),
+                    image=step.image,
+                    timer=step.timer,
+                    ingredients=[lines[i].id for i in step.ingredients],
+                )
+                for order, step in enumerate(data.steps, start=1)
             )
-            for position, line in enumerate(data.ingredients)
-        ]
-        self.session.add_all(lines)
-        await self.session.flush()
-        self.session.add_all(
-            RecipeStep(
-                recipe_id=recipe.id,
-                step_order=order,
-                title=step.title.strip(),
-                description=step.description.strip(),
-                image=step.image,
-                timer=step.timer,
-                ingredients=[lines[i].id for i in step.ingredients],
-            )
-            for order, step in enumerate(data.steps, start=1)
-        )
-        await self.session.flush()
-        await self.refresh_derived(recipe)
-        await self.session.flush()
+            await self.session.flush()
+            await self.refresh_derived(recipe)
+            await self.session.flush()
+        # Read once committed (inside a caller's block: as that block has it so far).
         return await self.detail(recipe.id, fresh=True)
 
     async def _check_recipe(self, data: CatalogueRecipeIn) -> None:
@@ -338,21 +353,23 @@ class CatalogueService(DomainService[Recipe]):
         return category_id is not None and await self.recipe_category(category_id) is not None
 
     async def remove_recipe(self, recipe_id: int) -> None:
-        recipe = await self.session.scalar(select(Recipe).where(Recipe.id == recipe_id))
-        if recipe is None:
-            raise NotFound("No recipe with this id.")
-        await self.session.execute(text("DELETE FROM recipe_fts WHERE rowid = :id"), {"id": recipe_id})
-        await self.session.execute(delete(Recipe).where(Recipe.id == recipe_id))
+        async with self.uow.write(CATALOGUE):
+            recipe = await self.session.scalar(select(Recipe).where(Recipe.id == recipe_id))
+            if recipe is None:
+                raise NotFound("No recipe with this id.")
+            await self.session.execute(text("DELETE FROM recipe_fts WHERE rowid = :id"), {"id": recipe_id})
+            await self.session.execute(delete(Recipe).where(Recipe.id == recipe_id))
 
     async def withdraw_recipe(self, recipe_id: int) -> None:
         """Take a recipe out of the catalogue but keep its row, so re-approval keeps its id and
         the households that saved it get it back."""
-        recipe = await self.session.scalar(select(Recipe).where(Recipe.id == recipe_id))
-        if recipe is None:
-            return
-        recipe.verified = False
-        await self.session.execute(text("DELETE FROM recipe_fts WHERE rowid = :id"), {"id": recipe_id})
-        await self.session.flush()
+        async with self.uow.write(CATALOGUE):
+            recipe = await self.session.scalar(select(Recipe).where(Recipe.id == recipe_id))
+            if recipe is None:
+                return
+            recipe.verified = False
+            await self.session.execute(text("DELETE FROM recipe_fts WHERE rowid = :id"), {"id": recipe_id})
+            await self.session.flush()
 
     # -- lookups for other domains (cookbook, stores) ------------------------------------------
     async def ingredients_by_id(self, ids: Iterable[int]) -> dict[int, IngredientOut]:

@@ -24,6 +24,8 @@ from larder.cookbook.models import (
 from larder.cookbook.publishing import MSG_NO_RECIPE, MSG_NO_REQUEST, CookbookBase
 from larder.cookbook.schemas import AdminPublishRequestOut, AuthorOut
 from larder.core.errors import Conflict, FormError, NotFound
+from larder.core.uow import Scope
+from larder.sharing.service import CATALOGUE, account_scope
 
 ADMIN_LIST_LIMIT = 500
 ADMIN_FILTERS = (*STATUSES, "all")
@@ -72,57 +74,70 @@ class ModerationService(CookbookBase):
             raise NotFound(MSG_NO_RECIPE)
         return request, recipe
 
+    async def _author_scope(self, request_id: int) -> Scope:
+        """The account of the request's author, whose request and recipe a decision changes. Read
+        before the turn to name it (a request's author never changes); the request, the recipe and
+        whether they may still be decided are read again in the turn."""
+        author_id = await self.requests.author_of(request_id)
+        if author_id is None:
+            raise NotFound(MSG_NO_REQUEST)
+        return account_scope(author_id)
+
     async def approve(self, request_id: int) -> AdminPublishRequestOut:
-        request, recipe = await self._pending(request_id)
-        error = await self.checks.publish_error(recipe)
-        if error:
-            # The recipe as it stands may no longer be published (it, or the catalogue, changed).
-            raise Conflict(error)
-        author = (await self.users.users_by_id([request.user_id])).get(request.user_id)
-        if author is None:
-            raise NotFound("The author of this recipe no longer exists.")
-        draft = await draft_of(recipe, self.catalogue)
-        published = await self.catalogue.write_recipe(
-            CatalogueRecipeIn(
-                name=draft.name,
-                description=draft.description,
-                serves=draft.serves,
-                category_id=draft.category_id,
-                image=draft.image,
-                ingredients=[
-                    RecipeIngredientIn(
-                        ingredient_id=line.ingredient.ingredient_id,
-                        measurement=line.measurement,
-                        quantity=line.quantity,
-                        treatment=line.treatment,
-                    )
-                    for line in draft.lines
-                    if line.ingredient is not None
-                ],
-                steps=[
-                    RecipeStepIn(title=s.title, description=s.description, timer=s.timer, image=s.image)
-                    for s in draft.steps
-                ],
-            ),
-            recipe.recipe_id,
-            author_id=author.id,
-            author_name=author.name,
-        )
-        recipe.recipe_id = published.recipe_id
-        recipe.published = True
-        request.status = STATUS_APPROVED
-        request.error = None
-        await self.session.flush()
+        # The author's account and the catalogue: an edit of a published recipe takes them in this
+        # order too (the catalogue in its withdrawal), so the two queue, never deadlock.
+        async with self.uow.write(await self._author_scope(request_id), CATALOGUE):
+            request, recipe = await self._pending(request_id)
+            error = await self.checks.publish_error(recipe)
+            if error:
+                # The recipe as it stands may no longer be published (it, or the catalogue, changed).
+                raise Conflict(error)
+            author = (await self.users.users_by_id([request.user_id])).get(request.user_id)
+            if author is None:
+                raise NotFound("The author of this recipe no longer exists.")
+            draft = await draft_of(recipe, self.catalogue)
+            published = await self.catalogue.write_recipe(
+                CatalogueRecipeIn(
+                    name=draft.name,
+                    description=draft.description,
+                    serves=draft.serves,
+                    category_id=draft.category_id,
+                    image=draft.image,
+                    ingredients=[
+                        RecipeIngredientIn(
+                            ingredient_id=line.ingredient.ingredient_id,
+                            measurement=line.measurement,
+                            quantity=line.quantity,
+                            treatment=line.treatment,
+                        )
+                        for line in draft.lines
+                        if line.ingredient is not None
+                    ],
+                    steps=[
+                        RecipeStepIn(title=s.title, description=s.description, timer=s.timer, image=s.image)
+                        for s in draft.steps
+                    ],
+                ),
+                recipe.recipe_id,
+                author_id=author.id,
+                author_name=author.name,
+            )
+            recipe.recipe_id = published.recipe_id
+            recipe.published = True
+            request.status = STATUS_APPROVED
+            request.error = None
+            await self.session.flush()
         return (await self._out_many([request]))[0]
 
     async def reject(self, request_id: int, reason: str) -> AdminPublishRequestOut:
         reason = reason.strip()
         if not reason:
             raise FormError({"reason": ["Please give a reason."]})
-        request, _ = await self._pending(request_id)
-        request.status = STATUS_REJECTED
-        request.error = reason
-        await self.session.flush()
+        async with self.uow.write(await self._author_scope(request_id)):
+            request, _ = await self._pending(request_id)
+            request.status = STATUS_REJECTED
+            request.error = reason
+            await self.session.flush()
         return (await self._out_many([request]))[0]
 
 

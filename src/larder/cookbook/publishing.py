@@ -19,6 +19,8 @@ from larder.cookbook.repositories import PublishRequestRepository, UserRecipeRep
 from larder.cookbook.schemas import PublishRequestOut, UserRecipeOut
 from larder.core.errors import Conflict, NotFound
 from larder.core.service import DomainService
+from larder.core.uow import UnitOfWork, unit_of_work
+from larder.sharing.service import CATALOGUE, account_scope
 
 MSG_NO_RECIPE = "No recipe with this id."
 MSG_NO_REQUEST = "No publish request with this id."
@@ -34,13 +36,20 @@ class Publication:
 
     async def withdraw(self, recipe: UserRecipe) -> None:
         """A published recipe becomes private again; its catalogue row is kept for re-approval."""
-        if recipe.recipe_id is not None and recipe.published:
-            await self.catalogue.withdraw_recipe(recipe.recipe_id)
-        recipe.published = False
+        async with self._uow.write(account_scope(recipe.user_id)):
+            if recipe.recipe_id is not None and recipe.published:
+                await self.catalogue.withdraw_recipe(recipe.recipe_id)
+            recipe.published = False
 
     async def cancel_open_requests(self, recipe: UserRecipe) -> None:
-        for row in await self.requests.of_recipe(recipe.id, OPEN_STATUSES):
-            row.status = STATUS_CANCELLED
+        async with self._uow.write(account_scope(recipe.user_id)):
+            for row in await self.requests.of_recipe(recipe.id, OPEN_STATUSES):
+                row.status = STATUS_CANCELLED
+
+    @property
+    def _uow(self) -> UnitOfWork:
+        """The session's: these writes nest in the block of the caller that read the recipe."""
+        return unit_of_work(self.requests.session)
 
 
 class CookbookBase(DomainService[UserRecipe]):
@@ -71,40 +80,43 @@ class PublishingService(CookbookBase):
 
     async def request_publish(self, user_id: int, entity_id: int) -> tuple[PublishRequestOut, str | None]:
         """A new request: pending, or stored as rejected with the reason when the check fails."""
-        recipe = await self._own(user_id, entity_id)
-        if is_published(recipe):
-            raise Conflict("This recipe is already published.")
-        latest = (await self.requests.latest_for([recipe.id])).get(recipe.id)
-        if latest is not None and latest.status == STATUS_PENDING:
-            raise Conflict("This recipe is already waiting for approval.")
-        error = await self.checks.publish_error(recipe)
-        request = await self.requests.add(
-            PublishRequest(
-                user_id=user_id,
-                entity_type=ENTITY_USER_RECIPE,
-                entity_id=recipe.id,
-                status=STATUS_REJECTED if error else STATUS_PENDING,
-                error=error,
+        async with self.uow.write(account_scope(user_id)):
+            recipe = await self._own(user_id, entity_id)
+            if is_published(recipe):
+                raise Conflict("This recipe is already published.")
+            latest = (await self.requests.latest_for([recipe.id])).get(recipe.id)
+            if latest is not None and latest.status == STATUS_PENDING:
+                raise Conflict("This recipe is already waiting for approval.")
+            error = await self.checks.publish_error(recipe)
+            request = await self.requests.add(
+                PublishRequest(
+                    user_id=user_id,
+                    entity_type=ENTITY_USER_RECIPE,
+                    entity_id=recipe.id,
+                    status=STATUS_REJECTED if error else STATUS_PENDING,
+                    error=error,
+                )
             )
-        )
         return to_request_out(request), error
 
     async def cancel_request(self, user_id: int, request_id: int) -> PublishRequestOut:
-        request = await self.requests.find(request_id)
-        if request is None or request.user_id != user_id:
-            raise NotFound(MSG_NO_REQUEST)
-        if request.status not in OPEN_STATUSES:
-            raise Conflict(f"This request is {request.status} and can no longer be cancelled.")
-        request.status = STATUS_CANCELLED
-        await self.session.flush()
+        async with self.uow.write(account_scope(user_id)):
+            request = await self.requests.find(request_id)
+            if request is None or request.user_id != user_id:
+                raise NotFound(MSG_NO_REQUEST)
+            if request.status not in OPEN_STATUSES:
+                raise Conflict(f"This request is {request.status} and can no longer be cancelled.")
+            request.status = STATUS_CANCELLED
+            await self.session.flush()
         return to_request_out(request)
 
     async def unpublish(self, user_id: int, user_recipe_id: int) -> UserRecipeOut:
-        recipe = await self._own(user_id, user_recipe_id)
-        if not is_published(recipe):
-            raise Conflict("This recipe is not published.")
-        await self.publication.withdraw(recipe)
-        await self.session.flush()
+        async with self.uow.write(account_scope(user_id), CATALOGUE):
+            recipe = await self._own(user_id, user_recipe_id)
+            if not is_published(recipe):
+                raise Conflict("This recipe is not published.")
+            await self.publication.withdraw(recipe)
+            await self.session.flush()
         return await self.mapper.one(recipe)
 
 

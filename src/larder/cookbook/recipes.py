@@ -18,6 +18,7 @@ from larder.cookbook.publishing import CookbookBase
 from larder.cookbook.schemas import RecipeDraftIn, UserRecipeIn, UserRecipeOut, ValidateOut
 from larder.core.clock import now
 from larder.core.ids import is_id
+from larder.sharing.service import account_scope
 
 
 def _fill(recipe: UserRecipe, draft: RecipeDraft) -> None:
@@ -122,29 +123,35 @@ class CookbookService(CookbookBase):
         return await self.checks.report(await draft_from_input(data, self.catalogue), own)
 
     async def create_own(self, user_id: int, data: UserRecipeIn) -> UserRecipeOut:
-        draft = await draft_from_input(data, self.catalogue)
-        await self.checks.require_valid(draft)
-        recipe = UserRecipe(user_id=user_id, published=False, ingredients=[], steps=[])
-        _fill(recipe, draft)
-        # Not refreshed: its parts are loaded already, and loading them lazily is refused by the model.
-        return await self.mapper.one(await self.repository.add(recipe, auto_refresh=False))
+        async with self.uow.write(account_scope(user_id)):
+            # Checked in the turn: the ingredients and the category it names are there now.
+            draft = await draft_from_input(data, self.catalogue)
+            await self.checks.require_valid(draft)
+            recipe = UserRecipe(user_id=user_id, published=False, ingredients=[], steps=[])
+            _fill(recipe, draft)
+            # Not refreshed: its parts are loaded already, and loading them lazily is refused by the model.
+            await self.repository.add(recipe, auto_refresh=False)
+        return await self.mapper.one(recipe)
 
     async def update_own(self, user_id: int, user_recipe_id: int, data: UserRecipeIn) -> UserRecipeOut:
-        recipe = await self._own(user_id, user_recipe_id)
-        draft = await draft_from_input(data, self.catalogue)
-        await self.checks.require_valid(draft)
-        await self.publication.cancel_open_requests(recipe)
-        await self.publication.withdraw(recipe)
-        _fill(recipe, draft)
-        recipe.updated_at = now()  # also when only its ingredients or steps changed
-        await self.session.flush()
+        # A published recipe is withdrawn from the catalogue, which takes its scope then.
+        async with self.uow.write(account_scope(user_id)):
+            recipe = await self._own(user_id, user_recipe_id)
+            draft = await draft_from_input(data, self.catalogue)
+            await self.checks.require_valid(draft)
+            await self.publication.cancel_open_requests(recipe)
+            await self.publication.withdraw(recipe)
+            _fill(recipe, draft)
+            recipe.updated_at = now()  # also when only its ingredients or steps changed
+            await self.session.flush()
         return await self.mapper.one(recipe)
 
     async def delete_own(self, user_id: int, user_recipe_id: int) -> None:
-        recipe = await self._own(user_id, user_recipe_id)
-        await self.publication.cancel_open_requests(recipe)
-        await self.publication.withdraw(recipe)
-        await self.repository.delete(recipe.id)
+        async with self.uow.write(account_scope(user_id)):
+            recipe = await self._own(user_id, user_recipe_id)
+            await self.publication.cancel_open_requests(recipe)
+            await self.publication.withdraw(recipe)
+            await self.repository.delete(recipe.id)
 
 
 __all__ = ["CookbookService"]

@@ -43,6 +43,11 @@ class PublishRequestRepository(SQLAlchemyAsyncRepository[PublishRequest]):
     async def find(self, request_id: int) -> PublishRequest | None:
         return await self.get_one_or_none(id=request_id) if is_id(request_id) else None
 
+    async def author_of(self, request_id: int) -> int | None:
+        if not is_id(request_id):
+            return None
+        return await self.session.scalar(select(PublishRequest.user_id).where(PublishRequest.id == request_id))
+
     async def latest_for(self, recipe_ids: Iterable[int]) -> dict[int, PublishRequest]:
         """The newest request of each recipe."""
         wanted = list(set(recipe_ids))

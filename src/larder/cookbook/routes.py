@@ -23,6 +23,7 @@ from larder.cookbook.schemas import (
 from larder.cookbook.service import CookbookService, PublishingService
 from larder.core.errors import Conflict, NotFound
 from larder.core.ids import PathId
+from larder.core.uow import SCOPED
 from larder.core.wire import Data
 
 
@@ -36,7 +37,7 @@ class CookbookController(Controller):
     ) -> list[UserRecipeOut]:
         return await cookbook.list_own(auth.user.id)
 
-    @post("/user-recipe-creator", status_code=HTTP_201_CREATED, raises=[NotFound])
+    @post("/user-recipe-creator", status_code=HTTP_201_CREATED, opt=SCOPED, raises=[NotFound])
     async def create_recipe(
         self, data: JSONBody[UserRecipeIn], auth: NamedDependency[Auth], cookbook: NamedDependency[CookbookService]
     ) -> Data[UserRecipeOut]:
@@ -48,7 +49,7 @@ class CookbookController(Controller):
     ) -> UserRecipeOut:
         return await cookbook.get_own(auth.user.id, user_recipe_id)
 
-    @put("/user-recipe-creator/{user_recipe_id:int}")
+    @put("/user-recipe-creator/{user_recipe_id:int}", opt=SCOPED)
     async def update_recipe(
         self,
         user_recipe_id: PathId,
@@ -58,13 +59,13 @@ class CookbookController(Controller):
     ) -> Data[UserRecipeOut]:
         return Data(data=await cookbook.update_own(auth.user.id, user_recipe_id, data))
 
-    @delete("/user-recipe-creator/{user_recipe_id:int}")
+    @delete("/user-recipe-creator/{user_recipe_id:int}", opt=SCOPED)
     async def delete_recipe(
         self, user_recipe_id: PathId, auth: NamedDependency[Auth], cookbook: NamedDependency[CookbookService]
     ) -> None:
         await cookbook.delete_own(auth.user.id, user_recipe_id)
 
-    @post("/user-recipe-validate", status_code=HTTP_200_OK, opt={"read_only": True})
+    @post("/user-recipe-validate", status_code=HTTP_200_OK, opt=SCOPED)
     async def validate_recipe(
         self, data: JSONBody[RecipeDraftIn], auth: NamedDependency[Auth], cookbook: NamedDependency[CookbookService]
     ) -> ValidateOut:
@@ -81,13 +82,13 @@ class PublishRequestController(Controller):
     ) -> list[PublishRequestOut]:
         return await publishing.own_requests(auth.user.id)
 
-    @post("/", raises=[Conflict, NotFound])
+    @post("/", opt=SCOPED, raises=[Conflict, NotFound])
     async def request_publish(
         self, data: JSONBody[PublishIn], auth: NamedDependency[Auth], publishing: NamedDependency[PublishingService]
     ) -> Response[Any]:
         request, error = await publishing.request_publish(auth.user.id, data.entity_id)
         if error is not None:
-            # Answered, not raised: the rejected request is kept (the transaction commits). The
+            # Answered, not raised: the rejected request is kept (its write has committed). The
             # recipe as it stands conflicts with publishing (409): the body itself was fine.
             return Response(
                 PublishRejectedOut(message=error, error=error, request=request),
@@ -95,13 +96,13 @@ class PublishRequestController(Controller):
             )
         return Response(Data(data=request), status_code=HTTP_201_CREATED)
 
-    @get("/{request_id:int}/cancel", opt={"writes": True}, raises=[Conflict])
+    @get("/{request_id:int}/cancel", opt=SCOPED, raises=[Conflict])
     async def cancel_request(
         self, request_id: PathId, auth: NamedDependency[Auth], publishing: NamedDependency[PublishingService]
     ) -> Data[PublishRequestOut]:
         return Data(data=await publishing.cancel_request(auth.user.id, request_id))
 
-    @put("/unpublish", status_code=HTTP_200_OK, raises=[Conflict, NotFound])
+    @put("/unpublish", status_code=HTTP_200_OK, opt=SCOPED, raises=[Conflict, NotFound])
     async def unpublish(
         self,
         data: UnpublishBody,
