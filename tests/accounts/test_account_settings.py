@@ -164,3 +164,26 @@ def test_unknown_preferences_are_refused(client, member):
     assert response.status_code == 422
     assert "keto" in response.json()["errors"]["preferences"][0]
     assert client.put("/api/pwa/account/preferences", json={"preferences": []}).status_code == 401
+
+
+def test_an_address_or_name_taken_after_the_checks_is_refused_by_the_index_with_the_same_409(
+    client, member_factory, monkeypatch
+):
+    """Members' updates do not wait for each other (PostgreSQL): another may take the name or address
+    between the checks and the write, and the unique index refuses it then."""
+    from larder.accounts.service import UserService
+
+    async def nothing_taken(self, user, name, email, current_password):
+        return email != user.email
+
+    monkeypatch.setattr(UserService, "_check_update", nothing_taken)
+    alice = member_factory("alice_1", "alice@example.org")
+    member_factory("bobby_1", "bob@example.org")
+    before = client.get("/api/pwa/account", headers=alice.headers).json()
+    response = update(client, alice, name="Alice Renamed", email="bob@example.org", current_password=alice.password)
+    assert response.status_code == 409
+    assert response.json()["errors"] == {"email": ["An account with this email address already exists."]}
+    response = update(client, alice, name="BOBBY_1", email=alice.email)
+    assert response.status_code == 409
+    assert response.json()["errors"] == {"name": ["This username is already taken."]}
+    assert client.get("/api/pwa/account", headers=alice.headers).json() == before

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
+from litestar.testing import AsyncTestClient
 
+from larder.app import create_app
 from tests.support import MailCatcher, new_invites, registration, sql
 
 USERNAME_MESSAGE = "Invalid username, must be 6 or more characters. Letters numbers, dash and underscore allowed only."
@@ -178,3 +181,63 @@ def test_first_user_becomes_admin_only_when_configured(tmp_path, mail):
             two = register(client, registration("bobby_1", "b@example.org", second)).json()["user"]
         assert one["role"] == expected
         assert two["role"] == "user"
+
+
+async def _nothing_found(*_args: Any, **_kwargs: Any) -> Any:
+    from larder.core.errors import FieldCollector
+
+    return FieldCollector()
+
+
+def test_a_name_or_address_taken_after_the_checks_is_refused_by_the_index_with_the_same_409(
+    client, settings, member, monkeypatch
+):
+    """Registrations with different invites do not wait for each other (PostgreSQL): another may take
+    the name or address between the checks and the insert, and the unique index refuses it then."""
+    from larder.accounts.service import UserService
+
+    monkeypatch.setattr(UserService, "_registration_conflicts", _nothing_found)
+    (code,) = new_invites(settings)
+    response = register(client, registration("other_1", member.email, code))
+    assert response.status_code == 409
+    assert response.json()["errors"] == {"email": ["An account with this email address already exists."]}
+    response = register(client, registration(member.name.upper(), "new@example.org", code))
+    assert response.status_code == 409
+    assert response.json()["errors"] == {"name": ["This username is already taken."]}
+    assert sql(settings, "select uses from invite_code where code = :c", c=code) == [(0,)]
+    assert sql(settings, "select count(*) from user_account") == [(1,)]
+    assert register(client, registration("other_1", "new@example.org", code)).status_code == 201
+
+
+def test_registrations_at_once_with_one_code_or_one_address_make_one_account(settings):
+    """Registrations with one code take turns on it; with different codes they do not wait for each
+    other (PostgreSQL), and one address still makes one account."""
+    (shared,) = new_invites(settings)
+    own_codes = new_invites(settings, count=4)
+
+    async def scenario() -> tuple[list[Any], list[Any]]:
+        async with AsyncTestClient(app=create_app(settings)) as client:
+            one_code = await asyncio.gather(
+                *(
+                    client.post("/api/pwa/register-beta", json=registration(f"sharer_{n}", f"s{n}@example.org", shared))
+                    for n in range(4)
+                )
+            )
+            one_address = await asyncio.gather(
+                *(
+                    client.post("/api/pwa/register-beta", json=registration(f"twin_{n}_x", "twin@example.org", code))
+                    for n, code in enumerate(own_codes)
+                )
+            )
+            return list(one_code), list(one_address)
+
+    one_code, one_address = asyncio.run(scenario())
+    assert sorted(r.status_code for r in one_code) == [201, 409, 409, 409]
+    unusable = ["This invite code is not valid, used up or expired."]
+    assert all(r.json()["errors"] == {"beta_code": unusable} for r in one_code if r.status_code == 409)
+    assert sql(settings, "select uses from invite_code where code = :c", c=shared) == [(1,)]
+    assert sorted(r.status_code for r in one_address) == [201, 409, 409, 409]
+    taken = ["An account with this email address already exists."]
+    assert all(r.json()["errors"] == {"email": taken} for r in one_address if r.status_code == 409)
+    assert sql(settings, "select count(*) from user_account where email = 'twin@example.org'") == [(1,)]
+    assert sql(settings, "select sum(uses) from invite_code where code != :c", c=shared) == [(1,)]

@@ -13,6 +13,7 @@ from larder.core.clock import now
 from larder.core.errors import FormError
 from larder.core.security import random_code
 from larder.core.service import DomainService
+from larder.core.uow import Scope
 
 INVITE_LIST_LIMIT = 200
 
@@ -25,6 +26,11 @@ def to_invite_out(invite: InviteCode) -> InviteOut:
         expires_at=invite.expires_at,
         created_at=invite.created_at,
     )
+
+
+def invite_scope(invite_id: int) -> Scope:
+    """An invite code's uses: two registrations with one code take turns."""
+    return Scope("invite", invite_id)
 
 
 def _usable() -> tuple[object, ...]:
@@ -58,20 +64,19 @@ class InviteService(DomainService[InviteCode]):
             codes.append(InviteCode(code=code, max_uses=uses, uses=0, expires_at=expires_at))
         return [to_invite_out(i) for i in await self.repository.add_many(codes)]
 
-    async def consume(self, code: str) -> bool:
+    async def consume(self, invite_id: int) -> bool:
         """Use one invite atomically; False when unknown, used up or expired."""
-        result = await self.session.execute(
-            update(InviteCode)
-            .where(InviteCode.code == code.strip().upper(), *_usable())
-            .values(uses=InviteCode.uses + 1)
-        )
+        async with self.uow.write(invite_scope(invite_id)):
+            result = await self.session.execute(
+                update(InviteCode).where(InviteCode.id == invite_id, *_usable()).values(uses=InviteCode.uses + 1)
+            )
         return bool(getattr(result, "rowcount", 0))
 
-    async def is_usable(self, code: str) -> bool:
-        found = await self.session.scalar(
+    async def usable_id(self, code: str) -> int | None:
+        """The id of the invite with this code while someone can still register with it."""
+        return await self.session.scalar(
             select(InviteCode.id).where(InviteCode.code == code.strip().upper(), *_usable()).limit(1)
         )
-        return found is not None
 
     async def usable_code(self) -> str:
         """A code someone can still register with, made when there is none (the first start prints it)."""
@@ -86,4 +91,4 @@ class InviteService(DomainService[InviteCode]):
         return [to_invite_out(i) for i in rows]
 
 
-__all__ = ["INVITE_CODE_LENGTH", "InviteService", "to_invite_out"]
+__all__ = ["INVITE_CODE_LENGTH", "InviteService", "invite_scope", "to_invite_out"]

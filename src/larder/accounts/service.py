@@ -7,19 +7,22 @@ these calls, and every answer leaves as a wire struct made here.
 from __future__ import annotations
 
 import math
-from collections.abc import AsyncGenerator, Iterable, Mapping
+from collections.abc import AsyncGenerator, AsyncIterator, Iterable, Mapping
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
+from advanced_alchemy.exceptions import IntegrityError as RepositoryIntegrityError
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
 from litestar import Request
 from litestar.datastructures import Cookie, State
 from litestar.di import NamedDependency
 from sqlalchemy import bindparam, func, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.accounts import devices
-from larder.accounts.invites import InviteService
+from larder.accounts.invites import InviteService, invite_scope
 from larder.accounts.links import MSG_LINK_INVALID, PURPOSE_RESET, PURPOSE_VERIFY, AccountLinks
 from larder.accounts.models import ROLE_ADMIN, ROLE_USER, User
 from larder.accounts.schemas import (
@@ -37,7 +40,7 @@ from larder.accounts.schemas import (
     LoginOut,
     UserOut,
 )
-from larder.accounts.sessions import MSG_NO_SESSION, Auth, Sessions
+from larder.accounts.sessions import MSG_NO_SESSION, MSG_SESSION_ENDED, Auth, Sessions
 from larder.core.clients import client_address
 from larder.core.clock import now
 from larder.core.email import Mailer
@@ -60,7 +63,8 @@ from larder.core.security import (
 from larder.core.service import DomainService
 from larder.core.settings import Settings
 from larder.core.throttle import Limit, NoThrottle, Throttle, request_throttle
-from larder.sharing.service import AccessPolicy
+from larder.core.uow import Scope
+from larder.sharing.service import AccessPolicy, account_scope
 
 USER_LIST_LIMIT = 500
 
@@ -97,6 +101,9 @@ TOKEN_PER_CLIENT = Limit(30, 300)
 # Each resend is a mail to an address nobody has proven yet: few enough that an account cannot be
 # used to flood somebody else's inbox, enough for a lost or slow first mail.
 RESEND_VERIFICATION_PER_ACCOUNT = Limit(3, 3600)
+# Taken by a registration while the instance has no account yet: of two first registrations with
+# different invites, one only becomes the first administrator.
+FIRST_ACCOUNT = Scope("first-account")
 
 
 def normalise_email(email: str) -> str:
@@ -123,6 +130,11 @@ def _raise_conflicts(conflicts: FieldCollector) -> None:
     is a 409, with its field errors as a 422 carries them."""
     if conflicts.errors:
         raise Conflict(next(iter(conflicts.errors.values()))[0], errors=conflicts.errors)
+
+
+def _on_token_field(exc: AppError) -> AppError:
+    """A reset link's failure, shown on the form's token field."""
+    return AppError(exc.detail, errors={"token": [exc.detail]}, status_code=exc.status_code)
 
 
 def to_user_out(user: User) -> UserOut:
@@ -198,6 +210,7 @@ class UserService(DomainService[User]):
         self.sessions = Sessions(session, settings)
         self.throttle = throttle or NoThrottle()
         self.client = client
+        self._password_checks: dict[tuple[str, str], bool] = {}
 
     # -- look-ups -------------------------------------------------------------------------------
     async def by_email(self, email: str) -> User | None:
@@ -214,6 +227,46 @@ class UserService(DomainService[User]):
         if except_id is not None:
             query = query.where(User.id != except_id)
         return await self.session.scalar(query.limit(1)) is not None
+
+    async def _current(self, user_id: int) -> User | None:
+        """The account as it is now (in a write block: as the write will find it). A write block
+        expires what was read before it, so its id is kept from there, not the object."""
+        return await self.session.get(User, user_id, populate_existing=True)
+
+    async def _signed_in(self, user_id: int) -> User:
+        """The caller's account as it is now; gone meanwhile, the session has ended with it."""
+        user = await self._current(user_id)
+        if user is None:
+            raise Unauthorized(MSG_SESSION_ENDED)
+        return user
+
+    def _password_is(self, password_hash: str, password: str) -> bool:
+        """verify_password, once per hash: a password is checked before the write turn (the check
+        takes a good part of a second) and again in it only when the password was set meanwhile."""
+        key = (password_hash, password)
+        if key not in self._password_checks:
+            self._password_checks[key] = verify_password(password_hash, password)
+        return self._password_checks[key]
+
+    async def _taken(self, name: str, email: str, *, except_id: int | None = None) -> FieldCollector:
+        conflicts = FieldCollector()
+        if await self.name_taken(name, except_id=except_id):
+            conflicts.add("name", MSG_NAME_TAKEN)
+        if await self.email_taken(email, except_id=except_id):
+            conflicts.add("email", MSG_EMAIL_TAKEN)
+        return conflicts
+
+    @asynccontextmanager
+    async def _unique(self, name: str, email: str, *, except_id: int | None = None) -> AsyncIterator[None]:
+        """Writes a name and address the checks found free. Writers of other accounts and invites
+        do not wait for this one (PostgreSQL), so another may take either between the check and
+        the write: the unique indexes refuse it, and the answer is the 409 the check gives."""
+        try:
+            async with self.session.begin_nested():
+                yield
+        except (IntegrityError, RepositoryIntegrityError):
+            _raise_conflicts(await self._taken(name, email, except_id=except_id))
+            raise
 
     # -- registration ---------------------------------------------------------------------------
     async def register(
@@ -235,24 +288,37 @@ class UserService(DomainService[User]):
             form.add("beta_code", MSG_INVITE_LENGTH)
         form.raise_if_any()
         email, code = normalise_email(email), code.upper()
-        conflicts = FieldCollector()
-        if not await invites.is_usable(code):
-            conflicts.add("beta_code", MSG_INVITE_UNUSABLE)
-        else:
-            # Who has an account is told only to somebody holding a valid invite: without one, a
-            # stranger could ask the register form which addresses and names exist here.
-            if await self.name_taken(name):
-                conflicts.add("name", MSG_NAME_TAKEN)
-            if await self.email_taken(email):
-                conflicts.add("email", MSG_EMAIL_TAKEN)
-        _raise_conflicts(conflicts)
-        if not await invites.consume(code):  # used up by someone else a moment ago
-            raise Conflict(MSG_INVITE_UNUSABLE, errors={"beta_code": [MSG_INVITE_UNUSABLE]})
-        first_user = not await self.session.scalar(select(User.id).limit(1))
-        role = ROLE_ADMIN if first_user and self.settings.first_user_admin else ROLE_USER
-        user = await self.repository.add(User(name=name, email=email, password_hash=hash_password(password), role=role))
-        await self.links.send_verification(user)
+        # Checked before the write turn as well, so a refused registration neither waits for it nor
+        # costs a password hash.
+        invite_id = await invites.usable_id(code)
+        _raise_conflicts(await self._registration_conflicts(invite_id is not None, name, email))
+        assert invite_id is not None
+        password_hash = hash_password(password)
+        scopes = [invite_scope(invite_id)]
+        first_account = not await self.has_users()
+        if first_account:
+            scopes.append(FIRST_ACCOUNT)
+        async with self.uow.write(*scopes):
+            # Again in the turn: the invite may be used up, the name or address taken by now.
+            usable = await invites.usable_id(code) is not None
+            _raise_conflicts(await self._registration_conflicts(usable, name, email))
+            if not await invites.consume(invite_id):  # expired a moment ago
+                raise Conflict(MSG_INVITE_UNUSABLE, errors={"beta_code": [MSG_INVITE_UNUSABLE]})
+            first_user = first_account and not await self.has_users()
+            role = ROLE_ADMIN if first_user and self.settings.first_user_admin else ROLE_USER
+            async with self._unique(name, email):
+                user = await self.repository.add(User(name=name, email=email, password_hash=password_hash, role=role))
+            await self.links.send_verification(user)
         return to_user_out(user)
+
+    async def _registration_conflicts(self, invite_usable: bool, name: str, email: str) -> FieldCollector:
+        if not invite_usable:
+            conflicts = FieldCollector()
+            conflicts.add("beta_code", MSG_INVITE_UNUSABLE)
+            return conflicts
+        # Who has an account is told only to somebody holding a valid invite: without one, a
+        # stranger could ask the register form which addresses and names exist here.
+        return await self._taken(name, email)
 
     # -- sessions -------------------------------------------------------------------------------
     async def login(
@@ -275,14 +341,26 @@ class UserService(DomainService[User]):
         else:
             await self.throttle.check(pair_key, LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT)
             await self._account_backoff(account_key)
+        failure_keys = (device.failures_key,) if device is not None else (pair_key, account_key)
         if user is None:
             burn_password_check(password)
-        if user is None or not verify_password(user.password_hash, password):
-            for key in (device.failures_key,) if device is not None else (pair_key, account_key):
-                await self.throttle.record(key)
-            raise Unauthorized(MSG_BAD_LOGIN)
-        token = await self.open_session(user, user_agent)
-        return SignedIn(LoginOut(token=token, user=to_user_out(user)), devices.issue(self.settings, user))
+            await self._failed_login(failure_keys)
+        if not self._password_is(user.password_hash, password):
+            await self._failed_login(failure_keys)
+        user_id = user.id
+        async with self.uow.write(account_scope(user_id)):
+            # A new password set meanwhile ends every session: the one opened here must be opened
+            # with it; an account deleted meanwhile has none.
+            current = await self._current(user_id)
+            if current is None or not self._password_is(current.password_hash, password):
+                await self._failed_login(failure_keys)
+            token = await self.open_session(current, user_agent)
+        return SignedIn(LoginOut(token=token, user=to_user_out(current)), devices.issue(self.settings, current))
+
+    async def _failed_login(self, failure_keys: Iterable[str]) -> NoReturn:
+        for key in failure_keys:
+            await self.throttle.record(key)
+        raise Unauthorized(MSG_BAD_LOGIN)
 
     async def _account_backoff(self, account_key: str) -> None:
         """After many failures on one account from anywhere, each attempt waits a little longer (up to a
@@ -302,17 +380,18 @@ class UserService(DomainService[User]):
         return await self.sessions.authenticate(bearer)
 
     async def logout(self, auth: Auth) -> None:
-        await self.sessions.revoke(auth.token_id)
+        await self.sessions.revoke(auth)
 
     async def verify_email(self, token: str) -> None:
         await self.throttle.hit(f"token:client:{self.client}", TOKEN_PER_CLIENT)
         try:
-            user = await self.links.redeem(token, PURPOSE_VERIFY)
+            async with self.uow.write(account_scope(self.links.owner(token, PURPOSE_VERIFY))):
+                user = await self.links.redeem(token, PURPOSE_VERIFY)
+                if user.email_verified_at is None:
+                    user.email_verified_at = now()
         except AppError as exc:
             # The web app shows the `error` field of a failed verification.
             raise AppError(exc.detail, status_code=exc.status_code, extra_body={"error": exc.detail}) from None
-        if user.email_verified_at is None:
-            user.email_verified_at = now()
 
     async def resend_verification(self, user: User) -> None:
         """Mail a fresh verification link to the account's current address while it is unproven.
@@ -332,7 +411,12 @@ class UserService(DomainService[User]):
                     f"this hour. Please try again in {minutes} minute{'s' if minutes != 1 else ''}."
                 ),
             ) from None
-        await self.links.send_verification(user)
+        user_id = user.id
+        async with self.uow.write(account_scope(user_id)):
+            user = await self._signed_in(user_id)
+            if user.email_verified_at is not None:  # proven meanwhile, with a link mailed before
+                raise Conflict(MSG_ALREADY_VERIFIED)
+            await self.links.send_verification(user)
 
     async def forgot_password(self, email: str) -> None:
         await self.throttle.hit(f"forgot:client:{self.client}", FORGOT_PER_CLIENT)
@@ -342,7 +426,13 @@ class UserService(DomainService[User]):
         user = await self.by_email(email)
         if user is None:
             raise NotFound(MSG_NO_ACCOUNT)
-        await self.links.send_reset(user)
+        user_id = user.id
+        async with self.uow.write(account_scope(user_id)):
+            # The link goes to the account that has the address now.
+            user = await self._current(user_id)
+            if user is None or user.email != normalise_email(email):
+                raise NotFound(MSG_NO_ACCOUNT)
+            await self.links.send_reset(user)
 
     async def reset_password(self, *, email: str, password: str, password_confirmation: str, token: str) -> None:
         await self.throttle.hit(f"token:client:{self.client}", TOKEN_PER_CLIENT)
@@ -357,16 +447,22 @@ class UserService(DomainService[User]):
             form.add("token", MSG_LINK_INVALID)
         form.raise_if_any()
         try:
-            user = await self.links.redeem(token, PURPOSE_RESET)
+            owner = self.links.owner(token, PURPOSE_RESET)
         except AppError as exc:
-            raise AppError(exc.detail, errors={"token": [exc.detail]}, status_code=exc.status_code) from None
-        if user.email != normalise_email(email):
-            wrong = "This link was not sent to this email address."
-            raise Conflict(wrong, errors={"email": [wrong]})
-        await self._set_password(user, password)
-        # The link reached this inbox, so the address is proven.
-        if user.email_verified_at is None:
-            user.email_verified_at = now()
+            raise _on_token_field(exc) from None
+        password_hash = hash_password(password)  # before the write turn: it takes a good part of a second
+        async with self.uow.write(account_scope(owner)):
+            try:
+                user = await self.links.redeem(token, PURPOSE_RESET)
+            except AppError as exc:
+                raise _on_token_field(exc) from None
+            if user.email != normalise_email(email):
+                wrong = "This link was not sent to this email address."
+                raise Conflict(wrong, errors={"email": [wrong]})
+            await self._set_password(user, password_hash)
+            # The link reached this inbox, so the address is proven.
+            if user.email_verified_at is None:
+                user.email_verified_at = now()
 
     # -- account settings -----------------------------------------------------------------------
     def profile(self, user: User) -> UserOut:
@@ -383,6 +479,25 @@ class UserService(DomainService[User]):
             form.add("email", MSG_EMAIL)
         form.raise_if_any()
         email = normalise_email(email)
+        # Checked before the write turn too, so a refused change waits for none and the password
+        # is checked outside it.
+        await self._check_update(user, name, email, current_password)
+        user_id = user.id
+        async with self.uow.write(account_scope(user_id)):
+            user = await self._signed_in(user_id)
+            email_changed = await self._check_update(user, name, email, current_password)
+            async with self._unique(name, email, except_id=user.id):
+                user.name = name
+                if email_changed:
+                    user.email = email
+                    user.email_verified_at = None
+                await self.session.flush()
+            if email_changed:
+                await self.links.send_verification(user)
+        return to_user_out(user)
+
+    async def _check_update(self, user: User, name: str, email: str, current_password: str | None) -> bool:
+        """Refuses what `update_account` may not do to `user`; whether the address changes."""
         conflicts = FieldCollector()
         if name != user.name and await self.name_taken(name, except_id=user.id):
             conflicts.add("name", MSG_NAME_TAKEN)
@@ -396,16 +511,9 @@ class UserService(DomainService[User]):
         email_changed = email != user.email
         if email_changed and not current_password:
             raise Forbidden(MSG_PASSWORD_FOR_EMAIL, errors={"current_password": [MSG_PASSWORD_FOR_EMAIL]})
-        if email_changed and not verify_password(user.password_hash, current_password or ""):
+        if email_changed and not self._password_is(user.password_hash, current_password or ""):
             raise Forbidden(MSG_WRONG_PASSWORD, errors={"current_password": [MSG_WRONG_PASSWORD]})
-        user.name = name
-        if email_changed:
-            user.email = email
-            user.email_verified_at = None
-        await self.session.flush()
-        if email_changed:
-            await self.links.send_verification(user)
-        return to_user_out(user)
+        return email_changed
 
     async def change_password(
         self, user: User, *, current_password: str, new_password: str, confirm_password: str
@@ -418,23 +526,37 @@ class UserService(DomainService[User]):
         if new_password != confirm_password:
             form.add("confirm_password", MSG_CONFIRM_DIFFERS)
         form.raise_if_any()
-        if not verify_password(user.password_hash, current_password):
-            raise Forbidden(MSG_WRONG_PASSWORD, errors={"current_password": [MSG_WRONG_PASSWORD]})
-        await self._set_password(user, new_password)
+        # The slow checks before the write turn: the current password, the new one's hash.
+        self._check_current_password(user, current_password)
+        password_hash = hash_password(new_password)
+        user_id = user.id
+        async with self.uow.write(account_scope(user_id)):
+            user = await self._signed_in(user_id)
+            self._check_current_password(user, current_password)
+            await self._set_password(user, password_hash)
 
-    async def _set_password(self, user: User, password: str) -> None:
-        """A new password ends everything the old one let anybody hold: the account's sessions, the
-        reset links still in inboxes and the device tokens of the browsers that signed in with it
-        (both carry the credential stamp, which changes here)."""
-        user.password_hash = hash_password(password)
-        user.credential_stamp = new_token_id()
-        await self.sessions.revoke_all(user)
+    def _check_current_password(self, user: User, current_password: str) -> None:
+        if not self._password_is(user.password_hash, current_password):
+            raise Forbidden(MSG_WRONG_PASSWORD, errors={"current_password": [MSG_WRONG_PASSWORD]})
+
+    async def _set_password(self, user: User, password_hash: str) -> None:
+        """A new password (its hash) ends everything the old one let anybody hold: the account's
+        sessions, the reset links still in inboxes and the device tokens of the browsers that signed
+        in with it (both carry the credential stamp, which changes here)."""
+        async with self.uow.write(account_scope(user.id)):
+            user.password_hash = password_hash
+            user.credential_stamp = new_token_id()
+            await self.sessions.revoke_all(user)
 
     async def set_preferences(self, user: User, preferences: list[str]) -> UserOut:
         """Known preferences only (the wire type allows no other); unknown ones are dropped."""
         # Stored in the spec's order, once each, whatever order the client sent.
-        user.preferences = [p for p in FILTER_PREFERENCES if p in preferences]
-        await self.session.flush()
+        wanted = [p for p in FILTER_PREFERENCES if p in preferences]
+        user_id = user.id
+        async with self.uow.write(account_scope(user_id)):
+            user = await self._signed_in(user_id)
+            user.preferences = wanted
+            await self.session.flush()
         return to_user_out(user)
 
     # -- administration -------------------------------------------------------------------------

@@ -14,6 +14,8 @@ from larder.core.clock import now
 from larder.core.errors import Unauthorized
 from larder.core.security import TokenExpired, TokenInvalid, issue_token, read_token
 from larder.core.settings import Settings
+from larder.core.uow import unit_of_work
+from larder.sharing.service import account_scope
 
 PURPOSE_SESSION = "session"
 MSG_NO_SESSION = "Please log in to continue."
@@ -45,15 +47,16 @@ class Sessions:
         token, claims = issue_token(
             self.settings.secret_key, subject=str(user.id), purpose=PURPOSE_SESSION, ttl_seconds=ttl
         )
-        self.session.add(
-            UserSession(
-                token_id=claims.token_id,
-                user_id=user.id,
-                expires_at=datetime.fromtimestamp(claims.expires_at, UTC),
-                user_agent=(user_agent or "")[:255] or None,
+        async with unit_of_work(self.session).write(account_scope(user.id)):
+            self.session.add(
+                UserSession(
+                    token_id=claims.token_id,
+                    user_id=user.id,
+                    expires_at=datetime.fromtimestamp(claims.expires_at, UTC),
+                    user_agent=(user_agent or "")[:255] or None,
+                )
             )
-        )
-        await self.session.flush()
+            await self.session.flush()
         return token
 
     async def authenticate(self, bearer: str | None) -> Auth:
@@ -72,12 +75,16 @@ class Sessions:
             raise Unauthorized(MSG_SESSION_ENDED)
         return Auth(user=user, token_id=claims.token_id)
 
-    async def revoke(self, token_id: str) -> None:
-        await self.session.execute(update(UserSession).where(UserSession.token_id == token_id).values(revoked_at=now()))
+    async def revoke(self, auth: Auth) -> None:
+        async with unit_of_work(self.session).write(account_scope(auth.user.id)):
+            await self.session.execute(
+                update(UserSession).where(UserSession.token_id == auth.token_id).values(revoked_at=now())
+            )
 
     async def revoke_all(self, user: User) -> None:
-        await self.session.execute(
-            update(UserSession)
-            .where(UserSession.user_id == user.id, UserSession.revoked_at.is_(None))
-            .values(revoked_at=now())
-        )
+        async with unit_of_work(self.session).write(account_scope(user.id)):
+            await self.session.execute(
+                update(UserSession)
+                .where(UserSession.user_id == user.id, UserSession.revoked_at.is_(None))
+                .values(revoked_at=now())
+            )

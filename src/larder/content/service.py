@@ -24,12 +24,14 @@ from larder.core.ids import is_id
 from larder.core.service import DomainService
 from larder.core.settings import Settings
 from larder.core.throttle import Limit, NoThrottle, Throttle, request_throttle
+from larder.core.uow import Scope
 
 NEWS_ON_HOME = 20
 _UPLOAD_LINK = re.compile(r"/uploads/([A-Za-z0-9][A-Za-z0-9._-]{0,200})")
 CONTACT_PER_CLIENT = Limit(5, 3600)
 BUG_REPORT_PER_CLIENT = Limit(20, 3600)
 INBOX_MAX = 200
+INBOX = Scope("inbox")  # the administrator's messages: contact messages and bug reports
 
 # What a news item may contain: text formatting, lists, links and images. nh3 (Ammonia) drops
 # scripts, event handlers, styles and javascript: URLs, and adds rel="noopener noreferrer".
@@ -146,21 +148,23 @@ class InboxService(DomainService[InboxMessage]):
         if not message:
             form.add("message", "Please write a message.")
         form.raise_if_any()
-        await self.repository.add(
-            InboxMessage(kind="contact", name=name, email=email, message=message, user_id=user_id)
-        )
-        await self._notify_admin(f"Contact message from {name}", f"From: {name} <{email}>\n\n{message}\n")
+        async with self.uow.write(INBOX):
+            await self.repository.add(
+                InboxMessage(kind="contact", name=name, email=email, message=message, user_id=user_id)
+            )
+            await self._notify_admin(f"Contact message from {name}", f"From: {name} <{email}>\n\n{message}\n")
 
     async def bug_report(self, *, name: str, email: str, message: str, page: str | None, user_id: int) -> None:
         await self.throttle.hit(f"bug:client:{self.client}", BUG_REPORT_PER_CLIENT)
         if not message.strip():
             raise FormError({"message": ["Please describe the problem."]})
-        await self.repository.add(
-            InboxMessage(kind="bug", name=name, email=email, message=message.strip(), page=page, user_id=user_id)
-        )
-        await self._notify_admin(
-            f"Bug report from {name}", f"From: {name} <{email}>\nPage: {page or '-'}\n\n{message.strip()}\n"
-        )
+        async with self.uow.write(INBOX):
+            await self.repository.add(
+                InboxMessage(kind="bug", name=name, email=email, message=message.strip(), page=page, user_id=user_id)
+            )
+            await self._notify_admin(
+                f"Bug report from {name}", f"From: {name} <{email}>\nPage: {page or '-'}\n\n{message.strip()}\n"
+            )
 
     async def newest(self, limit: int = INBOX_MAX) -> list[InboxMessageOut]:
         """The newest contact messages and bug reports, newest first, at most INBOX_MAX."""
@@ -169,6 +173,7 @@ class InboxService(DomainService[InboxMessage]):
         return [to_inbox_out(r) for r in rows]
 
     async def _notify_admin(self, subject: str, body: str) -> None:
+        """In the message's write: without SMTP the mail is a row of the outbox."""
         if self.settings.admin_email:
             await self.mailer.send(self.session, Mail(to=self.settings.admin_email, subject=subject, body=body))
 

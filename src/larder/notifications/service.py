@@ -31,7 +31,7 @@ from larder.core.settings import Settings
 from larder.kitchen.expiry import NOTIFICATION_EXPIRING_DAYS, en_gb
 from larder.notifications.models import ExpiryDigest
 from larder.notifications.schemas import DigestSettings
-from larder.sharing.service import AccessPolicy, Member
+from larder.sharing.service import AccessPolicy, Member, account_scope
 from larder.stores.schemas import ExpiryOverview
 from larder.stores.service import StoresService
 from larder.suggestions.schemas import SuggestionOut, SuggestionsIn
@@ -53,15 +53,16 @@ class DigestService(DomainService[ExpiryDigest]):
         return DigestSettings(expiry_email=row is not None, expiry_email_hour=row.hour if row else 8)
 
     async def change(self, user_id: int, wanted: DigestSettings) -> DigestSettings:
-        row = await self.session.scalar(select(ExpiryDigest).where(ExpiryDigest.user_id == user_id))
-        if not wanted.expiry_email:
-            if row is not None:
-                await self.session.delete(row)
-        elif row is None:
-            self.session.add(ExpiryDigest(user_id=user_id, hour=wanted.expiry_email_hour))
-        else:
-            row.hour = wanted.expiry_email_hour
-        await self.session.flush()
+        async with self.uow.write(account_scope(user_id)):
+            row = await self.session.scalar(select(ExpiryDigest).where(ExpiryDigest.user_id == user_id))
+            if not wanted.expiry_email:
+                if row is not None:
+                    await self.session.delete(row)
+            elif row is None:
+                self.session.add(ExpiryDigest(user_id=user_id, hour=wanted.expiry_email_hour))
+            else:
+                row.hour = wanted.expiry_email_hour
+            await self.session.flush()
         return DigestSettings(expiry_email=wanted.expiry_email, expiry_email_hour=wanted.expiry_email_hour)
 
     async def due(self, moment: datetime, zone: str | None) -> list[int]:
