@@ -26,34 +26,31 @@ from larder.accounts.schemas import (
 from larder.accounts.service import Auth, UserService
 from larder.core.access import PUBLIC
 from larder.core.errors import Conflict, Forbidden, NotFound, TooManyRequests, Unauthorized
-from larder.core.uow import SCOPED
 from larder.core.wire import Message
-
-PUBLIC_SCOPED = {**PUBLIC, **SCOPED}
 
 
 class AccountController(Controller):
     path = "/api/pwa"
     tags = ["accounts"]
 
-    @post("/login", status_code=HTTP_200_OK, opt=PUBLIC_SCOPED, raises=[Unauthorized, TooManyRequests])
+    @post("/login", status_code=HTTP_200_OK, opt=PUBLIC, raises=[Unauthorized, TooManyRequests])
     async def login(
         self, data: JSONBody[LoginIn], request: Request[Any, Any, Any], users: NamedDependency[UserService]
     ) -> Response[LoginOut]:
         signed_in = await users.login(data.email, data.password, request.headers.get("user-agent"), request.cookies)
         return Response(signed_in.answer, cookies=[signed_in.device_cookie])
 
-    @post("/logout", status_code=HTTP_200_OK, opt=SCOPED)
+    @post("/logout", status_code=HTTP_200_OK)
     async def logout(self, auth: NamedDependency[Auth], users: NamedDependency[UserService]) -> Message:
         await users.logout(auth)
         return Message(message="Logged out.")
 
-    @post("/forgot-email", status_code=HTTP_200_OK, opt=PUBLIC_SCOPED, raises=[NotFound, TooManyRequests])
+    @post("/forgot-email", status_code=HTTP_200_OK, opt=PUBLIC, raises=[NotFound, TooManyRequests])
     async def forgot_email(self, data: JSONBody[ForgotIn], users: NamedDependency[UserService]) -> Message:
         await users.forgot_password(data.email)
         return Message(message="password reset email sent")
 
-    @post("/register-beta", status_code=HTTP_201_CREATED, opt=PUBLIC_SCOPED, raises=[Conflict, TooManyRequests])
+    @post("/register-beta", status_code=HTTP_201_CREATED, opt=PUBLIC, raises=[Conflict, TooManyRequests])
     async def register_beta(self, data: JSONBody[RegisterIn], users: NamedDependency[UserService]) -> RegisterOut:
         user = await users.register(
             name=data.name,
@@ -64,19 +61,19 @@ class AccountController(Controller):
         )
         return RegisterOut(message="Registration successful. Please verify your email address.", user=user)
 
-    @post("/reset-password", status_code=HTTP_200_OK, opt=PUBLIC_SCOPED, raises=[NotFound, Conflict, TooManyRequests])
+    @post("/reset-password", status_code=HTTP_200_OK, opt=PUBLIC, raises=[NotFound, Conflict, TooManyRequests])
     async def reset_password(self, data: JSONBody[ResetPasswordIn], users: NamedDependency[UserService]) -> Message:
         await users.reset_password(
             email=data.email, password=data.password, password_confirmation=data.password_confirmation, token=data.token
         )
         return Message(message="Password Reset Successful")
 
-    @post("/verify-email", status_code=HTTP_200_OK, opt=PUBLIC_SCOPED, raises=[NotFound, Conflict, TooManyRequests])
+    @post("/verify-email", status_code=HTTP_200_OK, opt=PUBLIC, raises=[NotFound, Conflict, TooManyRequests])
     async def verify_email(self, data: JSONBody[VerifyEmailIn], users: NamedDependency[UserService]) -> Message:
         await users.verify_email(data.token)
         return Message(message="Email Verified Successfully")
 
-    @post("/resend-verification", status_code=HTTP_200_OK, opt=SCOPED, raises=[Conflict, TooManyRequests])
+    @post("/resend-verification", status_code=HTTP_200_OK, raises=[Conflict, TooManyRequests])
     async def resend_verification(self, auth: NamedDependency[Auth], users: NamedDependency[UserService]) -> Message:
         await users.resend_verification(auth.user)
         return Message(message="Verification email sent. Please check your inbox.")
@@ -85,7 +82,7 @@ class AccountController(Controller):
     async def account(self, auth: NamedDependency[Auth], users: NamedDependency[UserService]) -> UserOut:
         return users.profile(auth.user)
 
-    @put("/account/update", opt=SCOPED, raises=[Conflict, Forbidden])
+    @put("/account/update", raises=[Conflict, Forbidden])
     async def update_account(
         self, data: JSONBody[AccountUpdateIn], auth: NamedDependency[Auth], users: NamedDependency[UserService]
     ) -> AccountUpdateOut:
@@ -94,14 +91,14 @@ class AccountController(Controller):
         )
         return AccountUpdateOut(message="User Updated.", user=user)
 
-    @put("/account/preferences", opt=SCOPED)
+    @put("/account/preferences")
     async def update_preferences(
         self, data: JSONBody[PreferencesIn], auth: NamedDependency[Auth], users: NamedDependency[UserService]
     ) -> AccountUpdateOut:
         user = await users.set_preferences(auth.user, data.preferences)
         return AccountUpdateOut(message="Preferences saved.", user=user)
 
-    @put("/account/change-password", opt=SCOPED, raises=[Forbidden])
+    @put("/account/change-password", raises=[Forbidden])
     async def change_password(
         self, data: JSONBody[ChangePasswordIn], auth: NamedDependency[Auth], users: NamedDependency[UserService]
     ) -> Message:

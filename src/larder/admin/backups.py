@@ -12,7 +12,6 @@ from litestar.status_codes import HTTP_201_CREATED
 from larder.admin.schemas import BackupOut
 from larder.core.backup import BackupError, BackupFile, BackupKeeper
 from larder.core.errors import Conflict, NotFound
-from larder.core.uow import SCOPED
 
 MSG_NO_SUCH_BACKUP = "There is no backup of that name."
 
@@ -31,7 +30,7 @@ class AdminBackupController(Controller):
         return [_out(backup) for backup in await backups.listed()]
 
     # No write turn: the copy is one snapshot read on a connection of its own (core/backup.py).
-    @post("/", status_code=HTTP_201_CREATED, opt=SCOPED)
+    @post("/", status_code=HTTP_201_CREATED)
     async def take_backup(self, backups: NamedDependency[BackupKeeper]) -> BackupOut:
         """A backup now (the database, uploaded images and signing key). Of the archives taken this
         way the newest 5 are kept, the older ones deleted; daily archives and those `larder backup`

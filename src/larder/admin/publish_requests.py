@@ -11,7 +11,6 @@ from larder.cookbook.schemas import AdminPublishRequestOut, AdminStatusFilter, R
 from larder.cookbook.service import ModerationService
 from larder.core.errors import Conflict
 from larder.core.ids import PathId
-from larder.core.uow import SCOPED
 from larder.core.wire import Data
 
 
@@ -26,13 +25,13 @@ class AdminPublishRequestController(Controller):
         """`status`: pending (the default), approved, rejected, cancelled, or all."""
         return await moderation.list_requests(status)
 
-    @post("/{request_id:int}/approve", status_code=HTTP_200_OK, opt=SCOPED, raises=[Conflict])
+    @post("/{request_id:int}/approve", status_code=HTTP_200_OK, raises=[Conflict])
     async def approve(
         self, request_id: PathId, moderation: NamedDependency[ModerationService]
     ) -> Data[AdminPublishRequestOut]:
         return Data(data=await moderation.approve(request_id))
 
-    @post("/{request_id:int}/reject", status_code=HTTP_200_OK, opt=SCOPED, raises=[Conflict])
+    @post("/{request_id:int}/reject", status_code=HTTP_200_OK, raises=[Conflict])
     async def reject(
         self, request_id: PathId, data: JSONBody[RejectIn], moderation: NamedDependency[ModerationService]
     ) -> Data[AdminPublishRequestOut]:

@@ -18,7 +18,6 @@ from larder.content.schemas import InboxMessageOut, NewsItemIn, NewsItemOut
 from larder.content.service import InboxService, NewsService
 from larder.core.errors import Conflict, NotFound
 from larder.core.ids import PathId
-from larder.core.uow import SCOPED
 
 # The writes of other domains' services the administrator asks for, each in its own write turn.
 ADMIN_WRITES = {"admin_writes": Provide(provide_admin_writes)}
@@ -33,7 +32,7 @@ class AdminController(Controller):
     async def list_invites(self, invites: NamedDependency[InviteService]) -> list[InviteOut]:
         return await invites.list_newest()
 
-    @post("/invites", opt=SCOPED)
+    @post("/invites")
     async def create_invites(
         self, data: JSONBody[InviteCreateIn], admin_writes: NamedDependency[AdminWrites]
     ) -> list[InviteOut]:
@@ -43,7 +42,7 @@ class AdminController(Controller):
     async def list_users(self, users: NamedDependency[UserService]) -> list[UserOut]:
         return await users.list_users()
 
-    @delete("/users/{user_id:int}", opt=SCOPED, raises=[Conflict])
+    @delete("/users/{user_id:int}", raises=[Conflict])
     async def delete_user(
         self, user_id: PathId, caller_id: NamedDependency[int], admin_writes: NamedDependency[AdminWrites]
     ) -> None:
@@ -60,17 +59,17 @@ class AdminNewsController(Controller):
     async def list_news(self, news: NamedDependency[NewsService]) -> list[NewsItemOut]:
         return await news.newest(limit=500)
 
-    @post("/", opt=SCOPED)
+    @post("/")
     async def create_news(self, data: JSONBody[NewsItemIn], admin_writes: NamedDependency[AdminWrites]) -> NewsItemOut:
         return await admin_writes.write_news(data.title, data.html_content)
 
-    @put("/{news_id:int}", opt=SCOPED)
+    @put("/{news_id:int}")
     async def update_news(
         self, news_id: PathId, data: JSONBody[NewsItemIn], admin_writes: NamedDependency[AdminWrites]
     ) -> NewsItemOut:
         return await admin_writes.rewrite_news(news_id, data.title, data.html_content)
 
-    @delete("/{news_id:int}", opt=SCOPED)
+    @delete("/{news_id:int}")
     async def delete_news(self, news_id: PathId, admin_writes: NamedDependency[AdminWrites]) -> None:
         await admin_writes.remove_news(news_id)
 
@@ -88,19 +87,19 @@ class AdminCatalogueController(Controller):
     path = "/recipes"
     tags = ["admin"]
 
-    @post("/", opt=SCOPED, raises=[NotFound])
+    @post("/", raises=[NotFound])
     async def create_recipe(
         self, data: JSONBody[CatalogueRecipeIn], catalogue: NamedDependency[CatalogueService]
     ) -> RecipeOut:
         return await catalogue.write_recipe(data)
 
-    @put("/{recipe_id:int}", opt=SCOPED)
+    @put("/{recipe_id:int}")
     async def update_recipe(
         self, recipe_id: PathId, data: JSONBody[CatalogueRecipeIn], catalogue: NamedDependency[CatalogueService]
     ) -> RecipeOut:
         return await catalogue.write_recipe(data, recipe_id)
 
-    @delete("/{recipe_id:int}", opt=SCOPED)
+    @delete("/{recipe_id:int}")
     async def delete_recipe(self, recipe_id: PathId, catalogue: NamedDependency[CatalogueService]) -> None:
         await catalogue.remove_recipe(recipe_id)
 

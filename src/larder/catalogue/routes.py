@@ -25,7 +25,6 @@ from larder.core.access import PUBLIC
 from larder.core.errors import NotFound
 from larder.core.ids import PathId
 from larder.core.read_cache import cached_read
-from larder.core.uow import SCOPED
 from larder.core.wire import Data, Page
 
 # The same answer for every caller until the catalogue changes: kept in memory, with an ETag.
@@ -50,7 +49,7 @@ class CatalogueController(Controller):
     ) -> Page[RecipeSummary]:
         return await catalogue.search_page(page, search)
 
-    @post("/recipe-filter", status_code=HTTP_200_OK, opt={**CATALOGUE_READ, **SCOPED})
+    @post("/recipe-filter", status_code=HTTP_200_OK, opt=CATALOGUE_READ)
     async def recipe_filter(
         self, data: JSONBody[RecipeFilterIn], catalogue: NamedDependency[CatalogueService]
     ) -> Page[RecipeSummary]:
@@ -62,7 +61,7 @@ class CatalogueController(Controller):
     ) -> list[SavedRecipeOut]:
         return await catalogue.saved(auth.user.id)
 
-    @post("/user-saved-recipes", status_code=HTTP_201_CREATED, opt=SCOPED, raises=[NotFound])
+    @post("/user-saved-recipes", status_code=HTTP_201_CREATED, raises=[NotFound])
     async def save_recipe(
         self, data: JSONBody[SaveIn], auth: NamedDependency[Auth], catalogue: NamedDependency[CatalogueService]
     ) -> list[SavedRecipeOut]:
@@ -70,7 +69,7 @@ class CatalogueController(Controller):
         await catalogue.save(user_id, data.recipe_id)
         return await catalogue.saved(user_id)
 
-    @delete("/user-saved-recipes/{recipe_id:int}", status_code=HTTP_200_OK, opt=SCOPED)
+    @delete("/user-saved-recipes/{recipe_id:int}", status_code=HTTP_200_OK)
     async def unsave_recipe(
         self, recipe_id: PathId, auth: NamedDependency[Auth], catalogue: NamedDependency[CatalogueService]
     ) -> list[SavedRecipeOut]:

@@ -12,7 +12,6 @@ from larder.content.schemas import BugReportIn, ContactIn, HomeBetaOut
 from larder.content.service import InboxService, NewsService
 from larder.core.access import PUBLIC_IDENTIFIED
 from larder.core.errors import TooManyRequests
-from larder.core.uow import SCOPED
 from larder.core.wire import Message
 
 
@@ -31,7 +30,7 @@ class ContentController(Controller):
             featured=[],
         )
 
-    @post("/contact", opt={**PUBLIC_IDENTIFIED, **SCOPED}, raises=[TooManyRequests])
+    @post("/contact", opt=PUBLIC_IDENTIFIED, raises=[TooManyRequests])
     async def contact(
         self, data: JSONBody[ContactIn], caller: NamedDependency[Auth | None], inbox: NamedDependency[InboxService]
     ) -> Message:
@@ -40,7 +39,7 @@ class ContentController(Controller):
         await inbox.contact(name=data.name, email=data.email, message=data.message, user_id=user_id)
         return Message(message="Message sent.")
 
-    @post("/bug-report", opt=SCOPED, raises=[TooManyRequests])
+    @post("/bug-report", raises=[TooManyRequests])
     async def bug_report(
         self, data: JSONBody[BugReportIn], auth: NamedDependency[Auth], inbox: NamedDependency[InboxService]
     ) -> Message:

@@ -23,7 +23,6 @@ from larder.cookbook.schemas import (
 from larder.cookbook.service import CookbookService, PublishingService
 from larder.core.errors import Conflict, NotFound
 from larder.core.ids import PathId
-from larder.core.uow import SCOPED
 from larder.core.wire import Data
 
 
@@ -37,7 +36,7 @@ class CookbookController(Controller):
     ) -> list[UserRecipeOut]:
         return await cookbook.list_own(auth.user.id)
 
-    @post("/user-recipe-creator", status_code=HTTP_201_CREATED, opt=SCOPED, raises=[NotFound])
+    @post("/user-recipe-creator", status_code=HTTP_201_CREATED, raises=[NotFound])
     async def create_recipe(
         self, data: JSONBody[UserRecipeIn], auth: NamedDependency[Auth], cookbook: NamedDependency[CookbookService]
     ) -> Data[UserRecipeOut]:
@@ -49,7 +48,7 @@ class CookbookController(Controller):
     ) -> UserRecipeOut:
         return await cookbook.get_own(auth.user.id, user_recipe_id)
 
-    @put("/user-recipe-creator/{user_recipe_id:int}", opt=SCOPED)
+    @put("/user-recipe-creator/{user_recipe_id:int}")
     async def update_recipe(
         self,
         user_recipe_id: PathId,
@@ -59,13 +58,13 @@ class CookbookController(Controller):
     ) -> Data[UserRecipeOut]:
         return Data(data=await cookbook.update_own(auth.user.id, user_recipe_id, data))
 
-    @delete("/user-recipe-creator/{user_recipe_id:int}", opt=SCOPED)
+    @delete("/user-recipe-creator/{user_recipe_id:int}")
     async def delete_recipe(
         self, user_recipe_id: PathId, auth: NamedDependency[Auth], cookbook: NamedDependency[CookbookService]
     ) -> None:
         await cookbook.delete_own(auth.user.id, user_recipe_id)
 
-    @post("/user-recipe-validate", status_code=HTTP_200_OK, opt=SCOPED)
+    @post("/user-recipe-validate", status_code=HTTP_200_OK)
     async def validate_recipe(
         self, data: JSONBody[RecipeDraftIn], auth: NamedDependency[Auth], cookbook: NamedDependency[CookbookService]
     ) -> ValidateOut:
@@ -82,7 +81,7 @@ class PublishRequestController(Controller):
     ) -> list[PublishRequestOut]:
         return await publishing.own_requests(auth.user.id)
 
-    @post("/", opt=SCOPED, raises=[Conflict, NotFound])
+    @post("/", raises=[Conflict, NotFound])
     async def request_publish(
         self, data: JSONBody[PublishIn], auth: NamedDependency[Auth], publishing: NamedDependency[PublishingService]
     ) -> Response[Any]:
@@ -96,13 +95,13 @@ class PublishRequestController(Controller):
             )
         return Response(Data(data=request), status_code=HTTP_201_CREATED)
 
-    @get("/{request_id:int}/cancel", opt=SCOPED, raises=[Conflict])
+    @get("/{request_id:int}/cancel", raises=[Conflict])
     async def cancel_request(
         self, request_id: PathId, auth: NamedDependency[Auth], publishing: NamedDependency[PublishingService]
     ) -> Data[PublishRequestOut]:
         return Data(data=await publishing.cancel_request(auth.user.id, request_id))
 
-    @put("/unpublish", status_code=HTTP_200_OK, opt=SCOPED, raises=[Conflict, NotFound])
+    @put("/unpublish", status_code=HTTP_200_OK, raises=[Conflict, NotFound])
     async def unpublish(
         self,
         data: UnpublishBody,

@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 import anyio.to_thread
 from advanced_alchemy.base import BigIntAuditBase, orm_registry
 from advanced_alchemy.config import AsyncSessionConfig, EngineConfig, SQLAlchemyAsyncConfig
-from litestar import Litestar, Request
+from litestar import Litestar
 from litestar.config.app import AppConfig
 from litestar.constants import HTTP_DISCONNECT, HTTP_RESPONSE_START
 from litestar.datastructures import State
@@ -38,9 +38,7 @@ from larder.core.settings import Settings
 from larder.core.sqlite_driver import one_hop_url
 from larder.core.uow import (
     BEGIN_OPTION,
-    INSTANCE,
     PG_INSTANCE_KEY,
-    SCOPED_WRITES,
     WriteFileLock,
     WriteTurns,
     open_request_work,
@@ -94,7 +92,6 @@ async def insert_all(session: AsyncSession, model: type[Any], rows: Sequence[Any
 
 
 BUSY_TIMEOUT_MS = 10_000
-_READ_ONLY_METHODS = {"GET", "HEAD", "OPTIONS"}
 _WRITE_TURNS = "larder_write_turns"
 WRITE_LOCK_FILE = ".write.lock"  # in the data dir
 _WRITE_FILE_LOCK = "larder_write_file_lock"
@@ -223,18 +220,13 @@ def _alchemy_config(state: State) -> SQLAlchemyAsyncConfig:
     return state["alchemy_config"]
 
 
-async def provide_db_session(
-    state: State, scope: Scope, request: Request[Any, Any, Any]
-) -> AsyncGenerator[AsyncSession, None]:
+async def provide_db_session(state: State, scope: Scope) -> AsyncGenerator[AsyncSession, None]:
     """The request's session and its unit of work (core/uow.py): reads run in a deferred transaction,
     which never takes SQLite's write lock; a service writes inside `unit_of_work(session).write(...)`,
     which takes the write turn for what it changes and commits before the answer is read and sent
     (so a failed commit becomes an error answer, never a success the database did not keep). What
-    is left open when the handler ends is a read, rolled back.
-
-    A route whose services do not name their writes yet (no `SCOPED_WRITES` in its `opt`) runs
-    whole inside a write of the instance when its method may write, as every writer did before
-    scopes: the turn taken before the handler, its changes committed when it succeeds.
+    is left open when the handler ends is a read, rolled back; a change left unwritten there is a
+    bug, refused rather than lost.
 
     Before either, every request with a session is admitted among at most DB_CONCURRENCY at once,
     first come, first served. The server is one process: past a handful of requests in flight, more
@@ -244,21 +236,11 @@ async def provide_db_session(
     config = _alchemy_config(state)
     session = _request_session(config, scope)
     work = open_request_work(session, write_turns(state))
-    opt = request.route_handler.opt
-    whole = (
-        (request.method not in _READ_ONLY_METHODS or opt.get("writes"))
-        and not opt.get("read_only")
-        and not opt.get(SCOPED_WRITES)
-    )
     await work.admit(_admission(state))
     try:
-        if whole:
-            async with work.write(INSTANCE):
-                yield session
-        else:
-            yield session
-            if session.new or session.dirty or session.deleted:
-                raise RuntimeError("a change outside a write block (core/uow.py) would be lost")
+        yield session
+        if session.new or session.dirty or session.deleted:
+            raise RuntimeError("a change outside a write block (core/uow.py) would be lost")
     finally:
         try:
             if session.in_transaction():

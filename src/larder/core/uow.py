@@ -70,11 +70,6 @@ class Scope(NamedTuple):
 
 INSTANCE = Scope("instance")
 
-# Route `opt`: the route's services take their write turns themselves, for what they change;
-# without it a route that may write runs whole inside a write of the instance (core/db.py).
-SCOPED_WRITES = "scoped_writes"
-SCOPED = {SCOPED_WRITES: True}
-
 
 class WriteFileLock:
     """The write turn among the processes of one data dir (`larder serve --workers N`): a lock file
@@ -290,8 +285,6 @@ def _refuse_statements_outside_a_write(state: Any) -> None:
 __all__ = [
     "INSTANCE",
     "PG_INSTANCE_KEY",
-    "SCOPED",
-    "SCOPED_WRITES",
     "Scope",
     "UnitOfWork",
     "WriteFileLock",

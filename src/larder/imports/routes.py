@@ -16,7 +16,6 @@ from larder.core.errors import NotFound, TooManyRequests
 from larder.core.ids import PathId
 from larder.core.openapi import ErrorOut
 from larder.core.spa import ALREADY_COMPRESSED
-from larder.core.uow import SCOPED
 from larder.core.uploads import STORED_IMAGE_HEADERS
 from larder.core.wire import Data
 from larder.imports.images import ImageNotAccepted
@@ -34,7 +33,7 @@ class ImportController(Controller):
     ) -> list[ImportedRecipeOut]:
         return await imports.owned(auth.user.id)
 
-    @post("/user-imported-recipes", status_code=HTTP_201_CREATED, opt=SCOPED, raises=[TooManyRequests])
+    @post("/user-imported-recipes", status_code=HTTP_201_CREATED, raises=[TooManyRequests])
     async def import_recipe(
         self, data: JSONBody[ImportIn], auth: NamedDependency[Auth], imports: NamedDependency[ImportService]
     ) -> Data[ImportedRecipeOut]:
@@ -46,7 +45,7 @@ class ImportController(Controller):
     ) -> ImportedRecipeOut:
         return await imports.owned_one(auth.user.id, import_id)
 
-    @delete("/user-imported-recipes/{import_id:int}", opt=SCOPED, raises=[NotFound])
+    @delete("/user-imported-recipes/{import_id:int}", raises=[NotFound])
     async def delete_imported_recipe(
         self, import_id: PathId, auth: NamedDependency[Auth], imports: NamedDependency[ImportService]
     ) -> None:

@@ -11,7 +11,6 @@ from litestar.params import FromPath
 from litestar.status_codes import HTTP_200_OK, HTTP_304_NOT_MODIFIED
 
 from larder.core.access import PUBLIC
-from larder.core.uow import SCOPED
 from larder.core.wire import Data
 from larder.mealplans.calendar import CalendarFeedOut, CalendarFeedService, etag_matches
 from larder.sharing.service import Member
@@ -35,14 +34,14 @@ class CalendarFeedController(Controller):
         """The caller's calendar feed address, or null when they have none."""
         return Data(data=await calendar.link_of(member.id))
 
-    @post("/", status_code=HTTP_200_OK, opt=SCOPED)
+    @post("/", status_code=HTTP_200_OK)
     async def new_feed_link(
         self, member: NamedDependency[Member], calendar: NamedDependency[CalendarFeedService]
     ) -> Data[CalendarFeedOut]:
         """A new address for the caller's feed; the previous one, if any, stops working."""
         return Data(data=await calendar.renew(member.id))
 
-    @delete("/", opt=SCOPED)
+    @delete("/")
     async def turn_feed_off(
         self, member: NamedDependency[Member], calendar: NamedDependency[CalendarFeedService]
     ) -> None:

@@ -9,7 +9,6 @@ from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
 
 from larder.core.errors import Conflict, Forbidden, NotFound
 from larder.core.ids import PathId
-from larder.core.uow import SCOPED
 from larder.core.wire import Data
 from larder.mealplans.cooking import PlanCookingService
 from larder.mealplans.schemas import (
@@ -38,7 +37,7 @@ class MealPlanController(Controller):
         """The caller's own plans by start date, then the plans shared with them."""
         return Data(data=await mealplans.list_visible(member))
 
-    @post("/", status_code=HTTP_201_CREATED, opt=SCOPED, raises=[NotFound])
+    @post("/", status_code=HTTP_201_CREATED, raises=[NotFound])
     async def create_plan(
         self, data: NewPlan, member: NamedDependency[Member], mealplans: NamedDependency[MealPlanService]
     ) -> Data[MealPlanOut]:
@@ -50,7 +49,7 @@ class MealPlanController(Controller):
     ) -> Data[MealPlanOut]:
         return Data(data=await mealplans.get(member, plan_id))
 
-    @put("/{plan_id:int}", opt=SCOPED, raises=[NotFound, Forbidden, Conflict])
+    @put("/{plan_id:int}", raises=[NotFound, Forbidden, Conflict])
     async def update_plan(
         self,
         plan_id: PathId,
@@ -60,7 +59,7 @@ class MealPlanController(Controller):
     ) -> Data[MealPlanOut]:
         return Data(data=await mealplans.update(member, plan_id, data))
 
-    @delete("/{plan_id:int}", opt=SCOPED, raises=[NotFound, Forbidden])
+    @delete("/{plan_id:int}", raises=[NotFound, Forbidden])
     async def delete_plan(
         self, plan_id: PathId, member: NamedDependency[Member], mealplans: NamedDependency[MealPlanService]
     ) -> None:
@@ -73,7 +72,7 @@ class MealPlanController(Controller):
         """The plan's recipes with their ingredients and what the caller's stores hold of each."""
         return Data(data=await cooking.check(member, plan_id))
 
-    @post("/{plan_id:int}/complete", status_code=HTTP_200_OK, opt=SCOPED, raises=[NotFound, Forbidden, Conflict])
+    @post("/{plan_id:int}/complete", status_code=HTTP_200_OK, raises=[NotFound, Forbidden, Conflict])
     async def complete_plan(
         self,
         plan_id: PathId,

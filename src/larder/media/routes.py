@@ -11,7 +11,6 @@ from litestar.datastructures import UploadFile
 from litestar.di import NamedDependency, Provide
 
 from larder.core.errors import FormError, TooManyRequests
-from larder.core.uow import SCOPED
 from larder.core.upload_forms import image_form, image_form_operation
 from larder.media.schemas import ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES, MSG_NO_FILE, UPLOAD_FIELD, UploadOut
 from larder.media.service import MediaService, provide_media_service
@@ -29,7 +28,7 @@ class MediaController(Controller):
     dependencies = {"media": Provide(provide_media_service)}
 
     # No database session at all: the throttle counts on sessions of its own, the image goes to a file.
-    @post("/uploads", operation_class=UploadOperation, opt=SCOPED, raises=[TooManyRequests])
+    @post("/uploads", operation_class=UploadOperation, raises=[TooManyRequests])
     async def upload_image(
         self, data: UploadForm, caller_id: NamedDependency[int], media: NamedDependency[MediaService]
     ) -> UploadOut:

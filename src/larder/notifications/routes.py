@@ -7,7 +7,6 @@ from litestar import Controller, get, put
 from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
-from larder.core.uow import SCOPED
 from larder.core.wire import Data
 from larder.notifications.schemas import DigestSettings
 from larder.notifications.service import DigestService
@@ -32,7 +31,7 @@ class NotificationController(Controller):
     ) -> Data[DigestSettings]:
         return Data(data=await digests.settings_of(member.id))
 
-    @put("/settings", opt=SCOPED)
+    @put("/settings")
     async def change_digest_settings(
         self, data: JSONBody[DigestSettings], member: NamedDependency[Member], digests: NamedDependency[DigestService]
     ) -> Data[DigestSettings]:

@@ -16,7 +16,6 @@ from litestar.params import JSONBody
 from litestar.status_codes import HTTP_200_OK, HTTP_204_NO_CONTENT
 
 from larder.core.errors import FormError, NotFound, TooManyRequests, app_error_handler
-from larder.core.uow import SCOPED
 from larder.core.upload_forms import image_form, image_form_operation
 from larder.core.wire import Data
 from larder.receipts.schemas import (
@@ -52,9 +51,6 @@ class ReceiptScanController(Controller):
     @post(
         "/",
         status_code=HTTP_200_OK,
-        # A scan only reads, and gives up its place among the database's requests while the
-        # engine reads the photo.
-        opt=SCOPED,
         request_max_body_size=SCAN_BODY_MAX,
         exception_handlers={RequestEntityTooLarge: _too_large},
         operation_class=ScanOperation,
@@ -78,7 +74,7 @@ class ReceiptScanController(Controller):
         photo = await upload.read(MAX_SCAN_BYTES + 1)  # never more than one byte past the limit
         return Data(data=await receipts.scan(member, photo))
 
-    @post("/matches", status_code=HTTP_204_NO_CONTENT, opt=SCOPED, raises=[NotFound])
+    @post("/matches", status_code=HTTP_204_NO_CONTENT, raises=[NotFound])
     async def confirm_matches(
         self,
         data: JSONBody[ConfirmedMatchesIn],

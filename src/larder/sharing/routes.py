@@ -14,7 +14,6 @@ from litestar.response import ServerSentEvent
 from larder.core.errors import Conflict, Forbidden, NotFound, TooManyRequests
 from larder.core.events import EventBus
 from larder.core.spa import ALREADY_COMPRESSED
-from larder.core.uow import SCOPED
 from larder.core.wire import Data, Message
 from larder.sharing.live import close_stream, event_stream, open_stream
 from larder.sharing.schemas import SharedWithOut, SharePayload, ShareRecord
@@ -36,7 +35,7 @@ class SharingController(Controller):
 
     # 404 for an item the caller may not see, 403 for one they may see but not share, 409 for their
     # own address, 429 past their share e-mail limits (sharing/mails.py).
-    @put("/", opt=SCOPED, raises=[NotFound, Forbidden, Conflict, TooManyRequests])
+    @put("/", raises=[NotFound, Forbidden, Conflict, TooManyRequests])
     async def change_shares(
         self, data: JSONBody[SharePayload], member: NamedDependency[Member], access: NamedDependency[AccessPolicy]
     ) -> Data[SharedWithOut]:
@@ -46,7 +45,7 @@ class SharingController(Controller):
         return Data(data=SharedWithOut(shared_with=shared))
 
     # 403 for the owner: their own item is deleted, not left.
-    @put("/remove", opt=SCOPED, raises=[NotFound, Forbidden])
+    @put("/remove", raises=[NotFound, Forbidden])
     async def leave(
         self, data: JSONBody[ShareRecord], member: NamedDependency[Member], access: NamedDependency[AccessPolicy]
     ) -> Message:

@@ -12,7 +12,6 @@ from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
 from larder.core.errors import Conflict, Forbidden, NotFound
 from larder.core.ids import PathId
 from larder.core.spa import ALREADY_COMPRESSED
-from larder.core.uow import SCOPED
 from larder.core.wire import Data
 from larder.sharing.service import Member
 from larder.shopping.schemas import (
@@ -38,7 +37,7 @@ class ShoppingListController(Controller):
         return Data(data=await shopping.list_visible(member))
 
     # 404: an ingredient or custom value that names nothing.
-    @post("/", status_code=HTTP_201_CREATED, opt=SCOPED, raises=[NotFound])
+    @post("/", status_code=HTTP_201_CREATED, raises=[NotFound])
     async def create_list(
         self,
         data: JSONBody[ShoppingListIn],
@@ -59,7 +58,7 @@ class ShoppingListController(Controller):
         answer = await shopping.get_encoded(member, list_id)
         return answer.response(request.headers.get("accept-encoding", ""), request.headers.get("if-none-match"))
 
-    @put("/{list_id:int}", opt=SCOPED, raises=[NotFound, Forbidden])
+    @put("/{list_id:int}", raises=[NotFound, Forbidden])
     async def update_list(
         self,
         list_id: PathId,
@@ -69,13 +68,13 @@ class ShoppingListController(Controller):
     ) -> Data[ShoppingListOut]:
         return Data(data=await shopping.update(member, list_id, data))
 
-    @delete("/{list_id:int}", opt=SCOPED, raises=[NotFound, Forbidden])
+    @delete("/{list_id:int}", raises=[NotFound, Forbidden])
     async def delete_list(
         self, list_id: PathId, member: NamedDependency[Member], shopping: NamedDependency[ShoppingService]
     ) -> None:
         await shopping.delete(member, list_id)
 
-    @post("/{list_id:int}/merge", status_code=HTTP_200_OK, opt=SCOPED, raises=[NotFound, Forbidden])
+    @post("/{list_id:int}/merge", status_code=HTTP_200_OK, raises=[NotFound, Forbidden])
     async def merge_items(
         self,
         list_id: PathId,
@@ -87,7 +86,7 @@ class ShoppingListController(Controller):
 
     # 409: a request id used for another list, a checked item no longer on the list, the list as
     # its own move target, no store to put the checked items into.
-    @post("/{list_id:int}/complete", status_code=HTTP_200_OK, opt=SCOPED, raises=[NotFound, Forbidden, Conflict])
+    @post("/{list_id:int}/complete", status_code=HTTP_200_OK, raises=[NotFound, Forbidden, Conflict])
     async def complete_shop(
         self,
         list_id: PathId,

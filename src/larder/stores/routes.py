@@ -12,7 +12,6 @@ from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
 from larder.core.errors import Conflict, Forbidden, NotFound
 from larder.core.ids import PathId
 from larder.core.spa import ALREADY_COMPRESSED
-from larder.core.uow import SCOPED
 from larder.core.wire import Data
 from larder.sharing.service import Member
 from larder.stores.schemas import DefaultStoreOut, SetDefaultIn, StockIn, StoreIn, StoreOut, StoreUpdateIn
@@ -31,7 +30,7 @@ class StoresController(Controller):
         answer = await stores.list_visible_encoded(member)
         return answer.response(request.headers.get("accept-encoding", ""), request.headers.get("if-none-match"))
 
-    @post("/", status_code=HTTP_201_CREATED, opt=SCOPED)
+    @post("/", status_code=HTTP_201_CREATED)
     async def create_store(
         self, data: JSONBody[StoreIn], member: NamedDependency[Member], stores: NamedDependency[StoresService]
     ) -> Data[StoreOut]:
@@ -44,7 +43,7 @@ class StoresController(Controller):
         return Data(data=await stores.get(member, store_id))
 
     # 409: an item changed or removed since the version sent (`updated_at`), or no longer there.
-    @put("/{store_id:int}", opt=SCOPED, raises=[NotFound, Forbidden, Conflict])
+    @put("/{store_id:int}", raises=[NotFound, Forbidden, Conflict])
     async def update_store(
         self,
         store_id: PathId,
@@ -55,7 +54,7 @@ class StoresController(Controller):
         return Data(data=await stores.update(member, store_id, data))
 
     # 409: the caller's default store.
-    @delete("/{store_id:int}", opt=SCOPED, raises=[NotFound, Forbidden, Conflict])
+    @delete("/{store_id:int}", raises=[NotFound, Forbidden, Conflict])
     async def delete_store(
         self, store_id: PathId, member: NamedDependency[Member], stores: NamedDependency[StoresService]
     ) -> None:
@@ -68,7 +67,7 @@ class StoresController(Controller):
         return Data(data=await stores.default_of(member, store_id))
 
     # 404 also for an ingredient or custom value that names nothing.
-    @post("/{store_id:int}/items", status_code=HTTP_200_OK, opt=SCOPED, raises=[NotFound, Forbidden])
+    @post("/{store_id:int}/items", status_code=HTTP_200_OK, raises=[NotFound, Forbidden])
     async def receive_stock(
         self,
         store_id: PathId,
@@ -83,7 +82,7 @@ class DefaultStoreController(Controller):
     path = "/api/pwa/share"
     tags = ["stores"]
 
-    @put("/default", opt=SCOPED, raises=[NotFound, Forbidden])
+    @put("/default", raises=[NotFound, Forbidden])
     async def set_default(
         self, data: JSONBody[SetDefaultIn], member: NamedDependency[Member], stores: NamedDependency[StoresService]
     ) -> Data[DefaultStoreOut]:

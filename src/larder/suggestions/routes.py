@@ -18,7 +18,7 @@ class SuggestionController(Controller):
     path = "/api/pwa/recipe-suggestions"
     tags = ["suggestions"]
 
-    @post("/", status_code=HTTP_200_OK, opt={"read_only": True})
+    @post("/", status_code=HTTP_200_OK)
     async def suggestions(
         self,
         data: JSONBody[SuggestionsIn],
