@@ -20,6 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload
 
 from larder.accounts.service import display_names
+from larder.catalogue.schemas import StockFacts
 from larder.catalogue.service import CatalogueService
 from larder.core.answers import EncodedAnswer, KeptAnswers
 from larder.core.clock import now
@@ -60,6 +61,7 @@ from larder.stores.service import (
     MSG_QUANTITY_POSITIVE,
     Resolved,
     StoresService,
+    catalogue_facts,
     check_typed_quantities,
     is_custom_value,
     resolve_items,
@@ -299,12 +301,13 @@ class ShoppingService(DomainService[ShoppingList]):
         if any(item.change is not None and item.quantity is not None for item in data.ingredients):
             errors.add("ingredients.change", MSG_CHANGE_AND_QUANTITY)
         errors.raise_if_any()
+        facts = await catalogue_facts(data.ingredients, self.catalogue)
         async with self.uow.write(entity_scope(EntityType.SHOPPING_LIST, list_id)):
             # Read in the turn: the caller's right and the items are as they are now.
             shopping_list, role = await self._open(member, list_id, Action.EDIT, with_items=False)
             removed = {str(value) for value in data.ingredients_to_remove}
             present = await self.repository.items_with_values(list_id, _values(data.ingredients) | removed)
-            resolved = await self._resolve_items(present, data.ingredients)
+            resolved = await self._resolve_items(present, data.ingredients, facts)
             if data.name is not None:
                 shopping_list.name = data.name.strip()
             for item in [i for i in present if i.value in removed]:
@@ -321,10 +324,11 @@ class ShoppingService(DomainService[ShoppingList]):
             # Recipes' fractions are merged as they are (¼ tsp); nothing is not an amount.
             errors.add("ingredients.quantity", MSG_QUANTITY_POSITIVE)
         errors.raise_if_any()
+        facts = await catalogue_facts(ingredients, self.catalogue)
         async with self.uow.write(entity_scope(EntityType.SHOPPING_LIST, list_id)):
             shopping_list, role = await self._open(member, list_id, Action.EDIT, with_items=False)
             present = await self.repository.items_with_values(list_id, _values(ingredients))
-            resolved = await self._resolve_items(present, ingredients)
+            resolved = await self._resolve_items(present, ingredients, facts)
             await self._apply_items(shopping_list, present, ingredients, resolved, add=True)
             await self._touch(shopping_list)
         return await self._answer(member, shopping_list, role)
@@ -473,14 +477,19 @@ class ShoppingService(DomainService[ShoppingList]):
         present = list(shopping_list.items)
         await self._apply_items(shopping_list, present, sent, await self._resolve_items(present, sent), add=add)
 
-    async def _resolve_items(self, present: Sequence[ShoppingListItem], sent: Sequence[SentListItem]) -> list[Resolved]:
+    async def _resolve_items(
+        self,
+        present: Sequence[ShoppingListItem],
+        sent: Sequence[SentListItem],
+        facts: dict[int, StockFacts] | None = None,
+    ) -> list[Resolved]:
         """What each sent item is (a catalogue ingredient, or a custom one of `present`, the list's
         items of the sent values): reads only."""
         if not sent:
             return []
         errors = FieldCollector()
         known_custom = {i.value: i.name for i in present if i.ingredient_id is None}
-        resolved = await resolve_items(sent, self.catalogue, errors, known_custom=known_custom)
+        resolved = await resolve_items(sent, self.catalogue, errors, known_custom=known_custom, facts=facts)
         errors.raise_if_any()
         return [found for found in resolved if found is not None]  # every one, after raise_if_any
 

@@ -124,6 +124,13 @@ def shelf_life_of(facts: StockFacts) -> ShelfLife:
     )
 
 
+async def catalogue_facts(items: Sequence[SentItem], catalogue: CatalogueService) -> dict[int, StockFacts]:
+    """What the catalogue says of the ingredients the items name (read before a write turn: it is
+    the catalogue's, not the list's or the store's, so nothing the turn guards)."""
+    ids = [i for i in (_ingredient_id(item.value) for item in items) if i is not None]
+    return await catalogue.stock_facts(ids) if ids else {}
+
+
 async def resolve_items(
     items: Sequence[SentItem],
     catalogue: CatalogueService,
@@ -131,16 +138,18 @@ async def resolve_items(
     *,
     field: str = "ingredients",
     known_custom: dict[str, str] | None = None,
+    facts: dict[int, StockFacts] | None = None,
 ) -> list[Resolved | None]:
     """Each sent item resolved, in order; None (and a message in `errors`) for one that is invalid.
-    NotFound, once every item is valid, when one names nothing.
+    NotFound, once every item is valid, when one names nothing. `facts`: the catalogue's, when
+    already read (`catalogue_facts`).
 
     `known_custom` maps the custom values already in the list or store to their names, so an edit
     of a custom item may leave its name out.
     """
     known_custom = known_custom or {}
-    ids = [i for i in (_ingredient_id(item.value) for item in items) if i is not None]
-    facts = await catalogue.stock_facts(ids) if ids else {}
+    if facts is None:
+        facts = await catalogue_facts(items, catalogue)
     resolved: list[Resolved | None] = []
     missing: list[str] = []
     for item in items:
@@ -213,6 +222,7 @@ __all__ = [
     "MSG_UNKNOWN_INGREDIENT",
     "Resolved",
     "SentItem",
+    "catalogue_facts",
     "check_typed_quantities",
     "is_custom_value",
     "is_stock_unit",
