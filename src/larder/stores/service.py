@@ -22,6 +22,7 @@ from sqlalchemy import Row, bindparam, delete, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.accounts.service import display_names
+from larder.catalogue.schemas import StockFacts
 from larder.catalogue.service import CatalogueService
 from larder.core.answers import EncodedAnswer
 from larder.core.clock import local_date, now, today
@@ -435,8 +436,8 @@ class StoresService(DomainService[FoodStore]):
 
         The quantities were typed by the user: at least 1.
         """
-        store = await self.stock(member, store_id, items, typed=True)
-        return await self.get(member, store.id)
+        store, role = await self._stocked(member, store_id, items, typed=True)
+        return await self._answer_of(member, store.id, role)
 
     async def stock(
         self, member: Member, store_id: int, items: Sequence[StoreItemIn], *, typed: bool = False
@@ -446,14 +447,29 @@ class StoresService(DomainService[FoodStore]):
         A completed shop stocks what its list holds, where a recipe's merged ¼ tsp may be; `typed`
         quantities were typed by the user and are at least 1.
         """
+        return (await self._stocked(member, store_id, items, typed=typed))[0]
+
+    async def _stocked(
+        self, member: Member, store_id: int, items: Sequence[StoreItemIn], *, typed: bool
+    ) -> tuple[FoodStore, Role]:
+        # The catalogue's facts of the ingredients are read before the turn: nothing it guards.
+        facts = await catalogue_facts(items, self.catalogue)
         async with self.uow.write(entity_scope(EntityType.FOOD_STORE, store_id)):
-            store, _ = await self._open(member, store_id, Action.EDIT)
+            store, role = await self._open(member, store_id, Action.EDIT)
             errors = FieldCollector()
             check_sent_items(errors, items, typed=typed)
             errors.raise_if_any()
-            await self._add_stock(store, items, field="items")
+            await self._add_stock(store, items, field="items", facts=facts)
             await self._touch(store)
-        return store
+        return store, role
+
+    async def _answer_of(self, member: Member, store_id: int, role: Role) -> StoreOut:
+        """The answer of a write, read after its commit with the role the write was allowed with:
+        the store's row read again (triggers counted its stock version up)."""
+        stores = await self.repository.stores([store_id])
+        if not stores:  # deleted since the commit
+            raise NotFound(MSG_NOT_FOUND)
+        return (await self._answers(member, stores, {store_id: role}))[0]
 
     async def delete(self, member: Member, store_id: int) -> None:
         # The caller's account too: their default store decides whether it may go.
@@ -553,14 +569,23 @@ class StoresService(DomainService[FoodStore]):
                 row.checked = sent.checked
         errors.raise_if_any()
 
-    async def _add_stock(self, store: FoodStore, items: Sequence[StoreItemIn], *, field: str) -> None:
+    async def _add_stock(
+        self,
+        store: FoodStore,
+        items: Sequence[StoreItemIn],
+        *,
+        field: str,
+        facts: dict[int, StockFacts] | None = None,
+    ) -> None:
         if not items:
             return
         errors = FieldCollector()
         sent_custom = [str(i.value) for i in items if isinstance(i.value, str) and is_custom_value(i.value)]
         customs = await self.repository.items_with_values(store.id, sent_custom)
         known_custom = {i.value: i.name for i in customs}
-        resolved = await resolve_items(items, self.catalogue, errors, field=field, known_custom=known_custom)
+        resolved = await resolve_items(
+            items, self.catalogue, errors, field=field, known_custom=known_custom, facts=facts
+        )
         errors.raise_if_any()
         kind = StoreKind(store.kind)
         existing = await self.repository.items_with_values(store.id, [r.value for r in resolved if r is not None])
