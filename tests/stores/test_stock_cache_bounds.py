@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from larder.stores.stock_cache import BoundedCache, Stock
+from larder.core.bounded_cache import BoundedCache
+from larder.stores.stock_cache import Stock
 
 
 def stock(size: int) -> Stock:

@@ -6,6 +6,7 @@ those its ingredients all share)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -15,25 +16,32 @@ from larder.catalogue.models import Ingredient, Recipe, RecipeIngredient
 from larder.catalogue.queries import FACET_TAGS, RecipeFacts, RecipeQuery, check_search
 from larder.catalogue.schemas import FilterItem, IngredientLine, RecipeLines
 
+# The ingredient lines of verified recipes, in each recipe's order (narrowed with .where()).
+VERIFIED_LINES = (
+    select(
+        RecipeIngredient.recipe_id,
+        RecipeIngredient.ingredient_id,
+        Ingredient.name,
+        RecipeIngredient.quantity,
+        RecipeIngredient.measurement,
+    )
+    .join(Ingredient, Ingredient.id == RecipeIngredient.ingredient_id)
+    .join(Recipe, Recipe.id == RecipeIngredient.recipe_id)
+    .where(Recipe.verified.is_(True))
+    .order_by(RecipeIngredient.recipe_id, RecipeIngredient.position, RecipeIngredient.id)
+)
+
+
+def lines_by_recipe(rows: Iterable[Any]) -> dict[int, list[IngredientLine]]:
+    found: dict[int, list[IngredientLine]] = {}
+    for r in rows:
+        found.setdefault(r.recipe_id, []).append(IngredientLine(r.ingredient_id, r.name, r.quantity, r.measurement))
+    return found
+
 
 def recipes_with_lines(session: Session) -> list[RecipeLines]:
     db = session.connection()
-    lines: dict[int, list[IngredientLine]] = {}
-    rows = db.execute(
-        select(
-            RecipeIngredient.recipe_id,
-            RecipeIngredient.ingredient_id,
-            Ingredient.name,
-            RecipeIngredient.quantity,
-            RecipeIngredient.measurement,
-        )
-        .join(Ingredient, Ingredient.id == RecipeIngredient.ingredient_id)
-        .join(Recipe, Recipe.id == RecipeIngredient.recipe_id)
-        .where(Recipe.verified.is_(True))
-        .order_by(RecipeIngredient.recipe_id, RecipeIngredient.position, RecipeIngredient.id)
-    )
-    for r in rows:
-        lines.setdefault(r.recipe_id, []).append(IngredientLine(r.ingredient_id, r.name, r.quantity, r.measurement))
+    lines = lines_by_recipe(db.execute(VERIFIED_LINES))
     recipes = db.execute(
         select(Recipe.id, Recipe.name, Recipe.image, Recipe.category_id)
         .where(Recipe.verified.is_(True))

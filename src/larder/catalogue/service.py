@@ -432,23 +432,8 @@ class CatalogueService(DomainService[Recipe]):
         wanted = {i for i in recipe_ids if is_id(i)}
         if not wanted:
             return {}
-        rows = await self.session.execute(
-            select(
-                RecipeIngredient.recipe_id,
-                RecipeIngredient.ingredient_id,
-                Ingredient.name,
-                RecipeIngredient.quantity,
-                RecipeIngredient.measurement,
-            )
-            .join(Ingredient, Ingredient.id == RecipeIngredient.ingredient_id)
-            .join(Recipe, Recipe.id == RecipeIngredient.recipe_id)
-            .where(RecipeIngredient.recipe_id.in_(wanted), Recipe.verified.is_(True))
-            .order_by(RecipeIngredient.recipe_id, RecipeIngredient.position, RecipeIngredient.id)
-        )
-        found: dict[int, list[IngredientLine]] = {}
-        for r in rows:
-            found.setdefault(r.recipe_id, []).append(IngredientLine(r.ingredient_id, r.name, r.quantity, r.measurement))
-        return found
+        rows = await self.session.execute(ranking.VERIFIED_LINES.where(RecipeIngredient.recipe_id.in_(wanted)))
+        return ranking.lines_by_recipe(rows)
 
     async def read_ingredient_texts(self, texts: Mapping[K, Sequence[str]]) -> dict[K, list[IngredientLine]]:
         """Lines of text (an imported recipe's) read for their amount and name, and matched to

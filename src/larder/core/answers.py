@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-from collections import OrderedDict
-from collections.abc import Hashable
 from typing import Any
 
 from litestar import MediaType, Response
@@ -49,32 +47,4 @@ class EncodedAnswer:
         return Response(body, status_code=status, media_type=media_type, headers=headers)
 
 
-class KeptAnswers:
-    """Encoded answers by what names them, at most `limit` bytes of them (compressed), the least
-    recently used dropped first."""
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self.held = 0
-        self._answers: OrderedDict[Hashable, EncodedAnswer] = OrderedDict()
-
-    def get(self, key: Hashable) -> EncodedAnswer | None:
-        found = self._answers.get(key)
-        if found is not None:
-            self._answers.move_to_end(key)
-        return found
-
-    def put(self, key: Hashable, answer: EncodedAnswer) -> None:
-        if answer.size > self.limit:
-            return
-        replaced = self._answers.pop(key, None)
-        if replaced is not None:
-            self.held -= replaced.size
-        self._answers[key] = answer
-        self.held += answer.size
-        while self.held > self.limit:
-            _, dropped = self._answers.popitem(last=False)
-            self.held -= dropped.size
-
-
-__all__ = ["EncodedAnswer", "KeptAnswers"]
+__all__ = ["EncodedAnswer"]

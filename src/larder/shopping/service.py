@@ -22,7 +22,8 @@ from sqlalchemy.orm import selectinload
 from larder.accounts.service import display_names
 from larder.catalogue.schemas import StockFacts
 from larder.catalogue.service import CatalogueService
-from larder.core.answers import EncodedAnswer, KeptAnswers
+from larder.core.answers import EncodedAnswer
+from larder.core.bounded_cache import BoundedCache
 from larder.core.clock import now
 from larder.core.db import insert_all
 from larder.core.errors import Conflict, FieldCollector, FormError, NotFound
@@ -100,7 +101,7 @@ _ITEM_COLUMNS = tuple(ShoppingListItem.__table__.columns)
 
 
 # Whole answers of GET /user-shoppinglists/{id}, gzipped (a list of 80 items: ~3 KB).
-LIST_ANSWERS = KeptAnswers(4 * 1024 * 1024)
+LIST_ANSWERS: BoundedCache[EncodedAnswer] = BoundedCache(4 * 1024 * 1024, lambda answer: answer.size)
 
 
 class ShoppingListRepository(SQLAlchemyAsyncRepository[ShoppingList]):

@@ -12,13 +12,12 @@ are kept too, gzipped, under the same keys plus what else they show; at most 4 M
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from datetime import date
-from typing import Final, Generic, TypeVar
+from typing import Final, TypeVar
 
 from larder.core.answers import EncodedAnswer
+from larder.core.bounded_cache import BoundedCache
 from larder.kitchen.expiry import Freshness
 from larder.stores.schemas import StoreItemOut
 
@@ -36,36 +35,6 @@ class Stock:
     expired: int
     # The items /notifications lists (notification windows), with their state and expiry date.
     flagged: list[tuple[StoreItemOut, Freshness, date]]
-
-
-class BoundedCache(Generic[V]):
-    """Least recently used first out, bounded by the summed weight of what it holds."""
-
-    def __init__(self, limit: int, weigh: Callable[[V], int]) -> None:
-        self.limit = limit
-        self.weigh = weigh
-        self.held = 0
-        self._entries: OrderedDict[Hashable, V] = OrderedDict()
-
-    def get(self, key: Hashable) -> V | None:
-        found = self._entries.get(key)
-        if found is not None:
-            self._entries.move_to_end(key)
-        return found
-
-    def put(self, key: Hashable, value: V) -> None:
-        """Keeps `value` unless it alone is over the limit; older entries leave to make room."""
-        weight = self.weigh(value)
-        if weight > self.limit:
-            return
-        replaced = self._entries.pop(key, None)
-        if replaced is not None:
-            self.held -= self.weigh(replaced)
-        self._entries[key] = value
-        self.held += weight
-        while self.held > self.limit:
-            _, dropped = self._entries.popitem(last=False)
-            self.held -= self.weigh(dropped)
 
 
 STOCK_CACHE: BoundedCache[Stock] = BoundedCache(CACHED_ITEMS, lambda stock: len(stock.items))

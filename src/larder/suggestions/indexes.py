@@ -9,40 +9,17 @@ same.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import TypeVar
 
 from larder.catalogue.schemas import IngredientLine, RecipeLines
 from larder.catalogue.service import RecipeFacts
+from larder.core.bounded_cache import BoundedCache
 from larder.kitchen.ranking import RecipeIndex
 from larder.kitchen.suggest import Line, prepare
 
 V = TypeVar("V")
-
-
-class Kept(Generic[V]):
-    """At most `size` values, the least recently used dropped first."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._values: OrderedDict[Hashable, V] = OrderedDict()
-
-    def get(self, key: Hashable) -> V | None:
-        found = self._values.get(key)
-        if found is not None:
-            self._values.move_to_end(key)
-        return found
-
-    def put(self, key: Hashable, value: V) -> None:
-        self._values[key] = value
-        self._values.move_to_end(key)
-        while len(self._values) > self.size:
-            self._values.popitem(last=False)
-
-    def clear(self) -> None:
-        self._values.clear()
 
 
 @dataclass(frozen=True)
@@ -99,7 +76,7 @@ def recipes(found: Sequence[tuple[str, RecipeLines]], tags: dict[int, frozenset[
     return Recipes(RecipeIndex(prepared), cards, facts)
 
 
-CATALOGUES: Kept[tuple[int, Recipes]] = Kept(4)  # by database: (catalogue version, its recipes)
-OWN: Kept[tuple[Hashable, Recipes]] = Kept(256)  # by (database, member): (stamps, their recipes)
+CATALOGUES: BoundedCache[tuple[int, Recipes]] = BoundedCache(4)  # by database: (catalogue version, its recipes)
+OWN: BoundedCache[tuple[Hashable, Recipes]] = BoundedCache(256)  # by (database, member): (stamps, their recipes)
 
-__all__ = ["CATALOGUES", "OWN", "Card", "Kept", "Recipes", "recipes"]
+__all__ = ["CATALOGUES", "OWN", "Card", "Recipes", "recipes"]

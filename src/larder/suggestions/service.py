@@ -22,6 +22,7 @@ from larder.accounts.service import filter_preferences
 from larder.catalogue.schemas import FilterItem, RecipeLines
 from larder.catalogue.service import CatalogueService, recipe_filter
 from larder.cookbook.service import CookbookService
+from larder.core.bounded_cache import BoundedCache
 from larder.core.settings import Settings
 from larder.imports.service import ImportService, reading_imports
 from larder.kitchen.suggest import Held, Suggestion
@@ -29,10 +30,10 @@ from larder.mealplans.schemas import CATALOGUE_NUMERIC, IMPORTED, USER
 from larder.sharing.service import AccessPolicy, Member
 from larder.stores.schemas import HeldStock
 from larder.stores.service import StoresService
-from larder.suggestions.indexes import CATALOGUES, OWN, Kept, Recipes, recipes
+from larder.suggestions.indexes import CATALOGUES, OWN, Recipes, recipes
 from larder.suggestions.schemas import MissingLineOut, PlanEntryOut, SuggestionOut, SuggestionsIn, UsesOut
 
-ANSWERS: Kept[list[SuggestionOut]] = Kept(512)
+ANSWERS: BoundedCache[list[SuggestionOut]] = BoundedCache(512)
 
 
 def with_preferences(filters: Sequence[FilterItem], preferences: Sequence[str]) -> list[FilterItem]:
