@@ -18,7 +18,6 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.accounts.sessions import MSG_NO_SESSION, Auth, Sessions
 from larder.core.access import IDENTIFY_KEY, PUBLIC_KEY
-from larder.core.db import request_session
 from larder.core.errors import Forbidden, Unauthorized
 from larder.sharing.service import Member, MemberCheck
 
@@ -33,18 +32,6 @@ def bearer_of(connection: AnyConnection) -> str | None:
 
 
 async def _authenticate(connection: AnyConnection, bearer: str | None) -> Auth:
-    """The caller, read with the request's own session: its read transaction is the one the handler
-    reads in next (one connection and one transaction less per request). The account is detached
-    from the session, so a write block, which expires what the session holds, leaves it readable."""
-    state = connection.app.state
-    session = request_session(state, connection.scope)
-    auth = await Sessions(session, state["settings"]).authenticate(bearer)
-    session.expunge(auth.user)
-    return auth
-
-
-async def _authenticate_again(connection: AnyConnection, bearer: str | None) -> Auth:
-    """The caller read anew on a session of its own, long after the request's ended."""
     state = connection.app.state
     async with state["alchemy_config"].get_session() as session:
         return await Sessions(session, state["settings"]).authenticate(bearer)
@@ -130,7 +117,7 @@ def provide_member_check(request: Request[Any, Any, Any]) -> MemberCheck:
 
     async def check() -> Member | None:
         try:
-            return _member_of(await _authenticate_again(request, bearer))
+            return _member_of(await _authenticate(request, bearer))
         except Unauthorized:
             return None
 

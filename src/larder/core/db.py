@@ -56,7 +56,6 @@ __all__ = [
     "install_write_file_lock",
     "provide_db_reader",
     "provide_db_session",
-    "request_session",
     "run_migrations",
     "setup_turn",
     "standalone_session",
@@ -169,12 +168,6 @@ class DatabasePlugin(InitPluginProtocol):
             session = scope.pop(_SESSION_SCOPE_KEY, None)  # type: ignore[misc]
             if session is not None:
                 await session.close()
-
-
-def request_session(state: State, scope: Scope) -> AsyncSession:
-    """The request's one session, made on first use (the sign-in guard reads the caller with it)
-    and closed by DatabasePlugin."""
-    return _request_session(_alchemy_config(state), scope)
 
 
 def _request_session(config: SQLAlchemyAsyncConfig, scope: Scope) -> AsyncSession:
