@@ -28,6 +28,10 @@ def to_invite_out(invite: InviteCode) -> InviteOut:
     )
 
 
+# New invite codes: a batch reads the codes taken, so two batches are written one after the other.
+INVITES = Scope("invites")
+
+
 def invite_scope(invite_id: int) -> Scope:
     """An invite code's uses: two registrations with one code take turns."""
     return Scope("invite", invite_id)
@@ -55,14 +59,17 @@ class InviteService(DomainService[InviteCode]):
             raise FormError({"expires_days": ["Expiry must be between 1 and 3650 days."]})
         expires_at = now() + timedelta(days=expires_days) if expires_days else None
         codes: list[InviteCode] = []
-        taken = set(await self.session.scalars(select(InviteCode.code)))
-        while len(codes) < count:
-            code = random_code(INVITE_CODE_LENGTH)
-            if code in taken:
-                continue
-            taken.add(code)
-            codes.append(InviteCode(code=code, max_uses=uses, uses=0, expires_at=expires_at))
-        return [to_invite_out(i) for i in await self.repository.add_many(codes)]
+        # The codes taken are read in the turn: two batches written side by side never share one.
+        async with self.uow.write(INVITES):
+            taken = set(await self.session.scalars(select(InviteCode.code)))
+            while len(codes) < count:
+                code = random_code(INVITE_CODE_LENGTH)
+                if code in taken:
+                    continue
+                taken.add(code)
+                codes.append(InviteCode(code=code, max_uses=uses, uses=0, expires_at=expires_at))
+            added = await self.repository.add_many(codes)
+        return [to_invite_out(i) for i in added]
 
     async def consume(self, invite_id: int) -> bool:
         """Use one invite atomically; False when unknown, used up or expired."""

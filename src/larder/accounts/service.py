@@ -63,7 +63,7 @@ from larder.core.security import (
 from larder.core.service import DomainService
 from larder.core.settings import Settings
 from larder.core.throttle import Limit, NoThrottle, Throttle, request_throttle
-from larder.core.uow import Scope
+from larder.core.uow import INSTANCE, Scope
 from larder.sharing.service import AccessPolicy, account_scope
 
 USER_LIST_LIMIT = 500
@@ -592,13 +592,15 @@ class UserService(DomainService[User]):
         return to_user_out(user)
 
     async def delete_account(self, user_id: int, *, acting_id: int) -> UserOut:
-        """DELETE /api/admin/users/{id}: an administrator deletes another account."""
-        user = await self.session.get(User, user_id)
-        if user is None:
-            raise NotFound(MSG_USER_NOT_FOUND)
-        if user.id == acting_id:
-            raise Conflict(MSG_DELETE_SELF)
-        return await self._delete(user)
+        """DELETE /api/admin/users/{id}: an administrator deletes another account, with everything
+        it owns in every scope: the write of the whole instance."""
+        async with self.uow.write(INSTANCE):
+            user = await self.session.get(User, user_id)
+            if user is None:
+                raise NotFound(MSG_USER_NOT_FOUND)
+            if user.id == acting_id:
+                raise Conflict(MSG_DELETE_SELF)
+            return await self._delete(user)
 
     async def delete_by_email(self, email: str) -> UserOut:
         """`larder user delete EMAIL`: whoever runs the command line holds the instance already."""

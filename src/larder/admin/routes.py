@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from litestar import Controller, delete, get, post, put
-from litestar.di import NamedDependency, Provide
+from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
 from larder.accounts.schemas import InviteOut, UserOut
@@ -11,7 +11,6 @@ from larder.accounts.service import InviteService, UserService
 from larder.admin.backups import AdminBackupController
 from larder.admin.publish_requests import AdminPublishRequestController
 from larder.admin.schemas import InviteCreateIn
-from larder.admin.service import AdminWrites, provide_admin_writes
 from larder.catalogue.schemas import CatalogueRecipeIn, RecipeOut
 from larder.catalogue.service import CatalogueService
 from larder.content.schemas import InboxMessageOut, NewsItemIn, NewsItemOut
@@ -19,14 +18,10 @@ from larder.content.service import InboxService, NewsService
 from larder.core.errors import Conflict, NotFound
 from larder.core.ids import PathId
 
-# The writes of other domains' services the administrator asks for, each in its own write turn.
-ADMIN_WRITES = {"admin_writes": Provide(provide_admin_writes)}
-
 
 class AdminController(Controller):
     path = "/"
     tags = ["admin"]
-    dependencies = ADMIN_WRITES
 
     @get("/invites")
     async def list_invites(self, invites: NamedDependency[InviteService]) -> list[InviteOut]:
@@ -34,9 +29,9 @@ class AdminController(Controller):
 
     @post("/invites")
     async def create_invites(
-        self, data: JSONBody[InviteCreateIn], admin_writes: NamedDependency[AdminWrites]
+        self, data: JSONBody[InviteCreateIn], invites: NamedDependency[InviteService]
     ) -> list[InviteOut]:
-        return await admin_writes.create_invites(count=data.count, uses=data.uses, expires_days=data.expires_days)
+        return await invites.create_codes(count=data.count, uses=data.uses, expires_days=data.expires_days)
 
     @get("/users")
     async def list_users(self, users: NamedDependency[UserService]) -> list[UserOut]:
@@ -44,34 +39,33 @@ class AdminController(Controller):
 
     @delete("/users/{user_id:int}", raises=[Conflict])
     async def delete_user(
-        self, user_id: PathId, caller_id: NamedDependency[int], admin_writes: NamedDependency[AdminWrites]
+        self, user_id: PathId, caller_id: NamedDependency[int], users: NamedDependency[UserService]
     ) -> None:
         """The account and everything it owns; 409 for the caller's own account or the last administrator."""
-        await admin_writes.delete_user(user_id, acting_id=caller_id)
+        await users.delete_account(user_id, acting_id=caller_id)
 
 
 class AdminNewsController(Controller):
     path = "/news"
     tags = ["admin"]
-    dependencies = ADMIN_WRITES
 
     @get("/")
     async def list_news(self, news: NamedDependency[NewsService]) -> list[NewsItemOut]:
         return await news.newest(limit=500)
 
     @post("/")
-    async def create_news(self, data: JSONBody[NewsItemIn], admin_writes: NamedDependency[AdminWrites]) -> NewsItemOut:
-        return await admin_writes.write_news(data.title, data.html_content)
+    async def create_news(self, data: JSONBody[NewsItemIn], news: NamedDependency[NewsService]) -> NewsItemOut:
+        return await news.write(data.title, data.html_content)
 
     @put("/{news_id:int}")
     async def update_news(
-        self, news_id: PathId, data: JSONBody[NewsItemIn], admin_writes: NamedDependency[AdminWrites]
+        self, news_id: PathId, data: JSONBody[NewsItemIn], news: NamedDependency[NewsService]
     ) -> NewsItemOut:
-        return await admin_writes.rewrite_news(news_id, data.title, data.html_content)
+        return await news.rewrite(news_id, data.title, data.html_content)
 
     @delete("/{news_id:int}")
-    async def delete_news(self, news_id: PathId, admin_writes: NamedDependency[AdminWrites]) -> None:
-        await admin_writes.remove_news(news_id)
+    async def delete_news(self, news_id: PathId, news: NamedDependency[NewsService]) -> None:
+        await news.remove(news_id)
 
 
 class AdminInboxController(Controller):

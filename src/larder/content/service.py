@@ -63,6 +63,10 @@ def to_news_out(item: NewsItem) -> NewsItemOut:
     return NewsItemOut(id=item.id, title=item.title, html_content=item.html_content, created_at=item.created_at)
 
 
+# The news items: what an administrator writes, in a write turn of their own (core/uow.py).
+NEWS = Scope("news")
+
+
 class NewsService(DomainService[NewsItem]):
     class Repo(SQLAlchemyAsyncRepository[NewsItem]):
         model_type = NewsItem
@@ -95,7 +99,9 @@ class NewsService(DomainService[NewsItem]):
 
     async def write(self, title: str, html: str) -> NewsItemOut:
         title, clean = self._checked(title, html)
-        return to_news_out(await self.repository.add(NewsItem(title=title, html_content=clean)))
+        async with self.uow.write(NEWS):
+            item = await self.repository.add(NewsItem(title=title, html_content=clean))
+        return to_news_out(item)
 
     async def _item(self, item_id: int) -> NewsItem:
         item = await self.repository.get_one_or_none(id=item_id) if is_id(item_id) else None
@@ -104,13 +110,15 @@ class NewsService(DomainService[NewsItem]):
         return item
 
     async def rewrite(self, item_id: int, title: str, html: str) -> NewsItemOut:
-        item = await self._item(item_id)
-        item.title, item.html_content = self._checked(title, html)
-        await self.session.flush()
+        async with self.uow.write(NEWS):
+            item = await self._item(item_id)
+            item.title, item.html_content = self._checked(title, html)
+            await self.session.flush()
         return to_news_out(item)
 
     async def remove(self, item_id: int) -> None:
-        await self.repository.delete((await self._item(item_id)).id)
+        async with self.uow.write(NEWS):
+            await self.repository.delete((await self._item(item_id)).id)
 
 
 class InboxService(DomainService[InboxMessage]):
