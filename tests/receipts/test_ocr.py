@@ -76,10 +76,20 @@ def test_the_exif_orientation_is_applied(orientation):
     buffer = io.BytesIO()
     stored.save(buffer, format="JPEG", quality=92, exif=exif.tobytes())
     boxes = read(buffer.getvalue())
-    joined = "|".join(squeezed(box.text) for box in boxes)
+    texts = [squeezed(box.text) for box in boxes]
+    # Read upright, every name is there (a letter may go either way: 'Mehl' was once read 'Meht');
+    # read on its side, hardly a word would be.
     for name, _price in photo.items:
-        assert squeezed(name) in joined
+        assert any(_nearly(squeezed(name), text) for text in texts), (name, texts)
     assert all(x <= 1200 and y <= 1600 for box in boxes for x, y in box.corners)  # the upright photo's size
+
+
+def _nearly(name: str, text: str) -> bool:
+    """`name` in `text` with at most one letter read as another."""
+    return any(
+        sum(a != b for a, b in zip(name, text[start : start + len(name)], strict=True)) <= 1
+        for start in range(len(text) - len(name) + 1)
+    )
 
 
 def test_a_second_scan_while_one_runs_is_refused_at_once():
