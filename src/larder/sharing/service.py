@@ -257,10 +257,24 @@ class AccessPolicy:
                 known.setdefault(kind, {})[entity_id] = Role.EDITOR if can_edit else Role.VIEWER
         return dict(known.get(entity_type.value, {}))
 
-    async def announce(self, entity_type: EntityType, entity_id: int, owner_id: int, *, kind: str = UPDATED) -> None:
-        """Tell everyone who may see the entity that it changed, once the request commits."""
+    async def announce(
+        self,
+        entity_type: EntityType,
+        entity_id: int,
+        owner_id: int,
+        *,
+        kind: str = UPDATED,
+        shares: list[ShareEntry] | None = None,
+    ) -> None:
+        """Tell everyone who may see the entity that it changed, once the request commits; `shares`:
+        the entity's, when the caller has just read them."""
         if self.bus is not None:
-            self._tell_live(entity_type, entity_id, kind, {owner_id}, await self._addresses(entity_type, entity_id))
+            addresses = (
+                {entry.email for entry in shares}
+                if shares is not None
+                else await self._addresses(entity_type, entity_id)
+            )
+            self._tell_live(entity_type, entity_id, kind, {owner_id}, addresses)
 
     def announce_to(self, member: Member, entity_type: EntityType, entity_id: int) -> None:
         """Tell only the member's own devices (a change of their own view, such as their default store)."""

@@ -254,10 +254,7 @@ class ShoppingService(DomainService[ShoppingList]):
         reads a list again when told it changed: a read of an unchanged list reads four small rows
         and no item."""
         shopping_list, role = await self._open(member, list_id, Action.VIEW, with_items=False)
-        owner = shopping_list.user_id
-        owners = (
-            {owner: member.name} if owner == member.id and member.name else await display_names(self.session, {owner})
-        )
+        owners = await self._owner_name(member, shopping_list.user_id)
         shares = await self.access.shares_of(EntityType.SHOPPING_LIST, [list_id] if role == Role.OWNER else [])
         key = (
             str(self.session.get_bind().url),
@@ -315,8 +312,7 @@ class ShoppingService(DomainService[ShoppingList]):
                 present.remove(item)
                 await self.session.delete(item)
             await self._apply_items(shopping_list, present, data.ingredients, resolved, add=False)
-            await self._touch(shopping_list)
-        return await self._answer(member, shopping_list, role)
+            return await self._touched_answer(member, shopping_list, role)
 
     async def merge(self, member: Member, list_id: int, ingredients: Sequence[MergeItemIn]) -> ShoppingListOut:
         """Ingredients added by the merge rule ('Add Selected', send to list, moved items)."""
@@ -331,8 +327,7 @@ class ShoppingService(DomainService[ShoppingList]):
             present = await self.repository.items_with_values(list_id, _values(ingredients))
             resolved = await self._resolve_items(present, ingredients, facts)
             await self._apply_items(shopping_list, present, ingredients, resolved, add=True)
-            await self._touch(shopping_list)
-        return await self._answer(member, shopping_list, role)
+            return await self._touched_answer(member, shopping_list, role)
 
     async def delete(self, member: Member, list_id: int) -> None:
         async with self.uow.write(entity_scope(EntityType.SHOPPING_LIST, list_id)):
@@ -546,6 +541,27 @@ class ShoppingService(DomainService[ShoppingList]):
         shopping_list.updated_at = now()
         await self.session.flush()
         await self.access.announce(EntityType.SHOPPING_LIST, shopping_list.id, shopping_list.user_id)
+
+    async def _touched_answer(self, member: Member, shopping_list: ShoppingList, role: Role) -> ShoppingListOut:
+        """The end of a change of a list's items, in its write block: the list dated, whoever may
+        see it told, and the answer read from the rows just written. Read in the block, its shares
+        serve both the event and the answer, and no second transaction is begun for the answer."""
+        shopping_list.updated_at = now()
+        await self.session.flush()
+        shares = await self.access.shares_of(EntityType.SHOPPING_LIST, [shopping_list.id])
+        await self.access.announce(
+            EntityType.SHOPPING_LIST, shopping_list.id, shopping_list.user_id, shares=shares[shopping_list.id]
+        )
+        owners = await self._owner_name(member, shopping_list.user_id)
+        items = await self.repository.item_rows([shopping_list.id])
+        shown = shares if role == Role.OWNER else {}
+        return _list_out(shopping_list, role, owners, shown, items)
+
+    async def _owner_name(self, member: Member, owner_id: int) -> dict[int, str]:
+        """The list's owner's name, by id: the caller's own from their session, anyone else's read."""
+        if owner_id == member.id and member.name:
+            return {owner_id: member.name}
+        return await display_names(self.session, {owner_id})
 
     async def _answer(self, member: Member, shopping_list: ShoppingList, role: Role) -> ShoppingListOut:
         """The answer of a write, read once it is committed: the list as written, with the role it
