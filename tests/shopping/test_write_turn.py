@@ -7,8 +7,8 @@ from typing import Any
 
 from sqlalchemy import text
 
-from larder.core.db import standalone_session, write_turns
-from larder.core.uow import WriteTurns
+from larder.core.db import standalone_session
+from larder.core.uow import WriteTurns, unit_of_work
 from larder.shopping.service import ShoppingListRepository
 from tests.mealplans.rows import share
 from tests.stores.support import LISTS, new_list
@@ -24,7 +24,7 @@ def test_a_change_of_items_answers_from_the_rows_it_wrote_and_a_new_list_after_i
     original = ShoppingListRepository.item_rows
 
     async def watching(self: Any, list_ids: Any) -> Any:
-        turns.append(write_turns(client.app.state).gate.locked())
+        turns.append(unit_of_work(self.session).writing)
         return await original(self, list_ids)
 
     monkeypatch.setattr(ShoppingListRepository, "item_rows", watching)
