@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from larder.kitchen.ranking import RecipeIndex
+from larder.kitchen.ranking import RecipeIndex, suggest
 from larder.kitchen.staples import is_staple
-from larder.kitchen.suggest import Held, Line, prepare, suggest, suggest_one
+from larder.kitchen.suggest import Held, Line, prepare, suggest_one
 
 FLOUR, SPINACH, CREAM, SALT, EGG, RICE, ONION = 1, 2, 3, 4, 5, 6, 7
 

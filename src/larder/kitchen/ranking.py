@@ -16,7 +16,17 @@ import numpy as np
 
 from larder.kitchen.cover import covered_from
 from larder.kitchen.merge import Amount, merge_all
-from larder.kitchen.suggest import URGENCY_WEIGHT, URGENT_DAYS, Held, Prepared, Suggestion, suggest_one
+from larder.kitchen.suggest import (
+    URGENCY_WEIGHT,
+    Held,
+    Line,
+    Prepared,
+    Suggestion,
+    lift,
+    prepare,
+    suggest_one,
+    usable,
+)
 
 Need = tuple[int, tuple[tuple[float | None, str | None], ...]]
 
@@ -63,16 +73,15 @@ class RecipeIndex:
         lifts = np.zeros(len(self.needs), dtype=np.float64)
         for ingredient_id, batches in stock.items():
             numbers = self.needs_of.get(ingredient_id)
-            usable = [b for b in batches if b.expires_in >= 0]
-            if not numbers or not usable:
+            held = usable(batches)
+            if not numbers or not held:
                 continue
-            left = merge_all([Amount(b.quantity, b.unit) for b in usable])
-            soonest = min(b.expires_in for b in usable)
-            lift = 1 / (1 + soonest) if soonest <= URGENT_DAYS else 0.0
+            left = merge_all([Amount(b.quantity, b.unit) for b in held])
+            added = lift(min(b.expires_in for b in held))
             for number in numbers:
                 found = sum(covered_from(self.needs[number][1], left))
                 covers[number] = found
-                lifts[number] = lift if found else 0.0
+                lifts[number] = added if found else 0.0
         size = len(self.recipes)
         at_home = np.bincount(self.recipe_of, weights=covers[self.need_of], minlength=size)
         urgency = np.bincount(self.recipe_of, weights=lifts[self.need_of], minlength=size)
@@ -103,4 +112,13 @@ class RecipeIndex:
         return suggest_one(recipe.key, recipe.name, recipe.lines, stock)
 
 
-__all__ = ["RecipeIndex"]
+def suggest(
+    recipes: Sequence[tuple[Hashable, str, Sequence[Line]]],
+    stock: Mapping[int, Sequence[Held]],
+    limit: int | None = None,
+) -> list[Suggestion]:
+    """A few recipes ranked at once (the index made for them alone)."""
+    return RecipeIndex([prepare(key, name, lines) for key, name, lines in recipes]).rank(stock, limit=limit)
+
+
+__all__ = ["RecipeIndex", "suggest"]

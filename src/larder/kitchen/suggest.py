@@ -56,13 +56,16 @@ class Suggestion:
     uses: list[tuple[str, int]] = field(default_factory=list)  # (name, days left) of urgent stock used
     score: float = 0.0
 
-    @property
-    def coverage(self) -> float:
-        return self.at_home / self.counted if self.counted else 0.0
 
-
-def _usable(batches: Sequence[Held]) -> list[Held]:
+def usable(batches: Sequence[Held]) -> list[Held]:
+    """What may be cooked with: expired stock is not suggested."""
     return [batch for batch in batches if batch.expires_in >= 0]
+
+
+def lift(days_left: int) -> float:
+    """What stock expiring in `days_left` days adds to a recipe using it: 1 / (1 + days) within
+    URGENT_DAYS, else nothing."""
+    return 1 / (1 + days_left) if days_left <= URGENT_DAYS else 0.0
 
 
 def suggest_one(key: Hashable, name: str, lines: Sequence[Line], stock: Mapping[int, Sequence[Held]]) -> Suggestion:
@@ -70,10 +73,10 @@ def suggest_one(key: Hashable, name: str, lines: Sequence[Line], stock: Mapping[
     counted = [line for line in lines if not is_staple(line.name)]
     # Only the stock of this recipe's ingredients is looked at (a household holds hundreds).
     wanted = {line.ingredient_id for line in counted if line.ingredient_id is not None}
-    usable = {ingredient_id: _usable(stock.get(ingredient_id, ())) for ingredient_id in wanted}
+    held = {ingredient_id: usable(stock.get(ingredient_id, ())) for ingredient_id in wanted}
     covered_flags = covered_lines(
         [(line.ingredient_id, line.quantity, line.unit) for line in counted],
-        {ingredient_id: [Amount(b.quantity, b.unit) for b in batches] for ingredient_id, batches in usable.items()},
+        {ingredient_id: [Amount(b.quantity, b.unit) for b in batches] for ingredient_id, batches in held.items()},
     )
     uses: dict[str, int] = {}
     urgency = 0.0
@@ -82,10 +85,10 @@ def suggest_one(key: Hashable, name: str, lines: Sequence[Line], stock: Mapping[
         if not ok or line.ingredient_id is None or line.ingredient_id in seen:
             continue
         seen.add(line.ingredient_id)  # an ingredient's urgency counts once, under its first line's name
-        soonest = min((b.expires_in for b in usable[line.ingredient_id]), default=None)
-        if soonest is not None and soonest <= URGENT_DAYS:
+        soonest = min((b.expires_in for b in held[line.ingredient_id]), default=None)
+        if soonest is not None and lift(soonest):
             uses[line.name] = soonest
-            urgency += 1 / (1 + soonest)
+            urgency += lift(soonest)
     at_home = sum(covered_flags)
     coverage = at_home / len(counted) if counted else 0.0
     return Suggestion(
@@ -120,17 +123,6 @@ def prepare(key: Hashable, name: str, lines: Sequence[Line]) -> Prepared:
     return Prepared(key, name, counted, tuple((i, tuple(needs)) for i, needs in groups.items()), name.casefold())
 
 
-def suggest(
-    recipes: Sequence[tuple[Hashable, str, Sequence[Line]]],
-    stock: Mapping[int, Sequence[Held]],
-    limit: int | None = None,
-) -> list[Suggestion]:
-    """The recipes best cooked from `stock` first; recipes the stock covers nothing of are left out."""
-    from larder.kitchen.ranking import RecipeIndex  # the index describes its best with suggest_one
-
-    return RecipeIndex([prepare(key, name, lines) for key, name, lines in recipes]).rank(stock, limit=limit)
-
-
 __all__ = [
     "URGENCY_WEIGHT",
     "URGENT_DAYS",
@@ -138,7 +130,8 @@ __all__ = [
     "Line",
     "Prepared",
     "Suggestion",
+    "lift",
     "prepare",
-    "suggest",
     "suggest_one",
+    "usable",
 ]
