@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import AsyncGenerator, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, TypeVar
+from typing import Any, Final
 
 import msgspec
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
@@ -86,7 +86,6 @@ def check_list_name(errors: FieldCollector, name: str) -> None:
         errors.add("name", problem)
 
 
-T = TypeVar("T")
 # An item as typed (create, edit) or as merged (quantities above 0, not at least 1).
 SentListItem = ListItemIn | MergeItemIn
 
@@ -129,15 +128,6 @@ class ShoppingListRepository(SQLAlchemyAsyncRepository[ShoppingList]):
             ShoppingListItem.list_id == list_id, ShoppingListItem.value.in_(wanted)
         )
         return list(await self.session.scalars(statement.execution_options(populate_existing=True)))
-
-    async def version_of(self, list_id: int) -> tuple[int, Any] | None:
-        """What changes with every write of the list (its items by trigger, the list by `_touch`)."""
-        row = (
-            await self.session.execute(
-                select(ShoppingList.items_version, ShoppingList.updated_at).where(ShoppingList.id == list_id)
-            )
-        ).first()
-        return (row.items_version, row.updated_at) if row else None
 
     async def lists(self, ids: Sequence[int]) -> list[ShoppingList]:
         """The lists alone; their items are read as rows (`item_rows`) when only answered."""
@@ -241,11 +231,6 @@ class ShoppingService(DomainService[ShoppingList]):
             )
             for row in rows
         ]
-
-    async def get(self, member: Member, list_id: int) -> ShoppingListOut:
-        # Items are read as rows by the answer, so the list is opened without them.
-        shopping_list, role = await self._open(member, list_id, Action.VIEW, with_items=False)
-        return (await self._answers([shopping_list], {shopping_list.id: role}, member))[0]
 
     async def get_encoded(self, member: Member, list_id: int) -> EncodedAnswer:
         """GET /user-shoppinglists/{id}'s whole answer, encoded and compressed once for each state of
@@ -536,22 +521,19 @@ class ShoppingService(DomainService[ShoppingList]):
             await insert_all(self.session, ShoppingListItem, new_items)
             self.session.expire(shopping_list, ["items"])
 
-    async def _touch(self, shopping_list: ShoppingList) -> None:
-        """Every write of a list ends here: it is dated, and whoever may see it is told."""
+    async def _touch(self, shopping_list: ShoppingList, shares: list[ShareEntry] | None = None) -> None:
+        """Every write of a list ends here: it is dated, and whoever may see it is told (`shares`:
+        the list's, when just read)."""
         shopping_list.updated_at = now()
         await self.session.flush()
-        await self.access.announce(EntityType.SHOPPING_LIST, shopping_list.id, shopping_list.user_id)
+        await self.access.announce(EntityType.SHOPPING_LIST, shopping_list.id, shopping_list.user_id, shares=shares)
 
     async def _touched_answer(self, member: Member, shopping_list: ShoppingList, role: Role) -> ShoppingListOut:
         """The end of a change of a list's items, in its write block: the list dated, whoever may
         see it told, and the answer read from the rows just written. Read in the block, its shares
         serve both the event and the answer, and no second transaction is begun for the answer."""
-        shopping_list.updated_at = now()
-        await self.session.flush()
         shares = await self.access.shares_of(EntityType.SHOPPING_LIST, [shopping_list.id])
-        await self.access.announce(
-            EntityType.SHOPPING_LIST, shopping_list.id, shopping_list.user_id, shares=shares[shopping_list.id]
-        )
+        await self._touch(shopping_list, shares[shopping_list.id])
         owners = await self._owner_name(member, shopping_list.user_id)
         items = await self.repository.item_rows([shopping_list.id])
         shown = shares if role == Role.OWNER else {}
