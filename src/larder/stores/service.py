@@ -392,7 +392,7 @@ class StoresService(DomainService[FoodStore]):
                 self.session.add(DefaultStore(user_id=member.id, store_id=store.id))
                 await self.session.flush()
             await self.access.announce(EntityType.FOOD_STORE, store.id, store.user_id)
-        return await self.get(member, store.id)
+        return await self._answer_of(member, store.id, Role.OWNER)
 
     async def update(self, member: Member, store_id: int, data: StoreUpdateIn) -> StoreOut:
         """Item-level writes: the items sent change, the others stay as any member left them.
@@ -407,7 +407,7 @@ class StoresService(DomainService[FoodStore]):
         own_fields = (data.name, data.description, data.kind) != (None, None, None)
         async with self.uow.write(entity_scope(EntityType.FOOD_STORE, store_id)):
             # Read in the turn: the caller's right, and the versions a stale write is told by.
-            store, _ = await self._open(member, store_id, Action.EDIT)
+            store, role = await self._open(member, store_id, Action.EDIT)
             if seen is not None and own_fields and seen < store.updated_at:
                 raise Conflict(MSG_STALE)
             errors = FieldCollector()
@@ -429,7 +429,7 @@ class StoresService(DomainService[FoodStore]):
                     delete(StoreItem).where(StoreItem.store_id == store.id, StoreItem.id.in_(data.items_to_remove))
                 )
             await self._touch(store)
-        return await self.get(member, store.id)
+        return await self._answer_of(member, store.id, role)
 
     async def receive(self, member: Member, store_id: int, items: Sequence[StoreItemIn]) -> StoreOut:
         """Stock put in (a receipt, send-to-store), by the merge rule; answers the store.
