@@ -7,7 +7,7 @@ these calls, and every answer leaves as a wire struct made here.
 from __future__ import annotations
 
 import math
-from collections.abc import AsyncGenerator, AsyncIterator, Iterable, Mapping
+from collections.abc import AsyncIterator, Iterable, Mapping
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, NoReturn
@@ -649,10 +649,10 @@ class UserService(DomainService[User]):
 # -- request dependencies (the public surface other domains use) --------------------------------
 
 
-async def provide_user_service(
+def provide_user_service(
     db_session: NamedDependency[AsyncSession], state: State, request: Request[Any, Any, Any]
-) -> AsyncGenerator[UserService, None]:
-    yield UserService(
+) -> UserService:
+    return UserService(
         session=db_session,
         settings=state["settings"],
         mailer=state["mailer"],
@@ -661,8 +661,8 @@ async def provide_user_service(
     )
 
 
-async def provide_invite_service(db_session: NamedDependency[AsyncSession]) -> AsyncGenerator[InviteService, None]:
-    yield InviteService(session=db_session)
+def provide_invite_service(db_session: NamedDependency[AsyncSession]) -> InviteService:
+    return InviteService(session=db_session)
 
 
 __all__ = [

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import Row, bindparam, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Session
 
 from larder.accounts.models import User, UserSession
 from larder.core.clock import now
 from larder.core.errors import Unauthorized
-from larder.core.security import TokenExpired, TokenInvalid, issue_token, read_token
+from larder.core.security import TokenClaims, TokenExpired, TokenInvalid, issue_token, read_token
 from larder.core.settings import Settings
 from larder.core.uow import unit_of_work
 from larder.sharing.service import account_scope
@@ -35,6 +37,30 @@ class Auth:
 
     user: User
     token_id: str
+
+
+def session_claims(settings: Settings, bearer: str | None) -> TokenClaims:
+    """What a bearer token says, or 401 when there is none or it is malformed or expired."""
+    if not bearer:
+        raise Unauthorized(MSG_NO_SESSION)
+    try:
+        return read_token(settings.secret_key, bearer, purpose=PURPOSE_SESSION)
+    except (TokenExpired, TokenInvalid):
+        raise Unauthorized(MSG_SESSION_ENDED) from None
+
+
+def read_caller(session: Session, claims: TokenClaims) -> Auth:
+    """`Sessions.authenticate` on a synchronous session (the one-hop reader, core.db.DbReader)."""
+    return _live_caller(session.execute(_SESSION_AND_USER, {"token_id": claims.token_id}).first(), claims)
+
+
+def _live_caller(found: Row[Any] | None, claims: TokenClaims) -> Auth:
+    if found is None:
+        raise Unauthorized(MSG_SESSION_ENDED)
+    revoked_at, expires_at, user = found
+    if revoked_at is not None or expires_at <= now() or str(user.id) != claims.subject:
+        raise Unauthorized(MSG_SESSION_ENDED)
+    return Auth(user=user, token_id=claims.token_id)
 
 
 class Sessions:
@@ -61,19 +87,9 @@ class Sessions:
 
     async def authenticate(self, bearer: str | None) -> Auth:
         """The user behind a bearer token, or 401: missing, malformed, expired or revoked alike."""
-        if not bearer:
-            raise Unauthorized(MSG_NO_SESSION)
-        try:
-            claims = read_token(self.settings.secret_key, bearer, purpose=PURPOSE_SESSION)
-        except (TokenExpired, TokenInvalid):
-            raise Unauthorized(MSG_SESSION_ENDED) from None
+        claims = session_claims(self.settings, bearer)
         found = (await self.session.execute(_SESSION_AND_USER, {"token_id": claims.token_id})).first()
-        if found is None:
-            raise Unauthorized(MSG_SESSION_ENDED)
-        revoked_at, expires_at, user = found
-        if revoked_at is not None or expires_at <= now() or str(user.id) != claims.subject:
-            raise Unauthorized(MSG_SESSION_ENDED)
-        return Auth(user=user, token_id=claims.token_id)
+        return _live_caller(found, claims)
 
     async def revoke(self, auth: Auth) -> None:
         async with unit_of_work(self.session).write(account_scope(auth.user.id)):

@@ -5,15 +5,16 @@ Tags are derived from ingredients on every write; the FTS5 index is rewritten wi
 
 from __future__ import annotations
 
-from collections.abc import AsyncGenerator, Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
 from litestar.datastructures import State
 from litestar.di import NamedDependency
 from sqlalchemy import delete, func, select, text
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Session
 
 from larder.catalogue import ranking, reading, search_index
 from larder.catalogue.models import (
@@ -59,10 +60,11 @@ from larder.catalogue.schemas import (
     StockFacts,
     Tags,
 )
+from larder.core.bounded_cache import BoundedCache
 from larder.core.db import DbReader
 from larder.core.errors import NotFound
 from larder.core.ids import is_id
-from larder.core.read_cache import ReadVersion
+from larder.core.read_cache import READ_CACHE_STATE_KEY, ReadVersion
 from larder.core.service import DomainService
 from larder.core.wire import Page
 from larder.kitchen.lines import name_forms, parse_line
@@ -100,12 +102,22 @@ class CatalogueService(DomainService[Recipe]):
 
     repository_type = Repo
 
-    def __init__(self, session: AsyncSession, *, uploads_dir: Path, reader: DbReader | None = None) -> None:
+    def __init__(
+        self,
+        session: AsyncSession,
+        *,
+        uploads_dir: Path,
+        reader: DbReader | None = None,
+        versions: CatalogueVersions | None = None,
+    ) -> None:
         """`reader`: the request's read-only connection for discovery; without one (other domains, the
-        command line) every read runs in the session's own transaction."""
+        command line) every read runs in the session's own transaction. `versions`: where the
+        catalogue's version is read without a transaction (core/read_cache.py), so what the
+        catalogue says of an ingredient is kept while it stays the same."""
         super().__init__(session)
         self.uploads_dir = uploads_dir
         self.reader = reader
+        self.versions = versions
 
     # -- reading ------------------------------------------------------------------------------
     async def _read(self, work: Callable[..., T], *args: Any, fresh: bool = False) -> T:
@@ -388,43 +400,27 @@ class CatalogueService(DomainService[Recipe]):
         return {ingredient_id: name for ingredient_id, name in rows}
 
     async def stock_facts(self, ids: Iterable[int]) -> dict[int, StockFacts]:
-        """Facts about the ingredients a store stocks, by id, in one query; unknown ids are absent."""
+        """Facts about the ingredients a store stocks, by id, in one query; unknown ids are absent.
+        Read before a write turn (every change of a list or store reads them), in one hop on the
+        reader's connection; inside a write block in its transaction, which may have changed them."""
         wanted = {i for i in ids if is_id(i)}
         if not wanted:
             return {}
-        rows = await self.session.execute(
-            select(
-                Ingredient.id,
-                Ingredient.name,
-                Ingredient.image,
-                Ingredient.category_id,
-                Ingredient.default_unit,
-                Ingredient.storage,
-                Ingredient.estimated_expiry_days,
-                Ingredient.pantry_days,
-                Ingredient.fridge_days,
-                Ingredient.freezer_days,
-                Ingredient.buy_unit,
-                Ingredient.buy_step,
-            ).where(Ingredient.id.in_(wanted))
-        )
-        return {
-            r.id: StockFacts(
-                ingredient_id=r.id,
-                name=r.name,
-                image=r.image,
-                category_id=r.category_id,
-                default_unit=r.default_unit,
-                storage=r.storage,
-                estimated_expiry_days=r.estimated_expiry_days,
-                pantry_days=r.pantry_days,
-                fridge_days=r.fridge_days,
-                freezer_days=r.freezer_days,
-                buy_unit=r.buy_unit or r.default_unit,
-                buy_step=r.buy_step or 1.0,
-            )
-            for r in rows
-        }
+        if self.uow.writing or self.versions is None:
+            return await self._read(_stock_facts, wanted, fresh=self.uow.writing)
+        # Read before the facts: facts kept under a version are never older than it.
+        version = await self.versions.current(CATALOGUE_VERSION)
+        if version is None:
+            return await self._read(_stock_facts, wanted)
+        database = str(self.session.get_bind().url)
+        found = {i: facts for i in wanted if (facts := STOCK_FACTS.get((database, version, i))) is not None}
+        missing = wanted - found.keys()
+        if missing:
+            read = await self._read(_stock_facts, missing)
+            for ingredient_id, facts in read.items():
+                STOCK_FACTS.put((database, version, ingredient_id), facts)
+            found |= read
+        return found
 
     async def ingredient_lines(self, recipe_ids: Iterable[int]) -> dict[int, list[IngredientLine]]:
         """The ingredients of verified catalogue recipes, by recipe, in their order, in one query
@@ -530,10 +526,60 @@ async def catalogue_recipe_cards(session: AsyncSession, ids: Iterable[int]) -> d
     return {r.id: RecipeOptionOut(r.id, r.name, r.image, r.category_id) for r in rows}
 
 
-async def provide_catalogue_service(
+class CatalogueVersions(Protocol):
+    async def current(self, name: str) -> int | None: ...
+
+
+# What the catalogue says of each ingredient a list or store names, by catalogue version: every
+# change of a list or store reads it before its write turn.
+STOCK_FACTS: BoundedCache[StockFacts] = BoundedCache(20_000)
+
+
+def provide_catalogue_service(
     db_session: NamedDependency[AsyncSession], db_reader: NamedDependency[DbReader | None], state: State
-) -> AsyncGenerator[CatalogueService, None]:
-    yield CatalogueService(session=db_session, uploads_dir=state["settings"].uploads_dir, reader=db_reader)
+) -> CatalogueService:
+    return CatalogueService(
+        session=db_session,
+        uploads_dir=state["settings"].uploads_dir,
+        reader=db_reader,
+        versions=state[READ_CACHE_STATE_KEY].versions,
+    )
+
+
+_STOCK_FACTS = select(
+    Ingredient.id,
+    Ingredient.name,
+    Ingredient.image,
+    Ingredient.category_id,
+    Ingredient.default_unit,
+    Ingredient.storage,
+    Ingredient.estimated_expiry_days,
+    Ingredient.pantry_days,
+    Ingredient.fridge_days,
+    Ingredient.freezer_days,
+    Ingredient.buy_unit,
+    Ingredient.buy_step,
+)
+
+
+def _stock_facts(session: Session, wanted: set[int]) -> dict[int, StockFacts]:
+    return {
+        r.id: StockFacts(
+            ingredient_id=r.id,
+            name=r.name,
+            image=r.image,
+            category_id=r.category_id,
+            default_unit=r.default_unit,
+            storage=r.storage,
+            estimated_expiry_days=r.estimated_expiry_days,
+            pantry_days=r.pantry_days,
+            fridge_days=r.fridge_days,
+            freezer_days=r.freezer_days,
+            buy_unit=r.buy_unit or r.default_unit,
+            buy_step=r.buy_step or 1.0,
+        )
+        for r in session.execute(_STOCK_FACTS.where(Ingredient.id.in_(wanted)))
+    }
 
 
 __all__ = [

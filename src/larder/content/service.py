@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncGenerator
 from typing import Any, cast
 
 import nh3
@@ -186,14 +185,14 @@ class InboxService(DomainService[InboxMessage]):
             await self.mailer.send(self.session, Mail(to=self.settings.admin_email, subject=subject, body=body))
 
 
-async def provide_news_service(db_session: NamedDependency[AsyncSession]) -> AsyncGenerator[NewsService, None]:
-    yield NewsService(session=db_session)
+def provide_news_service(db_session: NamedDependency[AsyncSession]) -> NewsService:
+    return NewsService(session=db_session)
 
 
-async def provide_inbox_service(
+def provide_inbox_service(
     db_session: NamedDependency[AsyncSession], state: State, request: Request[Any, Any, Any]
-) -> AsyncGenerator[InboxService, None]:
-    yield InboxService(
+) -> InboxService:
+    return InboxService(
         session=db_session,
         settings=state["settings"],
         mailer=state["mailer"],

@@ -7,7 +7,7 @@ author's requests) and moderation (the administrator's decisions).
 
 from __future__ import annotations
 
-from collections.abc import AsyncGenerator, Iterable
+from collections.abc import Iterable
 
 from litestar.di import NamedDependency
 from sqlalchemy import select
@@ -38,24 +38,24 @@ async def own_recipe_cards(session: AsyncSession, user_id: int, ids: Iterable[in
     return {r.id: RecipeOptionOut(r.id, r.name, r.image, r.category_id) for r in rows}
 
 
-async def provide_cookbook_service(
+def provide_cookbook_service(
     db_session: NamedDependency[AsyncSession], catalogue: NamedDependency[CatalogueService]
-) -> AsyncGenerator[CookbookService, None]:
-    yield CookbookService(session=db_session, catalogue=catalogue)
+) -> CookbookService:
+    return CookbookService(session=db_session, catalogue=catalogue)
 
 
-async def provide_publishing_service(
+def provide_publishing_service(
     db_session: NamedDependency[AsyncSession], catalogue: NamedDependency[CatalogueService]
-) -> AsyncGenerator[PublishingService, None]:
-    yield PublishingService(session=db_session, catalogue=catalogue)
+) -> PublishingService:
+    return PublishingService(session=db_session, catalogue=catalogue)
 
 
-async def provide_moderation_service(
+def provide_moderation_service(
     db_session: NamedDependency[AsyncSession],
     catalogue: NamedDependency[CatalogueService],
     users: NamedDependency[UserService],
-) -> AsyncGenerator[ModerationService, None]:
-    yield ModerationService(session=db_session, catalogue=catalogue, users=users)
+) -> ModerationService:
+    return ModerationService(session=db_session, catalogue=catalogue, users=users)
 
 
 __all__ = [

@@ -13,11 +13,11 @@ import logging
 import sqlite3
 import threading
 from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
-import anyio.to_thread
 from advanced_alchemy.base import BigIntAuditBase, orm_registry
 from advanced_alchemy.config import AsyncSessionConfig, EngineConfig, SQLAlchemyAsyncConfig
 from litestar import Litestar
@@ -179,6 +179,9 @@ def _request_session(config: SQLAlchemyAsyncConfig, scope: Scope) -> AsyncSessio
     return session
 
 
+READER_THREADS = 8
+
+
 class DbReader:
     """Runs a read-only unit of work on its own SQLite connection in one worker-thread hop.
 
@@ -189,21 +192,30 @@ class DbReader:
 
     def __init__(self, settings: Settings) -> None:
         url = make_url(settings.database_url).set(drivername="sqlite")
-        self.engine = create_engine(url, connect_args={"check_same_thread": False}, pool_size=8, max_overflow=8)
+        self.engine = create_engine(
+            url, connect_args={"check_same_thread": False}, pool_size=READER_THREADS, max_overflow=0
+        )
         _install_sqlite_pragmas(self.engine)
 
         @event.listens_for(self.engine, "connect")
         def _read_only(dbapi_connection: Any, _record: Any) -> None:
             dbapi_connection.execute("PRAGMA query_only=ON")
 
+        # Threads of its own, one per pooled connection: every signed-in request hops here, and
+        # anyio's hop (a cancel scope, a capacity limiter, asking which event loop runs) cost more
+        # than the read.
+        self._threads = ThreadPoolExecutor(max_workers=READER_THREADS, thread_name_prefix="larder-reader")
+
     async def run(self, work: Callable[..., T], *args: Any) -> T:
-        return await anyio.to_thread.run_sync(self._run, work, args)
+        return await asyncio.get_running_loop().run_in_executor(self._threads, self._run, work, args)
 
     def _run(self, work: Callable[..., T], args: tuple[Any, ...]) -> T:
-        with Session(self.engine) as session, session.begin():
+        # Objects read here are handed to the event loop's side as they were read (detached).
+        with Session(self.engine, expire_on_commit=False) as session, session.begin():
             return work(session, *args)
 
     def dispose(self) -> None:
+        self._threads.shutdown(wait=True)
         self.engine.dispose()
 
 

@@ -22,6 +22,7 @@ import sqlite3
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
@@ -48,6 +49,9 @@ class LiveEvent(Base):
     process: Mapped[str] = mapped_column(String(32))
     payload: Mapped[str] = mapped_column(Text)
     at: Mapped[float] = mapped_column(Float, index=True)  # seconds since the epoch
+
+
+_INSERT_EVENT = insert(LiveEvent.__table__)
 
 
 def encode_change(change: Change, audience: Audience) -> str:
@@ -81,8 +85,14 @@ class SharedEventBus(LocalEventBus):
 
     def record(self, session: Session, changes: list[tuple[Change, Audience]]) -> None:
         now = time.time()
-        rows = [{"process": self.process, "payload": encode_change(c, a), "at": now} for c, a in changes]
-        session.execute(insert(LiveEvent), rows)
+        stamp = datetime.fromtimestamp(now, UTC)
+        rows = [
+            {"process": self.process, "payload": encode_change(c, a), "at": now}
+            | {"created_at": stamp, "updated_at": stamp}
+            for c, a in changes
+        ]
+        # Through the connection, not the ORM's bulk insert: a third of the CPU, on every write.
+        session.connection().execute(_INSERT_EVENT, rows)
         self._recorded += len(rows)
         if self._recorded >= PRUNE_EVERY:
             self._recorded = 0

@@ -7,7 +7,6 @@ its own model) but a plain class holding the services it composes.
 
 from __future__ import annotations
 
-from collections.abc import AsyncGenerator
 from datetime import timedelta
 
 from litestar.datastructures import State
@@ -61,13 +60,13 @@ def _upcoming(meal: PlannedMealOut) -> UpcomingMealOut:
     )
 
 
-async def provide_dashboard_service(
+def provide_dashboard_service(
     state: State,
     mealplans: NamedDependency[MealPlanService],
     shopping: NamedDependency[ShoppingService],
     stores: NamedDependency[StoresService],
-) -> AsyncGenerator[DashboardService, None]:
-    yield DashboardService(mealplans=mealplans, shopping=shopping, stores=stores, zone=state["settings"].timezone)
+) -> DashboardService:
+    return DashboardService(mealplans=mealplans, shopping=shopping, stores=stores, zone=state["settings"].timezone)
 
 
 __all__ = ["DashboardService", "provide_dashboard_service"]

@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import AsyncGenerator, Iterable
+from collections.abc import Iterable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -279,10 +279,10 @@ async def imported_recipe_cards(session: AsyncSession, user_id: int, ids: Iterab
     return {r.id: _card(r.id, r.url, r.data) for r in rows}
 
 
-async def provide_import_service(
+def provide_import_service(
     db_session: NamedDependency[AsyncSession], state: State, request: Request[Any, Any, Any]
-) -> AsyncGenerator[ImportService, None]:
-    yield ImportService(
+) -> ImportService:
+    return ImportService(
         session=db_session,
         policy=fetch_policy(state["settings"]),
         parser=state["page_parser"],

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import AsyncGenerator, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Final, Literal, Protocol, TypeVar
@@ -459,7 +459,7 @@ def _check_start(plan: MealPlan, start: date) -> None:
         raise Conflict(problem)
 
 
-async def provide_cooking_service(
+def provide_cooking_service(
     db_session: NamedDependency[AsyncSession],
     access: NamedDependency[AccessPolicy],
     catalogue: NamedDependency[CatalogueService],
@@ -468,8 +468,8 @@ async def provide_cooking_service(
     stores: NamedDependency[StoresService],
     shopping: NamedDependency[ShoppingService],
     mealplans: NamedDependency[MealPlanService],
-) -> AsyncGenerator[PlanCookingService, None]:
-    yield PlanCookingService(
+) -> PlanCookingService:
+    return PlanCookingService(
         db_session,
         access=access,
         plans=mealplans,

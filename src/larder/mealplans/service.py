@@ -21,7 +21,7 @@ rights save a plan holding the owner's own recipes, which they could not add the
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncGenerator, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import Any, Final, NamedTuple
@@ -743,10 +743,10 @@ def _plan_out(
     )
 
 
-async def provide_mealplan_service(
+def provide_mealplan_service(
     db_session: NamedDependency[AsyncSession], access: NamedDependency[AccessPolicy], state: State
-) -> AsyncGenerator[MealPlanService, None]:
-    yield MealPlanService(db_session, access=access, image_key=state["settings"].secret_key)
+) -> MealPlanService:
+    return MealPlanService(db_session, access=access, image_key=state["settings"].secret_key)
 
 
 __all__ = [

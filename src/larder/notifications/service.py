@@ -8,7 +8,7 @@ between the two loses that day's mail instead, the better failure for an unasked
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncGenerator, Sequence
+from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import date, datetime
 from typing import Final
@@ -177,8 +177,8 @@ def expiry_digests(app: Litestar) -> AbstractAsyncContextManager[None]:
     return beside_the_server(repeat(round_, every=DIGEST_CHECK_EVERY_SECONDS, what="expiry e-mails"))
 
 
-async def provide_digest_service(db_session: NamedDependency[AsyncSession]) -> AsyncGenerator[DigestService, None]:
-    yield DigestService(db_session)
+def provide_digest_service(db_session: NamedDependency[AsyncSession]) -> DigestService:
+    return DigestService(db_session)
 
 
 __all__ = [

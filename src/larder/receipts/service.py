@@ -15,7 +15,7 @@ from __future__ import annotations
 import io
 import logging
 import re
-from collections.abc import AsyncGenerator, Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, Protocol
 
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
@@ -251,13 +251,13 @@ def _file_error(message: str) -> FormError:
     return FormError({SCAN_FIELD: [message]})
 
 
-async def provide_receipt_service(
+def provide_receipt_service(
     state: State,
     request: Request[Any, Any, Any],
     db_session: NamedDependency[AsyncSession],
     catalogue: NamedDependency[CatalogueService],
-) -> AsyncGenerator[ReceiptService, None]:
-    yield ReceiptService(
+) -> ReceiptService:
+    return ReceiptService(
         db_session,
         catalogue=catalogue,
         reader=state[READER_STATE_KEY],

@@ -11,7 +11,7 @@ A stranger gets 404 (they may not learn the item exists); a member without the r
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncGenerator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final
@@ -456,10 +456,10 @@ def client_of(request: Request[Any, Any, Any]) -> str | None:
     return sent if sent and CLIENT_ID.match(sent) else None
 
 
-async def provide_access_policy(
+def provide_access_policy(
     state: State, request: Request[Any, Any, Any], db_session: NamedDependency[AsyncSession]
-) -> AsyncGenerator[AccessPolicy, None]:
-    yield AccessPolicy(
+) -> AccessPolicy:
+    return AccessPolicy(
         db_session,
         state["shared_entities"],
         mailer=state["mailer"],

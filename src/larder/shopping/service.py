@@ -8,16 +8,18 @@ transaction across the list, the store and the other list, and is applied once p
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncGenerator, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Final
 
 import msgspec
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
 from litestar.di import NamedDependency
-from sqlalchemy import Row, bindparam, func, or_, select
+from sqlalchemy import Row, bindparam, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload
+from sqlalchemy.orm.attributes import set_committed_value
 
 from larder.accounts.service import display_names
 from larder.catalogue.schemas import StockFacts
@@ -42,6 +44,16 @@ from larder.sharing.service import (
     entity_scope,
     may,
     role_among,
+)
+from larder.shopping.item_states import (
+    LIST_ITEMS,
+    ItemsChange,
+    ItemState,
+    after,
+    answers,
+    item_out,
+    state_key,
+    state_of,
 )
 from larder.shopping.models import ShopCompletion, ShoppingList, ShoppingListItem
 from larder.shopping.schemas import (
@@ -135,6 +147,13 @@ class ShoppingListRepository(SQLAlchemyAsyncRepository[ShoppingList]):
             return []
         statement = select(ShoppingList).where(ShoppingList.id.in_(list(ids))).execution_options(populate_existing=True)
         return list(await self.session.scalars(statement))
+
+    async def date(self, list_id: int, stamp: datetime) -> int:
+        """The list dated `stamp`, in one statement that answers its items_version as the triggers
+        left it (the object keeps the one it was read with)."""
+        table = ShoppingList.__table__
+        statement = update(table).where(table.c.id == list_id).values(updated_at=stamp).returning(table.c.items_version)
+        return int((await self.session.execute(statement)).scalar_one())
 
     async def item_rows(self, list_ids: Sequence[int]) -> dict[int, list[Row[Any]]]:
         found: dict[int, list[Row[Any]]] = {list_id: [] for list_id in list_ids}
@@ -253,8 +272,8 @@ class ShoppingService(DomainService[ShoppingList]):
         )
         found = LIST_ANSWERS.get(key)
         if found is None:
-            items = await self.repository.item_rows([list_id])
-            answer = _list_out(shopping_list, role, owners, shares, items)
+            items = await self._item_state(shopping_list)
+            answer = _list_out(shopping_list, role, owners, shares, answers(items))
             found = EncodedAnswer(msgspec.json.encode(ShoppingListEnvelope(shopping_list=answer)))
             LIST_ANSWERS.put(key, found)
         return found
@@ -288,16 +307,19 @@ class ShoppingService(DomainService[ShoppingList]):
         async with self.uow.write(entity_scope(EntityType.SHOPPING_LIST, list_id)):
             # Read in the turn: the caller's right and the items are as they are now.
             shopping_list, role = await self._open(member, list_id, Action.EDIT, with_items=False)
+            version = shopping_list.items_version
             removed = {str(value) for value in data.ingredients_to_remove}
             present = await self.repository.items_with_values(list_id, _values(data.ingredients) | removed)
             resolved = await self._resolve_items(present, data.ingredients, facts)
             if data.name is not None:
                 shopping_list.name = data.name.strip()
+            change = ItemsChange()
             for item in [i for i in present if i.value in removed]:
                 present.remove(item)
+                change.deleted.add(item.id)
                 await self.session.delete(item)
-            await self._apply_items(shopping_list, present, data.ingredients, resolved, add=False)
-            return await self._touched_answer(member, shopping_list, role)
+            await self._apply_items(shopping_list, present, data.ingredients, resolved, add=False, written=change)
+            return await self._touched_answer(member, shopping_list, role, (version, change))
 
     async def merge(self, member: Member, list_id: int, ingredients: Sequence[MergeItemIn]) -> ShoppingListOut:
         """Ingredients added by the merge rule ('Add Selected', send to list, moved items)."""
@@ -309,10 +331,12 @@ class ShoppingService(DomainService[ShoppingList]):
         facts = await catalogue_facts(ingredients, self.catalogue)
         async with self.uow.write(entity_scope(EntityType.SHOPPING_LIST, list_id)):
             shopping_list, role = await self._open(member, list_id, Action.EDIT, with_items=False)
+            version = shopping_list.items_version
             present = await self.repository.items_with_values(list_id, _values(ingredients))
             resolved = await self._resolve_items(present, ingredients, facts)
-            await self._apply_items(shopping_list, present, ingredients, resolved, add=True)
-            return await self._touched_answer(member, shopping_list, role)
+            change = ItemsChange()
+            await self._apply_items(shopping_list, present, ingredients, resolved, add=True, written=change)
+            return await self._touched_answer(member, shopping_list, role, (version, change))
 
     async def delete(self, member: Member, list_id: int) -> None:
         async with self.uow.write(entity_scope(EntityType.SHOPPING_LIST, list_id)):
@@ -482,9 +506,11 @@ class ShoppingService(DomainService[ShoppingList]):
         resolved: list[Resolved],
         *,
         add: bool,
+        written: ItemsChange | None = None,
     ) -> None:
         """Each sent item set or added by the merge rule to the item of its value in `present` (the
-        list's items of the sent values), or added as a new item."""
+        list's items of the sent values), or added as a new item; what was written goes into
+        `written`."""
         if not sent:
             return
         by_value = {item.value: item for item in present}
@@ -516,6 +542,10 @@ class ShoppingService(DomainService[ShoppingList]):
                 row.checked = item.checked and not is_custom_value(row.value)
             if found.ingredient_id is None and item.name:
                 row.name = found.name
+        if written is not None:
+            # Only rows with a value changed are written (and counted by the triggers).
+            written.updated += [row for row in present if self.session.is_modified(row)]
+            written.inserted += new_items
         await self.session.flush()
         if new_items:
             await insert_all(self.session, ShoppingListItem, new_items)
@@ -523,21 +553,51 @@ class ShoppingService(DomainService[ShoppingList]):
 
     async def _touch(self, shopping_list: ShoppingList, shares: list[ShareEntry] | None = None) -> None:
         """Every write of a list ends here: it is dated, and whoever may see it is told (`shares`:
-        the list's, when just read)."""
-        shopping_list.updated_at = now()
-        await self.session.flush()
+        the list's, when just read). The object takes the items_version the triggers left."""
+        if self.session.new or self.session.dirty or self.session.deleted:
+            await self.session.flush()
+        stamp = now()
+        version = await self.repository.date(shopping_list.id, stamp)
+        set_committed_value(shopping_list, "updated_at", stamp)
+        set_committed_value(shopping_list, "items_version", version)
         await self.access.announce(EntityType.SHOPPING_LIST, shopping_list.id, shopping_list.user_id, shares=shares)
 
-    async def _touched_answer(self, member: Member, shopping_list: ShoppingList, role: Role) -> ShoppingListOut:
+    async def _touched_answer(
+        self, member: Member, shopping_list: ShoppingList, role: Role, change: tuple[int, ItemsChange]
+    ) -> ShoppingListOut:
         """The end of a change of a list's items, in its write block: the list dated, whoever may
-        see it told, and the answer read from the rows just written. Read in the block, its shares
-        serve both the event and the answer, and no second transaction is begun for the answer."""
+        see it told, and the answer made from the items as the change left them (`change`: the
+        items_version it started from, and what it wrote). Read in the block, its shares serve both
+        the event and the answer, and no second transaction is begun for the answer."""
         shares = await self.access.shares_of(EntityType.SHOPPING_LIST, [shopping_list.id])
         await self._touch(shopping_list, shares[shopping_list.id])
         owners = await self._owner_name(member, shopping_list.user_id)
-        items = await self.repository.item_rows([shopping_list.id])
+        items = await self._changed_state(shopping_list, *change)
         shown = shares if role == Role.OWNER else {}
-        return _list_out(shopping_list, role, owners, shown, items)
+        return _list_out(shopping_list, role, owners, shown, answers(items))
+
+    def _database(self) -> str:
+        return str(self.session.get_bind().url)
+
+    async def _item_state(self, shopping_list: ShoppingList) -> ItemState:
+        """The list's items at the version it was read with (in this transaction), kept or read."""
+        key = state_key(self._database(), shopping_list.id, shopping_list.items_version)
+        found = LIST_ITEMS.get(key)
+        if found is None:
+            found = state_of((await self.repository.item_rows([shopping_list.id]))[shopping_list.id])
+            LIST_ITEMS.put(key, found)
+        return found
+
+    async def _changed_state(self, shopping_list: ShoppingList, version: int, change: ItemsChange) -> ItemState:
+        """The list's items after a change that started from `version`, in its write turn, once dated."""
+        now_at = shopping_list.items_version  # as dated by _touch, in this turn
+        database = self._database()
+        before = LIST_ITEMS.get(state_key(database, shopping_list.id, version))
+        found = after(before, change) if before is not None and now_at == version + change.rows else None
+        if found is None:
+            return await self._item_state(shopping_list)
+        LIST_ITEMS.put(state_key(database, shopping_list.id, now_at), found)
+        return found
 
     async def _owner_name(self, member: Member, owner_id: int) -> dict[int, str]:
         """The list's owner's name, by id: the caller's own from their session, anyone else's read."""
@@ -560,7 +620,7 @@ class ShoppingService(DomainService[ShoppingList]):
         shares = await self.access.shares_of(EntityType.SHOPPING_LIST, owned)
         # Items as rows: answering a list of 80 items costs a fraction of loading them as objects.
         items = await self.repository.item_rows([sl.id for sl in lists])
-        return [_list_out(sl, roles[sl.id], owners, shares, items) for sl in lists]
+        return [_list_out(sl, roles[sl.id], owners, shares, [item_out(i) for i in items[sl.id]]) for sl in lists]
 
 
 def _within_bounds(quantity: float) -> float:
@@ -603,7 +663,7 @@ def _list_out(
     role: Role,
     owners: dict[int, str],
     shares: dict[int, list[ShareEntry]],
-    items: dict[int, list[Row[Any]]],
+    items: Sequence[ListItemOut],
 ) -> ShoppingListOut:
     return ShoppingListOut(
         user_shoppinglist_id=sl.id,
@@ -611,25 +671,9 @@ def _list_out(
         name=sl.name,
         updated_at=sl.updated_at,
         owner_name=owners.get(sl.user_id, ""),
-        ingredients=[_item_out(item) for item in items[sl.id]],
+        ingredients=list(items),
         shared_with=shares.get(sl.id, []),
         role=role.value,  # type: ignore[arg-type]
-    )
-
-
-def _item_out(item: ShoppingListItem | Row[Any]) -> ListItemOut:
-    return ListItemOut(
-        value=item.value,
-        name=item.name,
-        quantity=item.quantity,
-        unit=item.unit,
-        measurement=item.unit,
-        default_unit=item.default_unit,
-        default_quantity=item.default_quantity,
-        image=item.image,
-        checked=item.checked,
-        date_added=item.date_added,
-        category_id=item.category_id,
     )
 
 
@@ -642,13 +686,13 @@ def _as_sent(item: ShoppingListItem) -> ListItemIn:
     return ListItemIn(value=item.value, name=item.name, quantity=item.quantity, unit=item.unit)
 
 
-async def provide_shopping_service(
+def provide_shopping_service(
     db_session: NamedDependency[AsyncSession],
     catalogue: NamedDependency[CatalogueService],
     access: NamedDependency[AccessPolicy],
     stores: NamedDependency[StoresService],
-) -> AsyncGenerator[ShoppingService, None]:
-    yield ShoppingService(db_session, catalogue=catalogue, access=access, stores=stores)
+) -> ShoppingService:
+    return ShoppingService(db_session, catalogue=catalogue, access=access, stores=stores)
 
 
 __all__ = ["MSG_NOT_FOUND", "ShoppingService", "check_list_name", "provide_shopping_service"]

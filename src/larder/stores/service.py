@@ -8,7 +8,7 @@ makes last week's milk look fresh.
 
 from __future__ import annotations
 
-from collections.abc import AsyncGenerator, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any, Final
@@ -794,13 +794,13 @@ def _stock_of(rows: list[Row[Any]], day: date, zone: str | None) -> Stock:
     )
 
 
-async def provide_stores_service(
+def provide_stores_service(
     state: State,
     db_session: NamedDependency[AsyncSession],
     catalogue: NamedDependency[CatalogueService],
     access: NamedDependency[AccessPolicy],
-) -> AsyncGenerator[StoresService, None]:
-    yield StoresService(db_session, catalogue=catalogue, access=access, zone=state["settings"].timezone)
+) -> StoresService:
+    return StoresService(db_session, catalogue=catalogue, access=access, zone=state["settings"].timezone)
 
 
 __all__ = [

@@ -11,7 +11,7 @@ the member see.
 
 from __future__ import annotations
 
-from collections.abc import AsyncGenerator, Hashable, Sequence
+from collections.abc import Hashable, Sequence
 from datetime import date, timedelta
 
 import msgspec
@@ -207,14 +207,14 @@ def suggestion_service(session: AsyncSession, settings: Settings) -> SuggestionS
     )
 
 
-async def provide_suggestion_service(
+def provide_suggestion_service(
     db_session: NamedDependency[AsyncSession],
     catalogue: NamedDependency[CatalogueService],
     cookbook: NamedDependency[CookbookService],
     imports: NamedDependency[ImportService],
     stores: NamedDependency[StoresService],
-) -> AsyncGenerator[SuggestionService, None]:
-    yield SuggestionService(db_session, catalogue=catalogue, cookbook=cookbook, imports=imports, stores=stores)
+) -> SuggestionService:
+    return SuggestionService(db_session, catalogue=catalogue, cookbook=cookbook, imports=imports, stores=stores)
 
 
 __all__ = [
