@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from litestar.testing import TestClient
 
 from larder.app import create_app
+from larder.core.uow import Scope, unit_of_work
 from tests.support import free_port, make_settings, new_invites, registration, sql
 
 
@@ -41,3 +44,43 @@ def test_smtp_message_headers(client, settings, mail):
     assert received.message["From"] == "Larder <larder@localhost>"
     assert received.message["Subject"] == "Verify your Larder email address"
     assert received.message["Message-ID"]
+
+
+def test_a_mail_leaves_once_its_change_is_kept_and_the_write_turn_handed_on(client, settings, mail, monkeypatch):
+    """A mail server may take seconds: nobody waits for the write turn meanwhile."""
+    from larder.core import email as outgoing
+    from larder.core.db import write_turns
+
+    seen: list[tuple[bool, list[tuple[str, ...]]]] = []
+    original = outgoing._send_smtp
+
+    def watching(smtp_settings: Any, message: Any) -> None:
+        turns = write_turns(client.app.state)
+        kept = sql(settings, "select email from user_account")  # the change is committed already
+        seen.append((turns.gate.locked(), kept))
+        original(smtp_settings, message)
+
+    monkeypatch.setattr(outgoing, "_send_smtp", watching)
+    (code,) = new_invites(settings)
+    answer = client.post("/api/pwa/register-beta", json=registration("alice_1", "a@example.org", code))
+    assert answer.status_code == 201, answer.text
+    assert mail.next_mail("a@example.org").message["Subject"] == "Verify your Larder email address"
+    assert seen == [(False, [("a@example.org",)])]
+
+
+def test_a_change_that_is_not_kept_sends_no_mail(client, settings, mail, monkeypatch):
+    from larder.accounts.links import AccountLinks
+
+    original = AccountLinks.send_verification
+
+    async def then_fail(self: Any, user: Any) -> None:
+        async with unit_of_work(self.session).write(Scope("test-failure", user.id)):
+            await original(self, user)
+            raise RuntimeError("the write fails after the mail was asked for")
+
+    monkeypatch.setattr(AccountLinks, "send_verification", then_fail)
+    (code,) = new_invites(settings)
+    answer = client.post("/api/pwa/register-beta", json=registration("alice_1", "a@example.org", code))
+    assert answer.status_code == 500
+    assert sql(settings, "select count(*) from user_account") == [(0,)]
+    mail.assert_empty()

@@ -3,8 +3,9 @@
 `signed_in` is installed on the whole app, so a handler is protected whether or not it asks for
 the caller. It runs before the body is read or any dependency (and so any write transaction) is
 made, and checks the session on a short read-only session of its own (on SQLite the one-hop
-reader's). Handlers that need the caller declare `auth: NamedDependency[Auth]`, which hands them the
-user attached to their request's session.
+reader's), or finds it as checked before while no account or session was written since. Handlers
+that need the caller declare `auth: NamedDependency[Auth]`, which hands them the user attached to
+their request's session.
 """
 
 from __future__ import annotations
@@ -17,10 +18,12 @@ from litestar.di import NamedDependency
 from litestar.handlers import BaseRouteHandler
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from larder.accounts.sessions import MSG_NO_SESSION, Auth, Sessions, read_caller, session_claims
+from larder.accounts.sessions import MSG_NO_SESSION, Auth, Sessions, caller_behind, read_caller
 from larder.core.access import IDENTIFY_KEY, PUBLIC_KEY
 from larder.core.db import provide_db_reader
 from larder.core.errors import Forbidden, Unauthorized
+from larder.core.read_cache import READ_CACHE_STATE_KEY
+from larder.core.security import TokenClaims
 from larder.sharing.service import Member, MemberCheck
 
 AnyConnection = ASGIConnection[Any, Any, Any, Any]
@@ -35,14 +38,18 @@ def bearer_of(connection: AnyConnection) -> str | None:
 
 async def _authenticate(connection: AnyConnection, bearer: str | None) -> Auth:
     state = connection.app.state
-    reader = provide_db_reader(state)
-    if reader is not None:
-        # Every signed-in request pays for this: on SQLite one thread hop on the read connection
-        # costs half the CPU of a session of the request's kind (a transaction, a statement, a close).
-        claims = session_claims(state["settings"], bearer)
-        return await reader.run(read_caller, claims)
-    async with state["alchemy_config"].get_session() as session:
-        return await Sessions(session, state["settings"]).authenticate(bearer)
+    settings = state["settings"]
+
+    async def read(claims: TokenClaims) -> Auth:
+        reader = provide_db_reader(state)
+        if reader is not None:
+            # On SQLite one thread hop on the read connection: half the CPU of a session of the
+            # request's kind (a transaction, a statement, a close).
+            return await reader.run(read_caller, claims)
+        async with state["alchemy_config"].get_session() as session:
+            return await Sessions(session, settings).check(claims)
+
+    return await caller_behind(bearer, settings, state[READ_CACHE_STATE_KEY].versions, read)
 
 
 async def signed_in(connection: AnyConnection, handler: BaseRouteHandler) -> None:

@@ -3,15 +3,17 @@ password change (a JWT alone could not be taken back, so every token names a ses
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NamedTuple, Protocol
 
 from sqlalchemy import Row, bindparam, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session
 
 from larder.accounts.models import User, UserSession
+from larder.core.bounded_cache import BoundedCache
 from larder.core.clock import now
 from larder.core.errors import Unauthorized
 from larder.core.security import TokenClaims, TokenExpired, TokenInvalid, issue_token, read_token
@@ -33,10 +35,52 @@ _SESSION_AND_USER = (
 
 @dataclass(frozen=True)
 class Auth:
-    """The signed-in caller of a request."""
+    """The signed-in caller of a request (`expires_at`: their session's end, when read with it)."""
 
     user: User
     token_id: str
+    expires_at: datetime | None = None
+
+
+class Versions(Protocol):
+    """Where read versions are read without a transaction (core/read_cache.py)."""
+
+    async def current(self, name: str) -> int | None: ...
+
+
+class _KnownCaller(NamedTuple):
+    version: int  # of 'accounts', read before the caller was
+    auth: Auth
+
+
+ACCOUNTS_VERSION = "accounts"  # counted up by every write of an account or a session (triggers)
+# The callers behind the tokens of this process's recent requests, by database and token: every
+# signed-in request needs its caller, and reading the session and its account cost a tenth of a
+# list's change. Good while 'accounts' stays the version they were read at.
+CALLERS: BoundedCache[_KnownCaller] = BoundedCache(10_000)
+
+
+async def caller_behind(
+    bearer: str | None,
+    settings: Settings,
+    versions: Versions | None,
+    read: Callable[[TokenClaims], Awaitable[Auth]],
+) -> Auth:
+    """The caller behind a bearer token, or 401 (missing, malformed, expired or revoked alike):
+    as kept when nothing of accounts and sessions was written since, else `read` with its claims."""
+    if not bearer:
+        raise Unauthorized(MSG_NO_SESSION)
+    version = await versions.current(ACCOUNTS_VERSION) if versions is not None else None
+    key = (settings.database_url, bearer)
+    known = CALLERS.get(key) if version is not None else None
+    if known is not None and known.version == version:
+        expires_at = known.auth.expires_at
+        if expires_at is not None and expires_at > now():
+            return known.auth
+    auth = await read(session_claims(settings, bearer))
+    if version is not None:
+        CALLERS.put(key, _KnownCaller(version, auth))
+    return auth
 
 
 def session_claims(settings: Settings, bearer: str | None) -> TokenClaims:
@@ -60,7 +104,7 @@ def _live_caller(found: Row[Any] | None, claims: TokenClaims) -> Auth:
     revoked_at, expires_at, user = found
     if revoked_at is not None or expires_at <= now() or str(user.id) != claims.subject:
         raise Unauthorized(MSG_SESSION_ENDED)
-    return Auth(user=user, token_id=claims.token_id)
+    return Auth(user=user, token_id=claims.token_id, expires_at=expires_at)
 
 
 class Sessions:
@@ -87,7 +131,9 @@ class Sessions:
 
     async def authenticate(self, bearer: str | None) -> Auth:
         """The user behind a bearer token, or 401: missing, malformed, expired or revoked alike."""
-        claims = session_claims(self.settings, bearer)
+        return await self.check(session_claims(self.settings, bearer))
+
+    async def check(self, claims: TokenClaims) -> Auth:
         found = (await self.session.execute(_SESSION_AND_USER, {"token_id": claims.token_id})).first()
         return _live_caller(found, claims)
 

@@ -23,8 +23,10 @@ from sqlalchemy.orm import Mapped, mapped_column
 from larder.core.db import Base
 from larder.core.logsafe import loggable, loggable_block
 from larder.core.settings import Settings
+from larder.core.uow import Scope, unit_of_work
 
 logger = logging.getLogger("larder.email")
+OUTBOX = Scope("outbox")  # the write of a mail that could not be delivered after its change
 SMTP_TIMEOUT_SECONDS = 15
 
 
@@ -77,15 +79,15 @@ class Mailer:
         self.settings = settings
 
     async def send(self, session: AsyncSession, mail: Mail) -> None:
+        """Send `mail` for the change being written in `session`. Over SMTP it leaves once the
+        change is committed and the write turn handed on (a mail server may take seconds, and a
+        change that is not kept sends nothing); one that cannot be delivered is kept in the outbox.
+        Without SMTP it is a row of the outbox, written with the change."""
         if self.settings.smtp_host:
-            message = build_message(self.settings, mail)
-            try:
-                await anyio.to_thread.run_sync(_send_smtp, self.settings, message)
-                return
-            except (OSError, smtplib.SMTPException) as exc:
-                logger.warning("SMTP delivery to %s failed (%s); kept in the outbox", loggable(mail.to), loggable(exc))
-                session.add(OutboxEmail(recipient=mail.to, subject=mail.subject, body=mail.body, status="failed"))
-                return
+            work = unit_of_work(session)
+            if not work.after_commit(lambda: self._deliver(session, mail, later=True)):
+                await self._deliver(session, mail, later=False)
+            return
         session.add(OutboxEmail(recipient=mail.to, subject=mail.subject, body=mail.body, status="kept"))
         logger.info(
             "e-mail to %s kept in the outbox (no SMTP configured): %s\n%s",
@@ -93,6 +95,21 @@ class Mailer:
             loggable(mail.subject),
             loggable_block(mail.body),
         )
+
+
+    async def _deliver(self, session: AsyncSession, mail: Mail, *, later: bool) -> None:
+        message = build_message(self.settings, mail)
+        try:
+            await anyio.to_thread.run_sync(_send_smtp, self.settings, message)
+            return
+        except (OSError, smtplib.SMTPException) as exc:
+            logger.warning("SMTP delivery to %s failed (%s); kept in the outbox", loggable(mail.to), loggable(exc))
+        failed = OutboxEmail(recipient=mail.to, subject=mail.subject, body=mail.body, status="failed")
+        if not later:
+            session.add(failed)  # with the change, in the caller's transaction
+            return
+        async with unit_of_work(session).write(OUTBOX):
+            session.add(failed)
 
 
 @dataclass(frozen=True)

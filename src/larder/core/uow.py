@@ -164,6 +164,7 @@ class UnitOfWork:
         self.scopes: tuple[Scope, ...] = ()  # of the block running now; () outside one
         self.blocks = 0  # write blocks begun: what was read before the last one may be stale
         self._after: list[Callable[[], Awaitable[None]]] = []
+        self._after_commit: list[Callable[[], Awaitable[None]]] = []  # of the block running now
         self._admission: asyncio.Semaphore | None = None
 
     async def admit(self, admission: asyncio.Semaphore) -> None:
@@ -217,10 +218,13 @@ class UnitOfWork:
             await session.commit()
         except BaseException:
             await session.rollback()
+            self._after_commit.clear()
             raise
         finally:
             self.scopes = ()
             release()
+        self._after += self._after_commit
+        self._after_commit = []
 
     async def pause(self) -> None:
         """End the read transaction before slow work that needs no database (a page fetched, a
@@ -239,6 +243,15 @@ class UnitOfWork:
         if self.turns is None:
             return False
         self._after.append(callback)
+        return True
+
+    def after_commit(self, callback: Callable[[], Awaitable[None]]) -> bool:
+        """Run `callback` once the request's database work is over, if the write block running now
+        commits (work too slow to hold the write turn for, that only a kept change may cause: an
+        e-mail sent over SMTP). False outside a request's write block: the caller works at once."""
+        if self.turns is None or not self.writing:
+            return False
+        self._after_commit.append(callback)
         return True
 
     async def run_after(self) -> None:

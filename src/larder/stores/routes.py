@@ -36,11 +36,17 @@ class StoresController(Controller):
     ) -> Data[StoreOut]:
         return Data(data=await stores.create(member, data))
 
-    @get("/{store_id:int}", raises=[NotFound])
+    @get("/{store_id:int}", opt={ALREADY_COMPRESSED: True}, raises=[NotFound])
     async def get_store(
-        self, store_id: PathId, member: NamedDependency[Member], stores: NamedDependency[StoresService]
-    ) -> Data[StoreOut]:
-        return Data(data=await stores.get(member, store_id))
+        self,
+        request: Request[Any, Any, Any],
+        store_id: PathId,
+        member: NamedDependency[Member],
+        stores: NamedDependency[StoresService],
+    ) -> Response[Data[StoreOut]]:
+        """Sent as encoded and compressed once for each state of the store, with an ETag."""
+        answer = await stores.get_encoded(member, store_id)
+        return answer.response(request.headers.get("accept-encoding", ""), request.headers.get("if-none-match"))
 
     # 409: an item changed or removed since the version sent (`updated_at`), or no longer there.
     @put("/{store_id:int}", raises=[NotFound, Forbidden, Conflict])

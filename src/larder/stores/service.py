@@ -209,16 +209,29 @@ class StoresService(DomainService[FoodStore]):
         encode and compress than everything else the request does.
         """
         stores, roles = await self._visible(member)
+        return await self._encoded(member, stores, roles, one=False)
+
+    async def get_encoded(self, member: Member, store_id: int) -> EncodedAnswer:
+        """GET /stores/{id}'s whole answer, encoded and compressed once for each state of what it
+        shows, as GET /stores's: a store of 200 items is 60 KB of JSON to encode and compress."""
+        store, role = await self._open(member, store_id, Action.VIEW)
+        return await self._encoded(member, [store], {store.id: role}, one=True)
+
+    async def _encoded(
+        self, member: Member, stores: list[FoodStore], roles: dict[int, Role], *, one: bool
+    ) -> EncodedAnswer:
         context = await self._context(member, stores, roles)
         key = (
             self._database(),
             member.id,
+            one,
             context.key(),
             tuple((s.id, s.stock_version, s.updated_at, s.name, s.description, s.kind, roles[s.id]) for s in stores),
         )
         found = ANSWER_CACHE.get(key)
         if found is None:
-            found = EncodedAnswer(msgspec.json.encode(Data(data=self._build(stores, roles, context))))
+            built = self._build(stores, roles, context)
+            found = EncodedAnswer(msgspec.json.encode(Data(data=built[0] if one else built)))
             ANSWER_CACHE.put(key, found)
         return found
 
@@ -668,10 +681,15 @@ class StoresService(DomainService[FoodStore]):
         return _AnswerContext(
             day=day,
             default_id=await self.default_store_id(member),
-            owners=await display_names(self.session, {s.user_id for s in stores}),
+            owners=await self._owner_names(member, stores),
             shares=await self.access.shares_of(EntityType.FOOD_STORE, owned),
             stocks=await self._stock(stores, day),
         )
+
+    async def _owner_names(self, member: Member, stores: list[FoodStore]) -> dict[int, str]:
+        """The stores' owners' names: the caller's own from their session, the others' read."""
+        known = {member.id: member.name} if member.name else {}
+        return known | await display_names(self.session, {s.user_id for s in stores} - set(known))
 
     def _build(self, stores: list[FoodStore], roles: dict[int, Role], context: _AnswerContext) -> list[StoreOut]:
         answers = []
