@@ -66,7 +66,20 @@ def new_list(client: httpx.Client, values: list[int], name: str, size: int) -> i
 def wrk(base: str, token: str, path: str, seconds: float, connections: int = 1) -> dict:
     threads = min(connections, 2)
     out = subprocess.run(
-        ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds:.0f}s", "--timeout", "10s", "-s", str(WRK), base, "--", "get", path],
+        [
+            "wrk",
+            f"-t{threads}",
+            f"-c{connections}",
+            f"-d{seconds:.0f}s",
+            "--timeout",
+            "10s",
+            "-s",
+            str(WRK),
+            base,
+            "--",
+            "get",
+            path,
+        ],
         env={**os.environ, "BENCH_TOKEN": token},
         capture_output=True,
         text=True,

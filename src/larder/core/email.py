@@ -96,7 +96,6 @@ class Mailer:
             loggable_block(mail.body),
         )
 
-
     async def _deliver(self, session: AsyncSession, mail: Mail, *, later: bool) -> None:
         message = build_message(self.settings, mail)
         try:
