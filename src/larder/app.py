@@ -44,6 +44,7 @@ from larder.core.db import (
     build_alchemy_config,
     build_db_reader,
     install_write_file_lock,
+    log_write_turn_waits,
     provide_db_reader,
     provide_db_session,
 )
@@ -274,6 +275,7 @@ async def close_instance(app: Litestar) -> None:
     """Shutdown: the instance's connections and workers, in the order they depend on each other
     (some close at once, some are awaited)."""
     state = app.state
+    log_write_turn_waits(state)
     reader = state.get("db_reader")
     for close in (
         state["event_bus"].close,

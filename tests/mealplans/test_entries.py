@@ -262,6 +262,7 @@ def test_recipes_are_looked_up_in_one_query_per_kind(client, settings, member):
         "IMPORTED": [imported_recipe(settings, member.id, {"name": f"Web {n}"}) for n in range(10)],
     }
     counts = []
+    client.get("/api/pwa/account", headers=member.headers)  # the caller is then known to both
     for size in (1, 10):
         days = [day(n, *[entry(kind, ids[n]) for kind, ids in recipes.items()]) for n in range(size)]
         with Statements() as statements:

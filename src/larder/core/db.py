@@ -54,6 +54,7 @@ __all__ = [
     "build_alchemy_config",
     "insert_all",
     "install_write_file_lock",
+    "log_write_turn_waits",
     "provide_db_reader",
     "provide_db_session",
     "run_migrations",
@@ -270,6 +271,13 @@ def write_turns(state: State) -> WriteTurns:
         dialect = _alchemy_config(state).get_engine().dialect.name
         turns = state[_WRITE_TURNS] = WriteTurns(dialect == "sqlite", state.get(_WRITE_FILE_LOCK))
     return turns
+
+
+def log_write_turn_waits(state: State) -> None:
+    turns = state.get(_WRITE_TURNS)
+    summary = turns.waits_summary() if turns is not None else None
+    if summary:
+        logger.info("%s", summary)
 
 
 def install_write_file_lock(state: State, path: Path) -> None:

@@ -94,13 +94,28 @@ class WriteFileLock:
 
 class WriteTurns:
     """The write turns of one app instance (one process), and how long writers waited for them
-    (the last WAITS_KEPT waits, in seconds: `bench/live_load.py` reports them)."""
+    (the last WAITS_KEPT waits, in seconds)."""
 
     def __init__(self, sqlite: bool, file_lock: WriteFileLock | None = None) -> None:
         self.sqlite = sqlite
         self.file_lock = file_lock
         self.gate = asyncio.Lock()
         self.waits: deque[float] = deque(maxlen=WAITS_KEPT)
+
+    def waits_summary(self) -> str | None:
+        """How long this process's last writers waited for their turn (logged when it stops:
+        `bench/live_load.py` reports it); None before any write."""
+        waits = sorted(self.waits)
+        if not waits:
+            return None
+
+        def at(share: float) -> float:
+            return waits[min(len(waits) - 1, int(share * len(waits)))] * 1000
+
+        return (
+            f"write turn waits: {len(waits)} writes, p50 {at(0.5):.1f} ms, p95 {at(0.95):.1f} ms, "
+            f"p99 {at(0.99):.1f} ms, max {waits[-1] * 1000:.1f} ms"
+        )
 
     async def take(self, session: AsyncSession, scopes: Iterable[Scope]) -> Callable[[], None]:
         """The turn for `scopes`, begun in `session`; the returned call gives it up (after the

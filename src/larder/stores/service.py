@@ -18,8 +18,9 @@ import msgspec
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
 from litestar.datastructures import State
 from litestar.di import NamedDependency
-from sqlalchemy import Row, bindparam, delete, or_, select
+from sqlalchemy import Row, bindparam, delete, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm.attributes import set_committed_value
 
 from larder.accounts.service import display_names
 from larder.catalogue.schemas import StockFacts
@@ -33,11 +34,8 @@ from larder.core.service import DomainService
 from larder.core.text import plain_name_problem
 from larder.core.wire import Data
 from larder.kitchen.expiry import (
-    NOTIFICATION_FALLBACK_DAYS,
     Freshness,
-    badge_freshness,
     expiry_date,
-    notification_freshness,
 )
 from larder.kitchen.merge import Amount, amount, merge, subtract, tidy
 from larder.kitchen.storage import StoreKind, guess_kind, shelf_life_days
@@ -79,11 +77,10 @@ from larder.stores.schemas import (
     StoreCardOut,
     StoreIn,
     StoreItemIn,
-    StoreItemOut,
     StoreOut,
     StoreUpdateIn,
 )
-from larder.stores.stock_cache import ANSWER_CACHE, STOCK_CACHE, Stock
+from larder.stores.stock_cache import ANSWER_CACHE, STOCK_CACHE, Stock, StockChange, stock_after, stock_of
 
 MSG_NOT_FOUND: Final = "Store not found."
 MSG_DEFAULT_UNDELETABLE: Final = "The default store cannot be deleted. Set another store as default first."
@@ -139,6 +136,22 @@ class StoreRepository(SQLAlchemyAsyncRepository[FoodStore]):
             for row in rows:
                 found[row.store_id].append(row)
         return found
+
+    async def written_rows(self, store_id: int, ids: Sequence[int], after_id: int) -> list[Row[Any]]:
+        """The store's items of these ids and those newer than `after_id` (ids only grow): the rows a
+        write changed and added, as plain rows."""
+        condition = or_(StoreItem.id.in_(list(ids)), StoreItem.id > after_id) if ids else StoreItem.id > after_id
+        statement = select(*_ITEM_COLUMNS).where(StoreItem.store_id == store_id, condition).order_by(StoreItem.id)
+        return list(await self.session.execute(statement))
+
+    async def date(self, store_id: int, stamp: datetime) -> int:
+        """The store dated `stamp`, in one statement that answers its stock_version as the triggers
+        left it (the object keeps the one it was read with)."""
+        table = FoodStore.__table__
+        statement = (
+            update(table).where(table.c.id == store_id).values(updated_at=stamp).returning(table.c.stock_version)
+        )
+        return int((await self.session.execute(statement)).scalar_one())
 
     async def default_store_of(self, member_id: int) -> FoodStore | None:
         """The member's default store, read with its choice in one query (built once: the dashboard
@@ -449,8 +462,9 @@ class StoresService(DomainService[FoodStore]):
 
         The quantities were typed by the user: at least 1.
         """
-        store, role = await self._stocked(member, store_id, items, typed=True)
-        return await self._answer_of(member, store.id, role)
+        _, answer = await self._stocked(member, store_id, items, typed=True, answering=True)
+        assert answer is not None
+        return answer
 
     async def stock(
         self, member: Member, store_id: int, items: Sequence[StoreItemIn], *, typed: bool = False
@@ -463,18 +477,38 @@ class StoresService(DomainService[FoodStore]):
         return (await self._stocked(member, store_id, items, typed=typed))[0]
 
     async def _stocked(
-        self, member: Member, store_id: int, items: Sequence[StoreItemIn], *, typed: bool
-    ) -> tuple[FoodStore, Role]:
+        self, member: Member, store_id: int, items: Sequence[StoreItemIn], *, typed: bool, answering: bool = False
+    ) -> tuple[FoodStore, StoreOut | None]:
+        """Stock put in, in the store's write turn; with `answering`, the store as answered, made in
+        the turn from its kept stock and the rows the write changed."""
         # The catalogue's facts of the ingredients are read before the turn: nothing it guards.
         facts = await catalogue_facts(items, self.catalogue)
         async with self.uow.write(entity_scope(EntityType.FOOD_STORE, store_id)):
             store, role = await self._open(member, store_id, Action.EDIT)
+            version = store.stock_version
             errors = FieldCollector()
             check_sent_items(errors, items, typed=typed)
             errors.raise_if_any()
-            await self._add_stock(store, items, field="items", facts=facts)
+            change = await self._add_stock(store, items, field="items", facts=facts)
             await self._touch(store)
-        return store, role
+            await self._keep_stock(store, version, change)
+            answer = (await self._answers(member, [store], {store.id: role}))[0] if answering else None
+        return store, answer
+
+    async def _keep_stock(self, store: FoodStore, version: int, change: StockChange) -> None:
+        """After a write of `store`'s items in its turn, once dated: the stock it leaves, made from
+        the stock kept at `version` (where the write began) and the rows it wrote, read again, when
+        the store's stock_version counts exactly those rows (nobody else wrote an item between)."""
+        day = today(self.zone)
+        database = self._database()
+        before = STOCK_CACHE.get((database, store.id, version, day, self.zone))
+        if before is None or store.stock_version != version + change.rows:
+            return
+        newest = max((item.id for item in before.items), default=0)
+        rows = await self.repository.written_rows(store.id, [item.id for item in change.updated], newest)
+        after = stock_after(before, rows, day, self.zone)
+        if after is not None:
+            STOCK_CACHE.put((database, store.id, store.stock_version, day, self.zone), after)
 
     async def _answer_of(self, member: Member, store_id: int, role: Role) -> StoreOut:
         """The answer of a write, read after its commit with the role the write was allowed with:
@@ -516,7 +550,7 @@ class StoresService(DomainService[FoodStore]):
         missing = [store_id for store_id, stock in found.items() if stock is None]
         rows = await self.repository.item_rows(missing)
         for store_id in missing:
-            stock = _stock_of(rows[store_id], day, self.zone)
+            stock = stock_of(rows[store_id], day, self.zone)
             STOCK_CACHE.put(keys[store_id], stock)
             found[store_id] = stock
         return {store_id: stock for store_id, stock in found.items() if stock is not None}
@@ -533,9 +567,14 @@ class StoresService(DomainService[FoodStore]):
 
     async def _touch(self, store: FoodStore) -> None:
         """Every write of a store's contents ends here: it is dated, and whoever may see it is told.
-        Its date is its new version, taken after every item it changed was dated (`_stamp`)."""
-        store.updated_at = now()
-        await self.session.flush()
+        Its date is its new version, taken after every item it changed was dated (`_stamp`); the
+        object takes the stock_version the triggers left."""
+        if self.session.new or self.session.dirty or self.session.deleted:
+            await self.session.flush()
+        stamp = now()
+        version = await self.repository.date(store.id, stamp)
+        set_committed_value(store, "updated_at", stamp)
+        set_committed_value(store, "stock_version", version)
         await self.access.announce(EntityType.FOOD_STORE, store.id, store.user_id)
 
     def _added_at(self, sent: datetime | None) -> datetime:
@@ -589,9 +628,10 @@ class StoresService(DomainService[FoodStore]):
         *,
         field: str,
         facts: dict[int, StockFacts] | None = None,
-    ) -> None:
+    ) -> StockChange:
+        """Each sent item merged into its batch of the day, or a new batch; what was written."""
         if not items:
-            return
+            return StockChange()
         errors = FieldCollector()
         sent_custom = [str(i.value) for i in items if isinstance(i.value, str) and is_custom_value(i.value)]
         customs = await self.repository.items_with_values(store.id, sent_custom)
@@ -622,8 +662,11 @@ class StoresService(DomainService[FoodStore]):
             batch = _new_batch(store, found, sent, added_at, unit, kind)
             new_batches.append(batch)
             batches[key] = batch
+        # Only rows with a value changed are written (and counted by the triggers).
+        change = StockChange(updated=[i for i in existing if self.session.is_modified(i)], inserted=len(new_batches))
         await self.session.flush()
         await insert_all(self.session, StoreItem, new_batches)
+        return change
 
     async def _writable_stock(self, member: Member, condition: Any) -> list[StockMatch]:
         """The items matching `condition` in the stores the caller may change (own, and shared with
@@ -772,43 +815,6 @@ def _new_batch(
         category_id=found.category_id,
         image=found.image,
         checked=False,
-    )
-
-
-def _stock_of(rows: list[Row[Any]], day: date, zone: str | None) -> Stock:
-    local = ZoneInfo(zone) if zone else None
-    answers = []
-    flagged = []
-    for item in rows:
-        added = item.date_added.astimezone(local).date()
-        days = item.estimated_expiry_days
-        answer = StoreItemOut(
-            id=item.id,
-            value=item.value,
-            name=item.name,
-            quantity=item.quantity,
-            unit=item.unit,
-            measurement=item.unit,
-            default_unit=item.default_unit,
-            default_quantity=item.default_quantity,
-            date_added=item.date_added,
-            created_at=item.created_at,
-            estimated_expiry_days=days,
-            category_id=item.category_id,
-            image=item.image,
-            checked=item.checked,
-            expiry_date=expiry_date(added, days),
-            freshness=badge_freshness(added, days, day).value,  # type: ignore[arg-type]
-        )
-        answers.append(answer)
-        state = notification_freshness(added, days, day)
-        if state is not Freshness.FRESH:
-            flagged.append((answer, state, expiry_date(added, days, fallback=NOTIFICATION_FALLBACK_DAYS)))
-    return Stock(
-        items=answers,
-        expiring=sum(1 for answer in answers if answer.freshness == Freshness.EXPIRING),
-        expired=sum(1 for answer in answers if answer.freshness == Freshness.EXPIRED),
-        flagged=flagged,
     )
 
 

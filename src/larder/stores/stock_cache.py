@@ -12,13 +12,22 @@ are kept too, gzipped, under the same keys plus what else they show; at most 4 M
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from datetime import date
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
+from zoneinfo import ZoneInfo
 
 from larder.core.answers import EncodedAnswer
 from larder.core.bounded_cache import BoundedCache
-from larder.kitchen.expiry import Freshness
+from larder.kitchen.expiry import (
+    NOTIFICATION_FALLBACK_DAYS,
+    Freshness,
+    badge_freshness,
+    expiry_date,
+    notification_freshness,
+)
+from larder.stores.models import StoreItem
 from larder.stores.schemas import StoreItemOut
 
 CACHED_ITEMS: Final = 20_000
@@ -40,3 +49,81 @@ class Stock:
 STOCK_CACHE: BoundedCache[Stock] = BoundedCache(CACHED_ITEMS, lambda stock: len(stock.items))
 # GET /stores's whole answers, kept gzipped (a household of 10 x 500 items: ~200 KB).
 ANSWER_CACHE: BoundedCache[EncodedAnswer] = BoundedCache(CACHED_ANSWER_BYTES, lambda answer: answer.size)
+
+
+Flagged = tuple[StoreItemOut, Freshness, date]
+
+
+def _stock_item(row: Any, day: date, local: ZoneInfo | None) -> tuple[StoreItemOut, Flagged | None]:
+    """One item's answer for `day`, and its entry of /notifications when it has one."""
+    added = row.date_added.astimezone(local).date()
+    days = row.estimated_expiry_days
+    answer = StoreItemOut(
+        id=row.id,
+        value=row.value,
+        name=row.name,
+        quantity=row.quantity,
+        unit=row.unit,
+        measurement=row.unit,
+        default_unit=row.default_unit,
+        default_quantity=row.default_quantity,
+        date_added=row.date_added,
+        created_at=row.created_at,
+        estimated_expiry_days=days,
+        category_id=row.category_id,
+        image=row.image,
+        checked=row.checked,
+        expiry_date=expiry_date(added, days),
+        freshness=badge_freshness(added, days, day).value,  # type: ignore[arg-type]
+    )
+    state = notification_freshness(added, days, day)
+    if state is Freshness.FRESH:
+        return answer, None
+    return answer, (answer, state, expiry_date(added, days, fallback=NOTIFICATION_FALLBACK_DAYS))
+
+
+def _stock(entries: Iterable[tuple[StoreItemOut, Flagged | None]]) -> Stock:
+    listed = list(entries)
+    answers = [answer for answer, _ in listed]
+    return Stock(
+        items=answers,
+        expiring=sum(1 for answer in answers if answer.freshness == Freshness.EXPIRING),
+        expired=sum(1 for answer in answers if answer.freshness == Freshness.EXPIRED),
+        flagged=[flagged for _, flagged in listed if flagged is not None],
+    )
+
+
+def stock_of(rows: Iterable[Any], day: date, zone: str | None) -> Stock:
+    """A store's stock for `day` from its item rows (in their order, by id)."""
+    local = ZoneInfo(zone) if zone else None
+    return _stock(_stock_item(row, day, local) for row in rows)
+
+
+@dataclass
+class StockChange:
+    """What one write did to a store's items: rows updated (as objects, before their flush) and
+    how many it inserted."""
+
+    updated: list[StoreItem] = field(default_factory=list)
+    inserted: int = 0
+
+    @property
+    def rows(self) -> int:
+        """How far the write counts the store's stock_version up (one for each row it wrote)."""
+        return len(self.updated) + self.inserted
+
+
+def stock_after(before: Stock, rows: Iterable[Any], day: date, zone: str | None) -> Stock | None:
+    """The stock a write leaves from `before` (of the same day), given the rows it wrote as they are
+    now (updated and new ones, by id); None when a row it updated is not in `before`."""
+    local = ZoneInfo(zone) if zone else None
+    flagged = {entry[0].id: entry for entry in before.flagged}
+    entries: dict[int, tuple[StoreItemOut, Flagged | None]] = {
+        answer.id: (answer, flagged.get(answer.id)) for answer in before.items
+    }
+    newest = max(entries, default=0)
+    for row in rows:
+        if row.id <= newest and row.id not in entries:
+            return None
+        entries[row.id] = _stock_item(row, day, local)
+    return _stock(entries[item_id] for item_id in sorted(entries))
