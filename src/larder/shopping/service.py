@@ -16,7 +16,7 @@ from typing import Any, Final
 import msgspec
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
 from litestar.di import NamedDependency
-from sqlalchemy import Row, bindparam, func, or_, select, update
+from sqlalchemy import Row, bindparam, delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.attributes import set_committed_value
@@ -154,6 +154,12 @@ class ShoppingListRepository(SQLAlchemyAsyncRepository[ShoppingList]):
         table = ShoppingList.__table__
         statement = update(table).where(table.c.id == list_id).values(updated_at=stamp).returning(table.c.items_version)
         return int((await self.session.execute(statement)).scalar_one())
+
+    async def delete_with_items(self, shopping_list: ShoppingList) -> None:
+        """The list gone in one statement, its items by their foreign key (ON DELETE CASCADE), not
+        one by one; the objects leave the session."""
+        await self.session.execute(delete(ShoppingList).where(ShoppingList.id == shopping_list.id))
+        self.session.expunge(shopping_list)  # and its loaded items with it (cascade "all")
 
     async def item_rows(self, list_ids: Sequence[int]) -> dict[int, list[Row[Any]]]:
         found: dict[int, list[Row[Any]]] = {list_id: [] for list_id in list_ids}
@@ -369,6 +375,8 @@ class ShoppingService(DomainService[ShoppingList]):
                 errors.add("checked", MSG_NOT_IN_LIST.format(value=sent))
         errors.raise_if_any()
         checked_values = list(dict.fromkeys(str(v) for v in data.checked))
+        # What the catalogue says of what may go into the store, read before the turn.
+        facts = await self.catalogue.stock_facts(int(v) for v in checked_values) if data.store_checked else {}
         # The list, the caller's request ids, and the list and store the shop moves items into.
         scopes = [entity_scope(EntityType.SHOPPING_LIST, list_id), account_scope(member.id)]
         if data.move_unchecked_to is not None:
@@ -408,9 +416,10 @@ class ShoppingService(DomainService[ShoppingList]):
             checked = [items[value] for value in checked_values]
             if data.store_checked and checked:
                 stored_into = data.store_id or await self._store_for(member)
-                await self.stores.stock(member, stored_into, [_as_stock(item) for item in checked])
-                for item in checked:
-                    shopping_list.items.remove(item)
+                await self.stores.stock(member, stored_into, [_as_stock(item) for item in checked], facts=facts)
+                if not data.delete_list:
+                    for item in checked:
+                        shopping_list.items.remove(item)
 
             unchecked = [item for item in shopping_list.items if item.value not in set(checked_values)]
             moved_to: int | None = None
@@ -419,11 +428,12 @@ class ShoppingService(DomainService[ShoppingList]):
                 await self._put_items(target, [_as_sent(item) for item in unchecked], add=True)
                 await self._touch(target)
                 moved_to = target.id
-                for item in unchecked:
-                    shopping_list.items.remove(item)
+                if not data.delete_list:
+                    for item in unchecked:
+                        shopping_list.items.remove(item)
 
             if data.delete_list:
-                await self.session.delete(shopping_list)
+                await self.repository.delete_with_items(shopping_list)
                 await self.access.forget(EntityType.SHOPPING_LIST, shopping_list.id, shopping_list.user_id)
             else:
                 await self._touch(shopping_list)

@@ -467,22 +467,37 @@ class StoresService(DomainService[FoodStore]):
         return answer
 
     async def stock(
-        self, member: Member, store_id: int, items: Sequence[StoreItemIn], *, typed: bool = False
+        self,
+        member: Member,
+        store_id: int,
+        items: Sequence[StoreItemIn],
+        *,
+        typed: bool = False,
+        facts: dict[int, StockFacts] | None = None,
     ) -> FoodStore:
         """Stock put in without answering the store (a completed shop only reports counts).
 
         A completed shop stocks what its list holds, where a recipe's merged ¼ tsp may be; `typed`
-        quantities were typed by the user and are at least 1.
+        quantities were typed by the user and are at least 1. `facts`: the catalogue's of the
+        items, when read before the caller's write turn.
         """
-        return (await self._stocked(member, store_id, items, typed=typed))[0]
+        return (await self._stocked(member, store_id, items, typed=typed, facts=facts))[0]
 
     async def _stocked(
-        self, member: Member, store_id: int, items: Sequence[StoreItemIn], *, typed: bool, answering: bool = False
+        self,
+        member: Member,
+        store_id: int,
+        items: Sequence[StoreItemIn],
+        *,
+        typed: bool,
+        answering: bool = False,
+        facts: dict[int, StockFacts] | None = None,
     ) -> tuple[FoodStore, StoreOut | None]:
         """Stock put in, in the store's write turn; with `answering`, the store as answered, made in
         the turn from its kept stock and the rows the write changed."""
         # The catalogue's facts of the ingredients are read before the turn: nothing it guards.
-        facts = await catalogue_facts(items, self.catalogue)
+        if facts is None:
+            facts = await catalogue_facts(items, self.catalogue)
         async with self.uow.write(entity_scope(EntityType.FOOD_STORE, store_id)):
             store, role = await self._open(member, store_id, Action.EDIT)
             version = store.stock_version
