@@ -10,7 +10,7 @@ WEB_SRC := $(shell find webui -type f -not -path '*/node_modules/*' 2>/dev/null)
 CHROMIUM := /usr/bin/chromium
 export LARDER_DATA_DIR ?= $(CURDIR)/larder-data
 
-.PHONY: setup compile run test lint pytest vitest e2e binary smoke smoke-run chromium postgres system-packages test-postgres bench clean
+.PHONY: setup compile run test lint pytest vitest e2e binary smoke smoke-run chromium postgres system-packages test-postgres bench clean binary-arm64 smoke-arm64
 
 ## setup: virtualenv with the locked Python set, npm ci, and the built web app (idempotent)
 setup: $(STAMPS)/python $(STAMPS)/web compile
@@ -137,6 +137,19 @@ smoke: binary
 
 smoke-run:
 	$(PY) packaging/smoke_test.py dist/larder
+
+## binary-arm64: one-file executable for a 64-bit Raspberry Pi in dist/larder-linux-arm64, frozen inside an
+## arm64 Debian 12 root (build/arm64/root, made once) under qemu; the web app is the host's build. Not in `test`.
+binary-arm64: $(STAMPS)/web
+	packaging/arm64/build.sh
+
+## smoke-arm64: packaging/smoke_test.py against that binary under qemu-aarch64 as a Cortex-A53 (a Pi 3), its time
+## limits stretched for emulation (packaging/arm64/emulate.sh); builds the binary only when it is missing. Not in `test`.
+smoke-arm64: $(STAMPS)/python
+	test -x dist/larder-linux-arm64 -a -f build/arm64/root/.larder-root-ready || $(MAKE) binary-arm64
+	packaging/arm64/host.sh
+	test -f /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-dejavu-core; }
+	$(PY) packaging/smoke_test.py --verbose --slowdown 30 --prefix $(CURDIR)/packaging/arm64/emulate.sh dist/larder-linux-arm64
 
 ## bench: catalogue scale (10k and 100k recipes), first start, household load, stores at scale, meal plans,
 ## live changes under load (200 households, 5 minutes), server memory (see bench/README.md). Not part of `make test`.

@@ -8,16 +8,22 @@ the calendar feed, scan a rendered receipt photo with the bundled OCR models; th
 instance up, restore it into a new data dir and sign in to a server started on that.
 Prints `smoke: 1 passed, 0 failed` and exits 0 on success; exits 1 with a reason otherwise.
 Needs httpx and Pillow (the receipt photo is rendered from tests/receipts/); never leaves 127.0.0.1.
+
+A binary of another CPU runs under an emulator: `--prefix 'qemu-aarch64-static -L ROOT'` puts that
+command before every start of the binary, `--slowdown N` multiplies every time limit by N, and
+`--verbose` prints each step as it passes (see packaging/arm64/).
 """
 
 from __future__ import annotations
 
+import argparse
 import base64
 import datetime
 import http.server
 import json
 import os
 import re
+import shlex
 import shutil
 import signal
 import socket
@@ -28,6 +34,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -43,6 +50,34 @@ CLI_TIMEOUT_S = 120.0
 STOP_TIMEOUT_S = 15.0
 EMAIL = "smoke@example.org"
 PASSWORD = "secret123"  # noqa: S105 (a throwaway account in a temporary instance)
+
+
+@dataclass
+class Runner:
+    """How the binary is started: the command before it (an emulator, or none), how many times
+    slower than native that makes it, and whether to print each step."""
+
+    prefix: list[str] = field(default_factory=list)
+    slowdown: float = 1.0
+    verbose: bool = False
+    began: float = field(default_factory=time.monotonic)
+
+
+RUNNER = Runner()
+
+
+def command(binary: Path, *args: str) -> list[str]:
+    return [*RUNNER.prefix, str(binary), *args]
+
+
+def seconds(limit: float) -> float:
+    """A time limit, stretched for an emulated binary."""
+    return limit * RUNNER.slowdown
+
+
+def step(message: str) -> None:
+    if RUNNER.verbose:
+        print(f"smoke: ok {message} ({time.monotonic() - RUNNER.began:.0f} s)", flush=True)
 
 
 # A 2x1 PNG: Pillow must decode it and answer a stored JPEG (the native image libraries are bundled).
@@ -89,12 +124,12 @@ def describe(response: httpx.Response) -> str:
 
 def invite_code(binary: Path, env: dict[str, str], cwd: Path) -> str:
     result = subprocess.run(  # noqa: S603 (the binary under test)
-        [str(binary), "invite", "create"],
+        command(binary, "invite", "create"),
         env=env,
         cwd=cwd,
         capture_output=True,
         text=True,
-        timeout=CLI_TIMEOUT_S,
+        timeout=seconds(CLI_TIMEOUT_S),
         check=False,
     )
     check(result.returncode == 0, f"`invite create` exited {result.returncode}: {result.stderr.strip()[-2000:]}")
@@ -105,18 +140,18 @@ def invite_code(binary: Path, env: dict[str, str], cwd: Path) -> str:
 
 
 def wait_healthy(client: httpx.Client, server: subprocess.Popen[bytes], started: float) -> float:
-    deadline = started + START_DEADLINE_S
+    deadline = started + seconds(START_DEADLINE_S)
     while time.monotonic() < deadline:
         check(server.poll() is None, f"the server exited with status {server.returncode} before answering")
         try:
-            response = client.get("/api/health", timeout=2.0)
+            response = client.get("/api/health", timeout=seconds(2.0))
         except httpx.TransportError:
             time.sleep(0.02)
             continue
         if response.status_code == 200:
             return time.monotonic() - started
         time.sleep(0.05)
-    raise SmokeFailure(f"GET /api/health did not answer 200 within {START_DEADLINE_S:.0f} s")
+    raise SmokeFailure(f"GET /api/health did not answer 200 within {seconds(START_DEADLINE_S):.0f} s")
 
 
 def check_html(client: httpx.Client, path: str) -> str:
@@ -155,12 +190,14 @@ def check_api(client: httpx.Client, code: str) -> str:
         f"404 is not JSON: {describe(response)}",
     )
     check(isinstance(response.json().get("message"), str), f"404 has no message: {describe(response)}")
+    step("health, the web app, a deep link and a JSON 404")
 
     # The seed catalogue, read through the read-only connection and searched in the FTS index.
     response = client.get("/api/pwa/recipes", params={"page": 1})
     check(response.status_code == 200 and response.json()["total"] >= 40, f"no catalogue: {describe(response)}")
     response = client.post("/api/pwa/recipe-filter", json={"searchString": "lentil", "filters": []})
     check(response.status_code == 200 and response.json()["total"] >= 1, f"search failed: {describe(response)}")
+    step("the seeded catalogue and a search")
 
     response = client.post(
         "/api/pwa/register-beta",
@@ -182,9 +219,13 @@ def check_api(client: httpx.Client, code: str) -> str:
     response = client.get("/api/pwa/account", headers={"Authorization": f"Bearer {token}"})
     check(response.status_code == 200, f"account failed: {describe(response)}")
     check(EMAIL in response.text, f"the account does not show {EMAIL}: {describe(response)}")
+    step("register with the invite code, sign in, read the account")
     image = check_upload_and_import(client, token)
+    step("an image upload and a recipe import")
     check_meal_plan_feed(client, token)
+    step("a meal plan in the calendar feed")
     check_receipt_scan(client, token)
+    step("a receipt photo scanned by the OCR engine")
     return image
 
 
@@ -222,7 +263,7 @@ def check_upload_and_import(client: httpx.Client, token: str) -> str:
     check(stored.headers.get("content-type") == "image/jpeg", f"the stored image is not a JPEG: {describe(stored)}")
 
     with recipe_site() as url:
-        response = client.post("/api/pwa/user-imported-recipes", headers=auth, json={"url": url}, timeout=30.0)
+        response = client.post("/api/pwa/user-imported-recipes", headers=auth, json={"url": url}, timeout=seconds(30.0))
     check(response.status_code == 201, f"recipe import failed: {describe(response)}")
     imported = response.json()["data"]
     check(imported["import_failed"] is False, f"the import was recorded as failed: {imported!r}")
@@ -263,7 +304,10 @@ def check_receipt_scan(client: httpx.Client, token: str) -> None:
     photo = receipt_photo(ENGLISH)
     # The first scan loads the engine in its worker process.
     response = client.post(
-        "/api/pwa/receipt-scan", headers=auth, files={"file": ("receipt.jpg", photo, "image/jpeg")}, timeout=120.0
+        "/api/pwa/receipt-scan",
+        headers=auth,
+        files={"file": ("receipt.jpg", photo, "image/jpeg")},
+        timeout=seconds(120.0),
     )
     check(response.status_code == 200, f"the receipt scan failed: {describe(response)}")
     lines = response.json()["data"]
@@ -276,7 +320,13 @@ def check_receipt_scan(client: httpx.Client, token: str) -> None:
 
 def cli(binary: Path, env: dict[str, str], cwd: Path, *args: str) -> str:
     result = subprocess.run(  # noqa: S603 (the binary under test)
-        [str(binary), *args], env=env, cwd=cwd, capture_output=True, text=True, timeout=CLI_TIMEOUT_S, check=False
+        command(binary, *args),
+        env=env,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=seconds(CLI_TIMEOUT_S),
+        check=False,
     )
     check(result.returncode == 0, f"`{' '.join(args)}` exited {result.returncode}: {result.stderr.strip()[-2000:]}")
     return result.stdout
@@ -287,7 +337,7 @@ def start(binary: Path, env: dict[str, str], cwd: Path, log_path: Path) -> tuple
     with log_path.open("ab") as log:
         started = time.monotonic()
         server = subprocess.Popen(  # noqa: S603 (the binary under test)
-            [str(binary), "serve", "--host", "127.0.0.1", "--port", str(port)],
+            command(binary, "serve", "--host", "127.0.0.1", "--port", str(port)),
             env=env,
             cwd=cwd,
             stdout=log,
@@ -314,7 +364,7 @@ def check_backup_round_trip(binary: Path, env: dict[str, str], workdir: Path, lo
     original = (Path(env["LARDER_DATA_DIR"]) / image.lstrip("/")).read_bytes()
     server, base_url, started = start(binary, restored_env, workdir, log_path)
     try:
-        with httpx.Client(base_url=base_url, timeout=10.0, trust_env=False) as client:
+        with httpx.Client(base_url=base_url, timeout=seconds(10.0), trust_env=False) as client:
             wait_healthy(client, server, started)
             response = client.post("/api/pwa/login", json={"email": EMAIL, "password": PASSWORD})
             check(response.status_code == 200, f"login after the restore failed: {describe(response)}")
@@ -329,9 +379,10 @@ def stop(server: subprocess.Popen[bytes]) -> None:
         return
     server.send_signal(signal.SIGTERM)
     try:
-        server.wait(timeout=STOP_TIMEOUT_S)
+        server.wait(timeout=seconds(STOP_TIMEOUT_S))
     except subprocess.TimeoutExpired:
-        print(f"smoke: the server did not stop within {STOP_TIMEOUT_S:.0f} s of SIGTERM; killing it", file=sys.stderr)
+        limit = seconds(STOP_TIMEOUT_S)
+        print(f"smoke: the server did not stop within {limit:.0f} s of SIGTERM; killing it", file=sys.stderr)
         server.kill()
         server.wait()
 
@@ -347,13 +398,15 @@ def run(binary: Path) -> None:
     server: subprocess.Popen[bytes] | None = None
     try:
         code = invite_code(binary, env, workdir)
+        step("`invite create` on an empty data dir (migrated, seeded)")
         server, base_url, started = start(binary, env, workdir, log_path)
-        with httpx.Client(base_url=base_url, timeout=10.0, trust_env=False) as client:
+        with httpx.Client(base_url=base_url, timeout=seconds(10.0), trust_env=False) as client:
             elapsed = wait_healthy(client, server, started)
             print(f"smoke: first 200 on /api/health {elapsed:.2f} s after start")
             image = check_api(client, code)
         stop_cleanly(server)
         check_backup_round_trip(binary, env, workdir, log_path, image)
+        step("backup, restore into a new data dir, sign in there")
     except (SmokeFailure, httpx.HTTPError, subprocess.TimeoutExpired, ValueError) as exc:
         if server is not None:
             stop(server)
@@ -368,11 +421,17 @@ def run(binary: Path) -> None:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 2:
-        print(f"usage: {argv[0]} PATH_TO_BINARY", file=sys.stderr)
-        return 2
+    parser = argparse.ArgumentParser(prog=argv[0], description="Smoke test of a built binary.")
+    parser.add_argument("binary", type=Path, help="the one-file binary, e.g. dist/larder")
+    parser.add_argument("--prefix", default="", help="command before the binary, e.g. an emulator (shell words)")
+    parser.add_argument("--slowdown", type=float, default=1.0, help="multiply every time limit by this (emulation)")
+    parser.add_argument("--verbose", action="store_true", help="print each step as it passes, with the time so far")
+    args = parser.parse_args(argv[1:])
+    RUNNER.prefix = shlex.split(args.prefix)
+    RUNNER.slowdown = args.slowdown
+    RUNNER.verbose = args.verbose
     try:
-        run(Path(argv[1]).resolve())
+        run(args.binary.resolve())
     except SmokeFailure as exc:
         print(f"smoke: FAILED: {exc}", file=sys.stderr)
         print("smoke: 0 passed, 1 failed")
