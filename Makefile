@@ -163,6 +163,7 @@ bench: setup
 	$(PY) bench/household_load.py
 	$(PY) bench/stores_load.py
 	$(PY) bench/plans_load.py
+	$(PY) bench/household_cpu.py
 	$(PY) bench/live_load.py
 	$(PY) bench/connection_flood.py
 	$(PY) bench/suggestions_speed.py
