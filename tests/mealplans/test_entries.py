@@ -270,3 +270,20 @@ def test_recipes_are_looked_up_in_one_query_per_kind(client, settings, member):
         assert sum(len(d["recipes"]) for d in plan["recipes"]) == 3 * size
         counts.append(len(statements))
     assert counts[0] == counts[1], counts
+
+
+def test_an_autosave_writes_again_only_the_days_it_changed(client, settings, member):
+    """The editor saves the whole week at every change; the rows of the days it left alone stay."""
+    week = [day(n, custom(f"Dinner {n}"), custom(f"Lunch {n}")) for n in range(7)]
+    plan = new_plan(client, member, days=7, recipes=week)
+    plan_id = plan["user_mealplan_id"]
+    before = dict(sql(settings, "select id, day from meal_plan_entry where plan_id = :id", id=plan_id))
+    week[3] = day(3, custom("Soup"))
+    week[5] = day(5, custom("Dinner 5"), custom("Lunch 5"), custom("Cake"))
+    saved = client.put(f"{PLANS}/{plan_id}", json={"recipes": week}, headers=member.headers)
+    assert saved.status_code == 200, saved.text
+    after = dict(sql(settings, "select id, day from meal_plan_entry where plan_id = :id", id=plan_id))
+    kept = {row_id for row_id, number in before.items() if number not in (3, 5)}
+    assert kept <= after.keys() and not ({i for i, n in before.items() if n in (3, 5)} & after.keys())
+    stored = get_plan(client, member, plan_id)["recipes"]
+    assert [[r["name"] for r in d["recipes"]] for d in stored] == [[r["name"] for r in d["recipes"]] for d in week]

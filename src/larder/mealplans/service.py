@@ -124,6 +124,16 @@ def entry_recipe_id(entry_type: str, value: str | None) -> int | None:
     return None
 
 
+def _changed_days(current: Sequence[Planned], entries: Sequence[Planned]) -> set[int]:
+    """The days whose entries (in their order) differ between `current` and `entries`."""
+    before: dict[int, list[Planned]] = {}
+    after: dict[int, list[Planned]] = {}
+    for found, listed in ((before, current), (after, entries)):
+        for entry in listed:
+            found.setdefault(entry.day, []).append(entry)
+    return {day for day in before.keys() | after.keys() if before.get(day) != after.get(day)}
+
+
 class Planned(NamedTuple):
     """One recipe on one day, as stored (and compared: an autosave that changes nothing writes nothing)."""
 
@@ -258,9 +268,18 @@ class MealPlanRepository(SQLAlchemyAsyncRepository[MealPlan]):
                 found[row.plan_id].append(Planned(*row[1:]))
         return found
 
-    async def replace_entries(self, plan_id: int, entries: Sequence[Planned]) -> None:
-        await self.session.execute(delete(MealPlanEntry).where(MealPlanEntry.plan_id == plan_id))
-        await insert_all(self.session, MealPlanEntry, [MealPlanEntry(plan_id=plan_id, **e._asdict()) for e in entries])
+    async def replace_entries(self, plan_id: int, entries: Sequence[Planned], current: Sequence[Planned] = ()) -> None:
+        """The plan's entries made `entries`, from `current` (what it holds, read in this turn): only
+        the days whose entries differ are written again (an autosave changes a day of a week)."""
+        changed = _changed_days(current, entries)
+        if not changed:
+            return
+        condition = MealPlanEntry.plan_id == plan_id
+        if current:
+            condition = condition & MealPlanEntry.day.in_(sorted(changed))
+        await self.session.execute(delete(MealPlanEntry).where(condition))
+        written = [MealPlanEntry(plan_id=plan_id, **e._asdict()) for e in entries if e.day in changed]
+        await insert_all(self.session, MealPlanEntry, written)
 
     async def on_dates(self, member: Member, shared: Sequence[int], days: Sequence[date]) -> list[Row[Any]]:
         """The entries of visible plans whose date is one of `days`, with their plan, in one query."""
@@ -392,7 +411,7 @@ class MealPlanService(DomainService[MealPlan]):
                 plan.name, plan.days = name, span.days
                 _date(plan, span)
                 if entries != current:
-                    await self.repository.replace_entries(plan.id, entries)
+                    await self.repository.replace_entries(plan.id, entries, current)
                 plan.updated_at = now()  # also when only the entries changed
                 await self.session.flush()
                 await self.access.announce(EntityType.MEAL_PLAN, plan.id, plan.user_id)

@@ -505,9 +505,11 @@ class StoresService(DomainService[FoodStore]):
             check_sent_items(errors, items, typed=typed)
             errors.raise_if_any()
             change = await self._add_stock(store, items, field="items", facts=facts)
-            await self._touch(store)
+            # Read once for whoever is told and for the answer.
+            shares = await self.access.shares_of(EntityType.FOOD_STORE, [store.id]) if answering else None
+            await self._touch(store, shares[store.id] if shares else None)
             await self._keep_stock(store, version, change)
-            answer = (await self._answers(member, [store], {store.id: role}))[0] if answering else None
+            answer = (await self._answers(member, [store], {store.id: role}, shares))[0] if answering else None
         return store, answer
 
     async def _keep_stock(self, store: FoodStore, version: int, change: StockChange) -> None:
@@ -580,7 +582,7 @@ class StoresService(DomainService[FoodStore]):
         )
         return store, role
 
-    async def _touch(self, store: FoodStore) -> None:
+    async def _touch(self, store: FoodStore, shares: list[ShareEntry] | None = None) -> None:
         """Every write of a store's contents ends here: it is dated, and whoever may see it is told.
         Its date is its new version, taken after every item it changed was dated (`_stamp`); the
         object takes the stock_version the triggers left."""
@@ -590,7 +592,7 @@ class StoresService(DomainService[FoodStore]):
         version = await self.repository.date(store.id, stamp)
         set_committed_value(store, "updated_at", stamp)
         set_committed_value(store, "stock_version", version)
-        await self.access.announce(EntityType.FOOD_STORE, store.id, store.user_id)
+        await self.access.announce(EntityType.FOOD_STORE, store.id, store.user_id, shares=shares)
 
     def _added_at(self, sent: datetime | None) -> datetime:
         if sent is None:
@@ -722,8 +724,15 @@ class StoresService(DomainService[FoodStore]):
             for row in rows
         ]
 
-    async def _answers(self, member: Member, stores: list[FoodStore], roles: dict[int, Role]) -> list[StoreOut]:
-        return self._build(stores, roles, await self._context(member, stores, roles))
+    async def _answers(
+        self,
+        member: Member,
+        stores: list[FoodStore],
+        roles: dict[int, Role],
+        shares: dict[int, list[ShareEntry]] | None = None,
+    ) -> list[StoreOut]:
+        """The stores as answered (`shares`: theirs, when just read)."""
+        return self._build(stores, roles, await self._context(member, stores, roles, shares))
 
     async def _visible(self, member: Member) -> tuple[list[FoodStore], dict[int, Role]]:
         shared = await self.access.shared_with(member, EntityType.FOOD_STORE)
@@ -733,14 +742,22 @@ class StoresService(DomainService[FoodStore]):
         stores.sort(key=lambda s: (roles[s.id] != Role.OWNER, s.id))
         return stores, roles
 
-    async def _context(self, member: Member, stores: list[FoodStore], roles: dict[int, Role]) -> _AnswerContext:
+    async def _context(
+        self,
+        member: Member,
+        stores: list[FoodStore],
+        roles: dict[int, Role],
+        shares: dict[int, list[ShareEntry]] | None = None,
+    ) -> _AnswerContext:
         day = today(self.zone)
         owned = [s.id for s in stores if roles[s.id] == Role.OWNER]
+        if shares is None:
+            shares = await self.access.shares_of(EntityType.FOOD_STORE, owned)
         return _AnswerContext(
             day=day,
             default_id=await self.default_store_id(member),
             owners=await self._owner_names(member, stores),
-            shares=await self.access.shares_of(EntityType.FOOD_STORE, owned),
+            shares={store_id: shares[store_id] for store_id in owned},
             stocks=await self._stock(stores, day),
         )
 
