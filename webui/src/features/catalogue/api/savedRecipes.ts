@@ -42,14 +42,21 @@ export function useSavedRecipes() {
   });
 }
 
-/** Replaces the saved list (cache and localStorage) with an answer of the server. */
+/**
+ * A change's hooks on the saved list: before it is sent, a read of the list still on its way is
+ * cancelled (its answer, older than the change's, would land after it and undo it in the cache
+ * and localStorage); on success the list is replaced with the server's answer.
+ */
 function useReplaceSaved() {
   const queryClient = useQueryClient();
-  return (list: unknown) => {
-    if (Array.isArray(list)) {
-      storeSavedRecipes(list as SavedRecipe[]);
-      queryClient.setQueryData(queryKeys.savedRecipes.all, list as SavedRecipe[]);
-    }
+  return {
+    onMutate: () => queryClient.cancelQueries({ queryKey: queryKeys.savedRecipes.all }),
+    onSuccess: (list: unknown) => {
+      if (Array.isArray(list)) {
+        storeSavedRecipes(list as SavedRecipe[]);
+        queryClient.setQueryData(queryKeys.savedRecipes.all, list as SavedRecipe[]);
+      }
+    },
   };
 }
 
@@ -66,7 +73,7 @@ export function useToggleSaved(recipeId: number) {
       save
         ? api.post<SavedRecipe[]>('/user-saved-recipes', { recipe_id: recipeId } satisfies SavePayload)
         : api.delete<SavedRecipe[]>(`/user-saved-recipes/${recipeId}`),
-    onSuccess: replace,
+    ...replace,
     onError: (error) => {
       console.error('Saving the recipe failed', error);
     },
@@ -78,7 +85,7 @@ export function useRemoveSaved() {
   const replace = useReplaceSaved();
   return useMutation({
     mutationFn: (recipeId: number) => api.delete<SavedRecipe[]>(`/user-saved-recipes/${recipeId}`),
-    onSuccess: replace,
+    ...replace,
     onError: (error) => {
       console.error('Removing the saved recipe failed', error);
     },

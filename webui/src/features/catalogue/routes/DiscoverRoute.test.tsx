@@ -221,6 +221,37 @@ describe('/recipes save heart', () => {
     expect(window.localStorage.getItem('saved_recipes')).toBe('[]');
   });
 
+  it('a read of the saved list that answers after a save does not undo it', async () => {
+    signIn();
+    catalogue(2);
+    const stale: Array<() => void> = [];
+    const reads: AbortSignal[] = [];
+    server.use(
+      http.get(apiUrl('/user-saved-recipes'), async ({ request }) => {
+        // Answered late, with the list as it was before the save below.
+        reads.push(request.signal);
+        await new Promise<void>((resolve) => stale.push(resolve));
+        return HttpResponse.json([]);
+      }),
+      http.post(apiUrl('/user-saved-recipes'), () =>
+        HttpResponse.json([{ recipe_id: 1, name: 'Recipe 1', image: null, category: null, description: '', serves: 2 }], {
+          status: 201,
+        }),
+      ),
+    );
+    window.localStorage.setItem('saved_recipes', '[]');
+    const { user } = renderApp('/recipes');
+    const heart = await screen.findByRole('button', { name: 'save Recipe 1' });
+    await waitFor(() => expect(stale).toHaveLength(1));
+    await user.click(heart);
+    expect(await screen.findByRole('button', { name: 'unsave Recipe 1' })).toBeInTheDocument();
+    // The read on its way was called off when the save was sent: its answer can change nothing.
+    await waitFor(() => expect(reads.every((signal) => signal.aborted)).toBe(true));
+    stale.forEach((answer) => answer());
+    expect(JSON.parse(window.localStorage.getItem('saved_recipes') ?? '[]')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'unsave Recipe 1' })).toBeInTheDocument();
+  });
+
   it('a failed save says it could not be saved, stops the spinner and the heart goes back', async () => {
     signIn();
     catalogue(1);
