@@ -9,11 +9,15 @@ published recipe). Other domains call the named operations a service defines, no
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any, ClassVar, Generic, TypeVar
 
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
+from sqlalchemy import update
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm.attributes import set_committed_value
 
+from larder.core.clock import now
 from larder.core.uow import UnitOfWork, unit_of_work
 
 ModelT = TypeVar("ModelT")
@@ -35,4 +39,27 @@ class DomainService(Generic[ModelT]):
         return unit_of_work(self.session)
 
 
-__all__ = ["DomainService"]
+class VersionedRepository(SQLAlchemyAsyncRepository[ModelT]):
+    """The repository of a model whose `version_column` database triggers count up at every change
+    of its children (a list's items, a store's stock), whoever makes it."""
+
+    version_column: ClassVar[str]
+
+    async def date(self, row_id: int, stamp: datetime) -> int:
+        """The row dated `stamp`, in one statement that answers its version as the triggers left it."""
+        table = self.model_type.__table__  # type: ignore[attr-defined]
+        statement = update(table).where(table.c.id == row_id).values(updated_at=stamp)
+        return int((await self.session.execute(statement.returning(table.c[self.version_column]))).scalar_one())
+
+    async def date_row(self, row: Any) -> None:
+        """`row` dated now, after the changes made so far are written; the object takes the date
+        and the version (it keeps the version it was read with otherwise)."""
+        session = self.session
+        if session.new or session.dirty or session.deleted:
+            await session.flush()
+        stamp = now()
+        set_committed_value(row, self.version_column, await self.date(row.id, stamp))
+        set_committed_value(row, "updated_at", stamp)
+
+
+__all__ = ["DomainService", "VersionedRepository"]

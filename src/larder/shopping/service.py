@@ -10,16 +10,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any, Final
 
 import msgspec
-from advanced_alchemy.repository import SQLAlchemyAsyncRepository
 from litestar.di import NamedDependency
-from sqlalchemy import Row, bindparam, delete, func, or_, select, update
+from sqlalchemy import Row, bindparam, delete, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload
-from sqlalchemy.orm.attributes import set_committed_value
 
 from larder.accounts.service import display_names
 from larder.catalogue.schemas import StockFacts
@@ -29,7 +26,7 @@ from larder.core.bounded_cache import BoundedCache
 from larder.core.clock import now
 from larder.core.db import insert_all
 from larder.core.errors import Conflict, FieldCollector, FormError, NotFound
-from larder.core.service import DomainService
+from larder.core.service import DomainService, VersionedRepository
 from larder.core.text import plain_name_problem
 from larder.kitchen.merge import Amount, amount, merge, tidy
 from larder.kitchen.units import convert, convertible
@@ -115,8 +112,9 @@ _ITEM_COLUMNS = tuple(ShoppingListItem.__table__.columns)
 LIST_ANSWERS: BoundedCache[EncodedAnswer] = BoundedCache(4 * 1024 * 1024, lambda answer: answer.size)
 
 
-class ShoppingListRepository(SQLAlchemyAsyncRepository[ShoppingList]):
+class ShoppingListRepository(VersionedRepository[ShoppingList]):
     model_type = ShoppingList
+    version_column = "items_version"
 
     async def with_items(self, ids: Sequence[int]) -> list[ShoppingList]:
         if not ids:
@@ -147,13 +145,6 @@ class ShoppingListRepository(SQLAlchemyAsyncRepository[ShoppingList]):
             return []
         statement = select(ShoppingList).where(ShoppingList.id.in_(list(ids))).execution_options(populate_existing=True)
         return list(await self.session.scalars(statement))
-
-    async def date(self, list_id: int, stamp: datetime) -> int:
-        """The list dated `stamp`, in one statement that answers its items_version as the triggers
-        left it (the object keeps the one it was read with)."""
-        table = ShoppingList.__table__
-        statement = update(table).where(table.c.id == list_id).values(updated_at=stamp).returning(table.c.items_version)
-        return int((await self.session.execute(statement)).scalar_one())
 
     async def delete_with_items(self, shopping_list: ShoppingList) -> None:
         """The list gone in one statement, its items by their foreign key (ON DELETE CASCADE), not
@@ -564,12 +555,7 @@ class ShoppingService(DomainService[ShoppingList]):
     async def _touch(self, shopping_list: ShoppingList, shares: list[ShareEntry] | None = None) -> None:
         """Every write of a list ends here: it is dated, and whoever may see it is told (`shares`:
         the list's, when just read). The object takes the items_version the triggers left."""
-        if self.session.new or self.session.dirty or self.session.deleted:
-            await self.session.flush()
-        stamp = now()
-        version = await self.repository.date(shopping_list.id, stamp)
-        set_committed_value(shopping_list, "updated_at", stamp)
-        set_committed_value(shopping_list, "items_version", version)
+        await self.repository.date_row(shopping_list)
         await self.access.announce(EntityType.SHOPPING_LIST, shopping_list.id, shopping_list.user_id, shares=shares)
 
     async def _touched_answer(

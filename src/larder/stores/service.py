@@ -15,12 +15,10 @@ from typing import Any, Final
 from zoneinfo import ZoneInfo
 
 import msgspec
-from advanced_alchemy.repository import SQLAlchemyAsyncRepository
 from litestar.datastructures import State
 from litestar.di import NamedDependency
-from sqlalchemy import Row, bindparam, delete, or_, select, update
+from sqlalchemy import Row, bindparam, delete, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm.attributes import set_committed_value
 
 from larder.accounts.service import display_names
 from larder.catalogue.schemas import StockFacts
@@ -30,7 +28,7 @@ from larder.core.clock import local_date, now, today
 from larder.core.db import insert_all
 from larder.core.errors import AppError, Conflict, FieldCollector, NotFound
 from larder.core.ids import is_id
-from larder.core.service import DomainService
+from larder.core.service import DomainService, VersionedRepository
 from larder.core.text import plain_name_problem
 from larder.core.wire import Data
 from larder.kitchen.expiry import (
@@ -109,8 +107,9 @@ _DEFAULT_STORE = (
 )
 
 
-class StoreRepository(SQLAlchemyAsyncRepository[FoodStore]):
+class StoreRepository(VersionedRepository[FoodStore]):
     model_type = FoodStore
+    version_column = "stock_version"
 
     async def stores(self, ids: Sequence[int]) -> list[FoodStore]:
         if not ids:
@@ -143,15 +142,6 @@ class StoreRepository(SQLAlchemyAsyncRepository[FoodStore]):
         condition = or_(StoreItem.id.in_(list(ids)), StoreItem.id > after_id) if ids else StoreItem.id > after_id
         statement = select(*_ITEM_COLUMNS).where(StoreItem.store_id == store_id, condition).order_by(StoreItem.id)
         return list(await self.session.execute(statement))
-
-    async def date(self, store_id: int, stamp: datetime) -> int:
-        """The store dated `stamp`, in one statement that answers its stock_version as the triggers
-        left it (the object keeps the one it was read with)."""
-        table = FoodStore.__table__
-        statement = (
-            update(table).where(table.c.id == store_id).values(updated_at=stamp).returning(table.c.stock_version)
-        )
-        return int((await self.session.execute(statement)).scalar_one())
 
     async def default_store_of(self, member_id: int) -> FoodStore | None:
         """The member's default store, read with its choice in one query (built once: the dashboard
@@ -586,12 +576,7 @@ class StoresService(DomainService[FoodStore]):
         """Every write of a store's contents ends here: it is dated, and whoever may see it is told.
         Its date is its new version, taken after every item it changed was dated (`_stamp`); the
         object takes the stock_version the triggers left."""
-        if self.session.new or self.session.dirty or self.session.deleted:
-            await self.session.flush()
-        stamp = now()
-        version = await self.repository.date(store.id, stamp)
-        set_committed_value(store, "updated_at", stamp)
-        set_committed_value(store, "stock_version", version)
+        await self.repository.date_row(store)
         await self.access.announce(EntityType.FOOD_STORE, store.id, store.user_id, shares=shares)
 
     def _added_at(self, sent: datetime | None) -> datetime:
