@@ -504,15 +504,18 @@ class StoresService(DomainService[FoodStore]):
 
     async def _keep_stock(self, store: FoodStore, version: int, change: StockChange) -> None:
         """After a write of `store`'s items in its turn, once dated: the stock it leaves, made from
-        the stock kept at `version` (where the write began) and the rows it wrote, read again, when
-        the store's stock_version counts exactly those rows (nobody else wrote an item between)."""
+        the stock kept at `version` (where the write began) and the rows it wrote (read again when it
+        added some: their ids are the database's), when the store's stock_version counts exactly
+        those rows (nobody else wrote an item between)."""
         day = today(self.zone)
         database = self._database()
         before = STOCK_CACHE.get((database, store.id, version, day, self.zone))
         if before is None or store.stock_version != version + change.rows:
             return
-        newest = max((item.id for item in before.items), default=0)
-        rows = await self.repository.written_rows(store.id, [item.id for item in change.updated], newest)
+        rows: Sequence[Any] = change.updated  # as written: no new row, nothing to read
+        if change.inserted:
+            newest = max((item.id for item in before.items), default=0)
+            rows = await self.repository.written_rows(store.id, [item.id for item in change.updated], newest)
         after = stock_after(before, rows, day, self.zone)
         if after is not None:
             STOCK_CACHE.put((database, store.id, store.stock_version, day, self.zone), after)
