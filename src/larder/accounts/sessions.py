@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple
 
 from sqlalchemy import Row, bindparam, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -16,6 +16,7 @@ from larder.accounts.models import User, UserSession
 from larder.core.bounded_cache import BoundedCache
 from larder.core.clock import now
 from larder.core.errors import Unauthorized
+from larder.core.read_cache import VersionSource
 from larder.core.security import TokenClaims, TokenExpired, TokenInvalid, issue_token, read_token
 from larder.core.settings import Settings
 from larder.core.uow import unit_of_work
@@ -42,12 +43,6 @@ class Auth:
     expires_at: datetime | None = None
 
 
-class Versions(Protocol):
-    """Where read versions are read without a transaction (core/read_cache.py)."""
-
-    async def current(self, name: str) -> int | None: ...
-
-
 class _KnownCaller(NamedTuple):
     version: int  # of 'accounts', read before the caller was
     auth: Auth
@@ -63,7 +58,7 @@ CALLERS: BoundedCache[_KnownCaller] = BoundedCache(10_000)
 async def caller_behind(
     bearer: str | None,
     settings: Settings,
-    versions: Versions | None,
+    versions: VersionSource | None,
     read: Callable[[TokenClaims], Awaitable[Auth]],
 ) -> Auth:
     """The caller behind a bearer token, or 401 (missing, malformed, expired or revoked alike):

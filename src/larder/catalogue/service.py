@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
 from litestar.datastructures import State
@@ -64,7 +64,7 @@ from larder.core.bounded_cache import BoundedCache
 from larder.core.db import DbReader
 from larder.core.errors import NotFound
 from larder.core.ids import is_id
-from larder.core.read_cache import READ_CACHE_STATE_KEY, ReadVersion
+from larder.core.read_cache import READ_CACHE_STATE_KEY, ReadVersion, VersionSource
 from larder.core.service import DomainService
 from larder.core.wire import Page
 from larder.kitchen.lines import name_forms, parse_line
@@ -108,7 +108,7 @@ class CatalogueService(DomainService[Recipe]):
         *,
         uploads_dir: Path,
         reader: DbReader | None = None,
-        versions: CatalogueVersions | None = None,
+        versions: VersionSource | None = None,
     ) -> None:
         """`reader`: the request's read-only connection for discovery; without one (other domains, the
         command line) every read runs in the session's own transaction. `versions`: where the
@@ -524,10 +524,6 @@ async def catalogue_recipe_cards(session: AsyncSession, ids: Iterable[int]) -> d
         )
     )
     return {r.id: RecipeOptionOut(r.id, r.name, r.image, r.category_id) for r in rows}
-
-
-class CatalogueVersions(Protocol):
-    async def current(self, name: str) -> int | None: ...
 
 
 # What the catalogue says of each ingredient a list or store names, by catalogue version: every

@@ -21,7 +21,7 @@ import logging
 import sqlite3
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from litestar.enums import ScopeType
 from litestar.middleware import ASGIMiddleware
@@ -55,6 +55,13 @@ def cached_read(version: str) -> dict[str, Any]:
 
     The middleware compresses the answer itself, once, when it keeps it."""
     return {CACHED_READ_KEY: version, ALREADY_COMPRESSED: True}
+
+
+class VersionSource(Protocol):
+    """Where the current read versions are found without a transaction (ReadVersions below, or
+    PostgresReadVersions): what a process keeps by version is checked against it."""
+
+    async def current(self, name: str) -> int | None: ...
 
 
 class ReadVersion(Base):
