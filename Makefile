@@ -152,7 +152,8 @@ smoke-arm64: $(STAMPS)/python
 	$(PY) packaging/smoke_test.py --verbose --slowdown 30 --prefix $(CURDIR)/packaging/arm64/emulate.sh dist/larder-linux-arm64
 
 ## bench: catalogue scale (10k and 100k recipes), first start, household load, stores at scale, meal plans,
-## live changes under load (200 households, 5 minutes), server memory (see bench/README.md). Not part of `make test`.
+## household calls' server CPU, live changes under load (200 households, 5 minutes), server memory (see
+## bench/README.md). Not part of `make test`.
 bench: setup
 	@command -v wrk >/dev/null || apt-get install -y -qq wrk || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; }
 	$(PY) bench/build_catalogue.py 10000 bench/.data/catalogue-10k
