@@ -412,7 +412,7 @@ class CatalogueService(DomainService[Recipe]):
         version = await self.versions.current(CATALOGUE_VERSION)
         if version is None:
             return await self._read(_stock_facts, wanted)
-        database = str(self.session.get_bind().url)
+        database = self.database_key
         found = {i: facts for i in wanted if (facts := STOCK_FACTS.get((database, version, i))) is not None}
         missing = wanted - found.keys()
         if missing:

@@ -34,6 +34,13 @@ class DomainService(Generic[ModelT]):
         return self.repository.session
 
     @property
+    def database_key(self) -> str:
+        """Part of every key of what a service keeps between requests: ids and versions start over
+        in every database, and one process may open several (the test suite, a command run beside
+        the server)."""
+        return str(self.session.get_bind().url)
+
+    @property
     def uow(self) -> UnitOfWork:
         """The session's unit of work: where the service takes its write turns (core/uow.py)."""
         return unit_of_work(self.session)

@@ -258,7 +258,7 @@ class ShoppingService(DomainService[ShoppingList]):
         owners = await self._owner_name(member, shopping_list.user_id)
         shares = await self.access.shares_of(EntityType.SHOPPING_LIST, [list_id] if role == Role.OWNER else [])
         key = (
-            str(self.session.get_bind().url),
+            self.database_key,
             list_id,
             shopping_list.items_version,
             shopping_list.updated_at,
@@ -572,12 +572,9 @@ class ShoppingService(DomainService[ShoppingList]):
         shown = shares if role == Role.OWNER else {}
         return _list_out(shopping_list, role, owners, shown, answers(items))
 
-    def _database(self) -> str:
-        return str(self.session.get_bind().url)
-
     async def _item_state(self, shopping_list: ShoppingList) -> ItemState:
         """The list's items at the version it was read with (in this transaction), kept or read."""
-        key = state_key(self._database(), shopping_list.id, shopping_list.items_version)
+        key = state_key(self.database_key, shopping_list.id, shopping_list.items_version)
         found = LIST_ITEMS.get(key)
         if found is None:
             found = state_of((await self.repository.item_rows([shopping_list.id]))[shopping_list.id])
@@ -587,7 +584,7 @@ class ShoppingService(DomainService[ShoppingList]):
     async def _changed_state(self, shopping_list: ShoppingList, version: int, change: ItemsChange) -> ItemState:
         """The list's items after a change that started from `version`, in its write turn, once dated."""
         now_at = shopping_list.items_version  # as dated by _touch, in this turn
-        database = self._database()
+        database = self.database_key
         before = LIST_ITEMS.get(state_key(database, shopping_list.id, version))
         found = after(before, change) if before is not None and now_at == version + change.rows else None
         if found is None:

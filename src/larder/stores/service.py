@@ -225,7 +225,7 @@ class StoresService(DomainService[FoodStore]):
     ) -> EncodedAnswer:
         context = await self._context(member, stores, roles)
         key = (
-            self._database(),
+            self.database_key,
             member.id,
             one,
             context.key(),
@@ -268,7 +268,7 @@ class StoresService(DomainService[FoodStore]):
         stocks = await self._stock(stores, day)
         return HeldStock(
             day=day,
-            state=(self._database(), tuple((store.id, store.stock_version) for store in stores)),
+            state=(self.database_key, tuple((store.id, store.stock_version) for store in stores)),
             batches=[
                 HeldBatch(int(item.value), item.name, item.quantity, item.unit, item.expiry_date)
                 for store in stores
@@ -508,8 +508,7 @@ class StoresService(DomainService[FoodStore]):
         added some: their ids are the database's), when the store's stock_version counts exactly
         those rows (nobody else wrote an item between)."""
         day = today(self.zone)
-        database = self._database()
-        before = STOCK_CACHE.get((database, store.id, version, day, self.zone))
+        before = STOCK_CACHE.get(self._stock_key(store.id, version, day))
         if before is None or store.stock_version != version + change.rows:
             return
         rows: Sequence[Any] = change.updated  # as written: no new row, nothing to read
@@ -518,7 +517,7 @@ class StoresService(DomainService[FoodStore]):
             rows = await self.repository.written_rows(store.id, [item.id for item in change.updated], newest)
         after = stock_after(before, rows, day, self.zone)
         if after is not None:
-            STOCK_CACHE.put((database, store.id, store.stock_version, day, self.zone), after)
+            STOCK_CACHE.put(self._stock_key(store.id, store.stock_version, day), after)
 
     async def _answer_of(self, member: Member, store_id: int, role: Role) -> StoreOut:
         """The answer of a write, read after its commit with the role the write was allowed with:
@@ -554,8 +553,7 @@ class StoresService(DomainService[FoodStore]):
     # -- internals ------------------------------------------------------------------------------
     async def _stock(self, stores: Sequence[FoodStore], day: date) -> dict[int, Stock]:
         """Each store's items as answered for `day`: from the cache, the rest read in one query."""
-        database = self._database()
-        keys = {store.id: (database, store.id, store.stock_version, day, self.zone) for store in stores}
+        keys = {store.id: self._stock_key(store.id, store.stock_version, day) for store in stores}
         found = {store_id: STOCK_CACHE.get(key) for store_id, key in keys.items()}
         missing = [store_id for store_id, stock in found.items() if stock is None]
         rows = await self.repository.item_rows(missing)
@@ -564,6 +562,10 @@ class StoresService(DomainService[FoodStore]):
             STOCK_CACHE.put(keys[store_id], stock)
             found[store_id] = stock
         return {store_id: stock for store_id, stock in found.items() if stock is not None}
+
+    def _stock_key(self, store_id: int, stock_version: int, day: date) -> tuple[Any, ...]:
+        """What names one store's stock as answered (stock_cache.py)."""
+        return (self.database_key, store_id, stock_version, day, self.zone)
 
     async def _open(self, member: Member, store_id: int, action: Action) -> tuple[FoodStore, Role]:
         stores = await self.repository.stores([store_id])
@@ -776,11 +778,6 @@ class StoresService(DomainService[FoodStore]):
                 )
             )
         return answers
-
-    def _database(self) -> str:
-        # Part of every cache key: store ids and versions start over in every database, and one
-        # process may open several (the test suite, a command run beside the server).
-        return str(self.session.get_bind().url)
 
 
 def check_sent_items(errors: FieldCollector, items: Sequence[StoreItemIn], *, typed: bool) -> None:
