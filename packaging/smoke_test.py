@@ -123,18 +123,9 @@ def describe(response: httpx.Response) -> str:
 
 
 def invite_code(binary: Path, env: dict[str, str], cwd: Path) -> str:
-    result = subprocess.run(  # noqa: S603 (the binary under test)
-        command(binary, "invite", "create"),
-        env=env,
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=seconds(CLI_TIMEOUT_S),
-        check=False,
-    )
-    check(result.returncode == 0, f"`invite create` exited {result.returncode}: {result.stderr.strip()[-2000:]}")
-    codes = [line.strip() for line in result.stdout.splitlines() if line.strip()]
-    check(len(codes) == 1, f"`invite create` should print exactly one code, printed {result.stdout!r}")
+    printed = cli(binary, env, cwd, "invite", "create")
+    codes = [line.strip() for line in printed.splitlines() if line.strip()]
+    check(len(codes) == 1, f"`invite create` should print exactly one code, printed {printed!r}")
     check(re.fullmatch(r"[A-Za-z0-9]{8}", codes[0]) is not None, f"not an 8-character invite code: {codes[0]!r}")
     return codes[0]
 
