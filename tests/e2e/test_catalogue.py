@@ -92,7 +92,10 @@ def test_save_heart_when_signed_in(page: Page, live_server: LiveServer) -> None:
     page.get_by_role("textbox", name="Search recipes").fill("red lentil dal")
     heart = page.get_by_role("button", name="save Red lentil dal", exact=True)
     heart.click()
-    expect(page.get_by_role("button", name="unsave Red lentil dal", exact=True)).to_be_visible()
+    saved_heart = page.get_by_role("button", name="unsave Red lentil dal", exact=True)
+    expect(saved_heart).to_be_visible()
+    # The heart shows what was asked at once; the save is done when its spinner stops.
+    expect(saved_heart).not_to_have_attribute("data-loading", "true")
 
     token = token_of(page)
     saved = live_server.api("GET", "/user-saved-recipes", token=token).json()
@@ -100,8 +103,10 @@ def test_save_heart_when_signed_in(page: Page, live_server: LiveServer) -> None:
     stored = json.loads(page.evaluate("() => window.localStorage.getItem('saved_recipes')"))
     assert [r["recipe_id"] for r in stored] == [dal["recipe_id"]]
 
-    page.get_by_role("button", name="unsave Red lentil dal", exact=True).click()
-    expect(page.get_by_role("button", name="save Red lentil dal", exact=True)).to_be_visible()
+    saved_heart.click()
+    unsaved_heart = page.get_by_role("button", name="save Red lentil dal", exact=True)
+    expect(unsaved_heart).to_be_visible()
+    expect(unsaved_heart).not_to_have_attribute("data-loading", "true")
     assert live_server.api("GET", "/user-saved-recipes", token=token).json() == []
 
 
