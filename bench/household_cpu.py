@@ -165,6 +165,7 @@ def main() -> int:
     parser.add_argument("--connections", type=int, default=32)
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--workers", type=int, default=1, help="server processes (the CPU is summed over them)")
+    parser.add_argument("--only", default="", help="measure only the calls whose name holds this text")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="larder-household-cpu-"))
     token = prepare_accounts(work / "data")[0]
@@ -179,6 +180,8 @@ def main() -> int:
             household = Household(client, args.requests)
             rows = []
             for kind, name, call in household.calls():
+                if args.only not in name:
+                    continue
                 if name.startswith("complete"):
                     household.prepare_shops()
                 cpu, median = measure(server, call, args.requests)

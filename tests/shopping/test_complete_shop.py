@@ -8,16 +8,15 @@ from typing import Any
 import pytest
 
 from larder.core.ids import ID_MAX
-from larder.shopping.service import (
+from larder.shopping.complete_shop import (
     MSG_CUSTOM_UNTICKABLE,
     MSG_NO_STORE,
-    MSG_NOT_FOUND,
     MSG_NOT_IN_LIST,
     MSG_REQUEST_ID,
     MSG_REQUEST_ID_USED,
     MSG_SAME_LIST,
-    ShoppingService,
 )
+from larder.shopping.service import MSG_NOT_FOUND, ShoppingService
 from larder.stores.service import StoresService
 from tests.stores.support import (
     LISTS,
@@ -486,25 +485,25 @@ def fail_after_stocking(monkeypatch):
 
 
 def fail_while_moving(monkeypatch):
-    original = ShoppingService._put_items
+    original = ShoppingService.put_items
 
     async def put_then_fail(self, shopping_list, sent, *, add):
         await original(self, shopping_list, sent, add=add)
         raise Injected("after the unchecked items were merged into the other list")
 
-    monkeypatch.setattr(ShoppingService, "_put_items", put_then_fail)
+    monkeypatch.setattr(ShoppingService, "put_items", put_then_fail)
 
 
 def fail_at_the_record(monkeypatch):
     """Everything done, and the request id's record fails to be written."""
-    original = ShoppingService._touch
+    original = ShoppingService.touch
 
     async def touch_then_fail(self, shopping_list):
         await original(self, shopping_list)
         if shopping_list.name == "Weekly shop":
             raise Injected("after the list was changed")
 
-    monkeypatch.setattr(ShoppingService, "_touch", touch_then_fail)
+    monkeypatch.setattr(ShoppingService, "touch", touch_then_fail)
 
 
 @pytest.mark.parametrize("inject", [fail_after_stocking, fail_while_moving, fail_at_the_record])

@@ -10,7 +10,8 @@ from sqlalchemy import text
 
 from larder.shopping import item_states
 from larder.shopping.item_states import ItemsChange, after, item_out
-from larder.shopping.service import LIST_ANSWERS, ShoppingListRepository
+from larder.shopping.repository import ShoppingListRepository
+from larder.shopping.service import LIST_ANSWERS
 from tests.stores.support import LISTS, new_list
 
 

@@ -9,7 +9,7 @@ from sqlalchemy import text
 
 from larder.core.db import standalone_session
 from larder.core.uow import WriteTurns, unit_of_work
-from larder.shopping.service import ShoppingListRepository
+from larder.shopping.repository import ShoppingListRepository
 from tests.mealplans.rows import share
 from tests.stores.support import LISTS, new_list
 from tests.support import sql
@@ -100,7 +100,7 @@ def test_a_change_outside_a_write_block_is_refused(client, member, kitchen, monk
     from larder.shopping import service
 
     async def no_turn(self: Any, member: Any, list_id: int) -> None:
-        shopping_list, _ = await self._open(member, list_id, service.Action.DELETE)
+        shopping_list, _ = await self.open_list(member, list_id, service.Action.DELETE)
         await self.session.delete(shopping_list)
         await self.session.flush()
 

@@ -438,10 +438,13 @@ class AccessPolicy:
     async def forget(self, entity_type: EntityType, entity_id: int, owner_id: int) -> None:
         """An entity is deleted: everyone who saw it is told, and its shares go with it (no foreign
         key can name three tables)."""
-        await self.announce(entity_type, entity_id, owner_id, kind=DELETED)
-        await self.session.execute(
-            delete(Share).where(Share.entity_type == entity_type.value, Share.entity_id == entity_id)
+        gone = await self.session.scalars(
+            delete(Share)
+            .where(Share.entity_type == entity_type.value, Share.entity_id == entity_id)
+            .returning(Share.email)
         )
+        if self.bus is not None:
+            self._tell_live(entity_type, entity_id, DELETED, {owner_id}, set(gone))
         self._shared.clear()
 
     async def forget_address(self, email: str) -> None:

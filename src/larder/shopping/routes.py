@@ -14,6 +14,7 @@ from larder.core.ids import PathId
 from larder.core.spa import ALREADY_COMPRESSED
 from larder.core.wire import Data
 from larder.sharing.service import Member
+from larder.shopping.complete_shop import CompleteShop
 from larder.shopping.schemas import (
     CompleteShopIn,
     CompleteShopOut,
@@ -94,4 +95,4 @@ class ShoppingListController(Controller):
         member: NamedDependency[Member],
         shopping: NamedDependency[ShoppingService],
     ) -> Data[CompleteShopOut]:
-        return Data(data=await shopping.complete(member, list_id, data))
+        return Data(data=await CompleteShop(shopping, member, list_id, data)())

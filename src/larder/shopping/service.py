@@ -7,16 +7,12 @@ transaction across the list, the store and the other list, and is applied once p
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any, Final
+from collections.abc import Sequence
+from typing import Final
 
 import msgspec
 from litestar.di import NamedDependency
-from sqlalchemy import Row, bindparam, delete, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import selectinload
 
 from larder.accounts.service import display_names
 from larder.catalogue.schemas import StockFacts
@@ -25,8 +21,8 @@ from larder.core.answers import EncodedAnswer
 from larder.core.bounded_cache import BoundedCache
 from larder.core.clock import now
 from larder.core.db import insert_all
-from larder.core.errors import Conflict, FieldCollector, FormError, NotFound
-from larder.core.service import DomainService, VersionedRepository
+from larder.core.errors import FieldCollector, NotFound
+from larder.core.service import DomainService
 from larder.core.text import plain_name_problem
 from larder.kitchen.merge import Amount, amount, merge, tidy
 from larder.kitchen.units import convert, convertible
@@ -52,11 +48,9 @@ from larder.shopping.item_states import (
     state_key,
     state_of,
 )
-from larder.shopping.models import ShopCompletion, ShoppingList, ShoppingListItem
+from larder.shopping.models import ShoppingList, ShoppingListItem
+from larder.shopping.repository import ShoppingListRepository
 from larder.shopping.schemas import (
-    REQUEST_ID_PATTERN,
-    CompleteShopIn,
-    CompleteShopOut,
     ListItemIn,
     ListItemOut,
     ListSummaryOut,
@@ -66,7 +60,7 @@ from larder.shopping.schemas import (
     ShoppingListOut,
     ShoppingListUpdateIn,
 )
-from larder.stores.schemas import INGREDIENT_DIGITS, QUANTITY_MAX, QUANTITY_MIN, StoreItemIn
+from larder.stores.schemas import QUANTITY_MAX, QUANTITY_MIN
 from larder.stores.service import (
     MSG_QUANTITY_POSITIVE,
     Resolved,
@@ -80,13 +74,6 @@ from larder.stores.service import (
 MSG_NOT_FOUND: Final = "Shopping list not found."
 MSG_CHANGE_ZERO: Final = "A change of the quantity cannot be 0."
 MSG_CHANGE_AND_QUANTITY: Final = "Send a quantity or a change of it, not both."
-MSG_NOT_IN_LIST: Final = "{value} is not on this list."
-MSG_CUSTOM_UNTICKABLE: Final = "Custom items cannot be ticked or stored."
-MSG_SAME_LIST: Final = "Choose another list to move the unchecked items to."
-MSG_NO_STORE: Final = "Choose a store for the checked items."
-MSG_REQUEST_ID: Final = "The request id may only contain letters, digits, - and _."
-MSG_REQUEST_ID_USED: Final = "This request id was already used for a shop of another list."
-REQUEST_ID: Final = re.compile(REQUEST_ID_PATTERN)
 
 
 def check_list_name(errors: FieldCollector, name: str) -> None:
@@ -99,96 +86,8 @@ def check_list_name(errors: FieldCollector, name: str) -> None:
 SentListItem = ListItemIn | MergeItemIn
 
 
-@dataclass(frozen=True)
-class _Completed:
-    list_id: int | None  # None: completed before shops were kept with their list
-    answer: CompleteShopOut
-
-
-_ITEM_COLUMNS = tuple(ShoppingListItem.__table__.columns)
-
-
 # Whole answers of GET /user-shoppinglists/{id}, gzipped (a list of 80 items: ~3 KB).
 LIST_ANSWERS: BoundedCache[EncodedAnswer] = BoundedCache(4 * 1024 * 1024, lambda answer: answer.size)
-
-
-class ShoppingListRepository(VersionedRepository[ShoppingList]):
-    model_type = ShoppingList
-    version_column = "items_version"
-
-    async def with_items(self, ids: Sequence[int]) -> list[ShoppingList]:
-        if not ids:
-            return []
-        statement = (
-            select(ShoppingList)
-            .options(selectinload(ShoppingList.items))
-            .where(ShoppingList.id.in_(list(ids)))
-            # Read again under the write turn, a list already loaded takes the database's values.
-            .execution_options(populate_existing=True)
-        )
-        return list(await self.session.scalars(statement))
-
-    async def items_with_values(self, list_id: int, values: Iterable[str]) -> list[ShoppingListItem]:
-        """The list's items of these values: what a change of a few items touches (a list holds
-        dozens; loading them all as objects cost more than the rest of the write)."""
-        wanted = set(values)
-        if not wanted:
-            return []
-        statement = select(ShoppingListItem).where(
-            ShoppingListItem.list_id == list_id, ShoppingListItem.value.in_(wanted)
-        )
-        return list(await self.session.scalars(statement.execution_options(populate_existing=True)))
-
-    async def lists(self, ids: Sequence[int]) -> list[ShoppingList]:
-        """The lists alone; their items are read as rows (`item_rows`) when only answered."""
-        if not ids:
-            return []
-        statement = select(ShoppingList).where(ShoppingList.id.in_(list(ids))).execution_options(populate_existing=True)
-        return list(await self.session.scalars(statement))
-
-    async def delete_with_items(self, shopping_list: ShoppingList) -> None:
-        """The list gone in one statement, its items by their foreign key (ON DELETE CASCADE), not
-        one by one; the objects leave the session."""
-        await self.session.execute(delete(ShoppingList).where(ShoppingList.id == shopping_list.id))
-        self.session.expunge(shopping_list)  # and its loaded items with it (cascade "all")
-
-    async def item_rows(self, list_ids: Sequence[int]) -> dict[int, list[Row[Any]]]:
-        found: dict[int, list[Row[Any]]] = {list_id: [] for list_id in list_ids}
-        if list_ids:
-            statement = select(*_ITEM_COLUMNS).where(ShoppingListItem.list_id.in_(list(list_ids)))
-            for row in await self.session.execute(statement.order_by(ShoppingListItem.id)):
-                found[row.list_id].append(row)
-        return found
-
-    async def visible_ids(self, member: Member, shared: Sequence[int]) -> list[int]:
-        return list(await self.session.scalars(select(ShoppingList.id).where(_visible_to(member, shared))))
-
-    async def counted(self, member: Member, shared: Sequence[int]) -> list[Row[Any]]:
-        """The visible lists' own fields and how many items each holds, in one query."""
-        return list(await self.session.execute(_COUNTED, {"member_id": member.id, "shared": list(shared)}))
-
-
-# The dashboard's and the ingredient check's read, built once (its values bound at each call).
-_COUNTED = (
-    select(
-        ShoppingList.id,
-        ShoppingList.user_id,
-        ShoppingList.name,
-        ShoppingList.updated_at,
-        func.count(ShoppingListItem.id).label("item_count"),
-    )
-    .outerjoin(ShoppingListItem, ShoppingListItem.list_id == ShoppingList.id)
-    .where(
-        or_(ShoppingList.user_id == bindparam("member_id"), ShoppingList.id.in_(bindparam("shared", expanding=True)))
-    )
-    .group_by(ShoppingList.id)
-)
-
-
-def _visible_to(member: Member, shared: Sequence[int]) -> Any:
-    """The caller's own lists and those shared with them (`shared`: ids from the access policy)."""
-    condition = ShoppingList.user_id == member.id
-    return or_(condition, ShoppingList.id.in_(list(shared))) if shared else condition
 
 
 class ShoppingService(DomainService[ShoppingList]):
@@ -254,7 +153,7 @@ class ShoppingService(DomainService[ShoppingList]):
         triggers), the caller's role, the owner's name and the shares. Every device of a household
         reads a list again when told it changed: a read of an unchanged list reads four small rows
         and no item."""
-        shopping_list, role = await self._open(member, list_id, Action.VIEW, with_items=False)
+        shopping_list, role = await self.open_list(member, list_id, Action.VIEW, with_items=False)
         owners = await self._owner_name(member, shopping_list.user_id)
         shares = await self.access.shares_of(EntityType.SHOPPING_LIST, [list_id] if role == Role.OWNER else [])
         key = (
@@ -286,8 +185,8 @@ class ShoppingService(DomainService[ShoppingList]):
             shopping_list = await self.repository.add(
                 ShoppingList(user_id=member.id, name=data.name.strip(), items=[]), auto_refresh=False
             )
-            await self._put_items(shopping_list, data.ingredients, add=False)
-            await self._touch(shopping_list)
+            await self.put_items(shopping_list, data.ingredients, add=False)
+            await self.touch(shopping_list)
         return await self._answer(member, shopping_list, Role.OWNER)
 
     async def update(self, member: Member, list_id: int, data: ShoppingListUpdateIn) -> ShoppingListOut:
@@ -303,7 +202,7 @@ class ShoppingService(DomainService[ShoppingList]):
         facts = await catalogue_facts(data.ingredients, self.catalogue)
         async with self.uow.write(entity_scope(EntityType.SHOPPING_LIST, list_id)):
             # Read in the turn: the caller's right and the items are as they are now.
-            shopping_list, role = await self._open(member, list_id, Action.EDIT, with_items=False)
+            shopping_list, role = await self.open_list(member, list_id, Action.EDIT, with_items=False)
             version = shopping_list.items_version
             removed = {str(value) for value in data.ingredients_to_remove}
             present = await self.repository.items_with_values(list_id, _values(data.ingredients) | removed)
@@ -327,7 +226,7 @@ class ShoppingService(DomainService[ShoppingList]):
         errors.raise_if_any()
         facts = await catalogue_facts(ingredients, self.catalogue)
         async with self.uow.write(entity_scope(EntityType.SHOPPING_LIST, list_id)):
-            shopping_list, role = await self._open(member, list_id, Action.EDIT, with_items=False)
+            shopping_list, role = await self.open_list(member, list_id, Action.EDIT, with_items=False)
             version = shopping_list.items_version
             present = await self.repository.items_with_values(list_id, _values(ingredients))
             resolved = await self._resolve_items(present, ingredients, facts)
@@ -337,147 +236,27 @@ class ShoppingService(DomainService[ShoppingList]):
 
     async def delete(self, member: Member, list_id: int) -> None:
         async with self.uow.write(entity_scope(EntityType.SHOPPING_LIST, list_id)):
-            shopping_list, _ = await self._open(member, list_id, Action.DELETE)
+            shopping_list, _ = await self.open_list(member, list_id, Action.DELETE)
             await self.session.delete(shopping_list)
             await self.access.forget(EntityType.SHOPPING_LIST, shopping_list.id, shopping_list.user_id)
             await self.session.flush()
 
-    async def complete(self, member: Member, list_id: int, data: CompleteShopIn) -> CompleteShopOut:
-        """The 'Store Items' dialog at once: checked items into a store (dated now), unchecked ones
-        merged into another list, the list deleted when asked.
-
-        A request id the caller already applied to this list answers what it answered the first
-        time and changes nothing. The caller's right to the list is checked first, so a replay on a
-        list they may no longer change answers as the list does (404, 403); only the shop that
-        deleted the list still answers its replay. A request id names one shop of one list: sent
-        for another list it is refused (409), never answered with the other list's result.
-
-        Checked values are ingredients of the catalogue (custom items cannot be ticked: 422); what
-        depends on the list as it is now is a 409: a checked value no longer on it, the list itself
-        as the one to move to, no store to put the checked items into.
-        """
-        if not REQUEST_ID.fullmatch(data.request_id):
-            raise FormError({"request_id": [MSG_REQUEST_ID]})
-        errors = FieldCollector()
-        for sent in data.checked:
-            if isinstance(sent, str) and is_custom_value(sent):
-                errors.add("checked", MSG_CUSTOM_UNTICKABLE)
-            elif isinstance(sent, str) and not INGREDIENT_DIGITS.fullmatch(sent):
-                errors.add("checked", MSG_NOT_IN_LIST.format(value=sent))
-        errors.raise_if_any()
-        checked_values = list(dict.fromkeys(str(v) for v in data.checked))
-        # What the catalogue says of what may go into the store, read before the turn.
-        facts = await self.catalogue.stock_facts(int(v) for v in checked_values) if data.store_checked else {}
-        # The list, the caller's request ids, and the list and store the shop moves items into.
-        scopes = [entity_scope(EntityType.SHOPPING_LIST, list_id), account_scope(member.id)]
-        if data.move_unchecked_to is not None:
-            scopes.append(entity_scope(EntityType.SHOPPING_LIST, data.move_unchecked_to))
-        if data.store_id is not None:
-            scopes.append(entity_scope(EntityType.FOOD_STORE, data.store_id))
-        async with self.uow.write(*scopes):
-            try:
-                shopping_list, _ = await self._open(member, list_id, Action.EDIT)
-            except NotFound:
-                done = await self._completed(member, data.request_id)
-                if done is not None and done.list_id == list_id and done.answer.list_deleted:
-                    return done.answer
-                raise
-            done = await self._completed(member, data.request_id)
-            if done is not None:
-                if done.list_id != list_id:
-                    raise Conflict(MSG_REQUEST_ID_USED)
-                return done.answer
-            if data.delete_list:
-                await self.access.require(
-                    member,
-                    EntityType.SHOPPING_LIST,
-                    list_id,
-                    shopping_list.user_id,
-                    Action.DELETE,
-                    not_found=MSG_NOT_FOUND,
-                )
-            items = {item.value: item for item in shopping_list.items}
-            for value in checked_values:
-                if value not in items:
-                    raise Conflict(MSG_NOT_IN_LIST.format(value=value))
-            if data.move_unchecked_to == list_id:
-                raise Conflict(MSG_SAME_LIST)
-
-            stored_into: int | None = None
-            checked = [items[value] for value in checked_values]
-            if data.store_checked and checked:
-                stored_into = data.store_id or await self._store_for(member)
-                await self.stores.stock(member, stored_into, [_as_stock(item) for item in checked], facts=facts)
-                if not data.delete_list:
-                    for item in checked:
-                        shopping_list.items.remove(item)
-
-            unchecked = [item for item in shopping_list.items if item.value not in set(checked_values)]
-            moved_to: int | None = None
-            if data.move_unchecked_to is not None and unchecked:
-                target, _ = await self._open(member, data.move_unchecked_to, Action.EDIT)
-                await self._put_items(target, [_as_sent(item) for item in unchecked], add=True)
-                await self._touch(target)
-                moved_to = target.id
-                if not data.delete_list:
-                    for item in unchecked:
-                        shopping_list.items.remove(item)
-
-            if data.delete_list:
-                await self.repository.delete_with_items(shopping_list)
-                await self.access.forget(EntityType.SHOPPING_LIST, shopping_list.id, shopping_list.user_id)
-            else:
-                await self._touch(shopping_list)
-            answer = CompleteShopOut(
-                request_id=data.request_id,
-                stored=len(checked) if stored_into else 0,
-                store_id=stored_into,
-                moved=len(unchecked) if moved_to else 0,
-                moved_to=moved_to,
-                list_deleted=data.delete_list,
-            )
-            self.session.add(
-                ShopCompletion(
-                    user_id=member.id, list_id=list_id, request_id=data.request_id, answer=msgspec.to_builtins(answer)
-                )
-            )
-            await self.session.flush()
-            return answer
-
-    async def _completed(self, member: Member, request_id: str) -> _Completed | None:
-        """The caller's shop with this request id, if one was applied: its list and its answer."""
-        row = (
-            await self.session.execute(
-                select(ShopCompletion.list_id, ShopCompletion.answer).where(
-                    ShopCompletion.user_id == member.id, ShopCompletion.request_id == request_id
-                )
-            )
-        ).first()
-        return None if row is None else _Completed(row.list_id, msgspec.convert(row.answer, CompleteShopOut))
-
     # -- internals ------------------------------------------------------------------------------
-    async def _open(
+    async def open_list(
         self, member: Member, list_id: int, action: Action, *, with_items: bool = True
     ) -> tuple[ShoppingList, Role]:
         found = await (self.repository.with_items if with_items else self.repository.lists)([list_id])
         if not found:
             raise NotFound(MSG_NOT_FOUND)
-        role = await self.access.require(
-            member, EntityType.SHOPPING_LIST, found[0].id, found[0].user_id, action, not_found=MSG_NOT_FOUND
+        return found[0], await self.require(member, found[0], action)
+
+    async def require(self, member: Member, shopping_list: ShoppingList, action: Action) -> Role:
+        """The caller's role on the list, if it allows `action` (else 404 or 403)."""
+        return await self.access.require(
+            member, EntityType.SHOPPING_LIST, shopping_list.id, shopping_list.user_id, action, not_found=MSG_NOT_FOUND
         )
-        return found[0], role
 
-    async def _store_for(self, member: Member) -> int:
-        """No store chosen: the caller's default store, or their only writable store (part 2 §4)."""
-        default = await self.stores.default_store_id(member)
-        if default is not None:
-            return default
-        writable = await self.stores.writable_ids(member)
-        if len(writable) == 1:
-            return writable[0]
-        raise Conflict(MSG_NO_STORE)
-
-    async def _put_items(self, shopping_list: ShoppingList, sent: Sequence[SentListItem], *, add: bool) -> None:
+    async def put_items(self, shopping_list: ShoppingList, sent: Sequence[SentListItem], *, add: bool) -> None:
         """Set (create) or add by the merge rule (a shop's unticked items moved) each sent item, on
         a list whose items are loaded."""
         present = list(shopping_list.items)
@@ -552,7 +331,7 @@ class ShoppingService(DomainService[ShoppingList]):
             await insert_all(self.session, ShoppingListItem, new_items)
             self.session.expire(shopping_list, ["items"])
 
-    async def _touch(self, shopping_list: ShoppingList, shares: list[ShareEntry] | None = None) -> None:
+    async def touch(self, shopping_list: ShoppingList, shares: list[ShareEntry] | None = None) -> None:
         """Every write of a list ends here: it is dated, and whoever may see it is told (`shares`:
         the list's, when just read). The object takes the items_version the triggers left."""
         await self.repository.date_row(shopping_list)
@@ -566,7 +345,7 @@ class ShoppingService(DomainService[ShoppingList]):
         items_version it started from, and what it wrote). Read in the block, its shares serve both
         the event and the answer, and no second transaction is begun for the answer."""
         shares = await self.access.shares_of(EntityType.SHOPPING_LIST, [shopping_list.id])
-        await self._touch(shopping_list, shares[shopping_list.id])
+        await self.touch(shopping_list, shares[shopping_list.id])
         owners = await self._owner_name(member, shopping_list.user_id)
         items = await self._changed_state(shopping_list, *change)
         shown = shares if role == Role.OWNER else {}
@@ -668,15 +447,6 @@ def _list_out(
         shared_with=shares.get(sl.id, []),
         role=role.value,  # type: ignore[arg-type]
     )
-
-
-def _as_stock(item: ShoppingListItem) -> StoreItemIn:
-    # Dated now by the store; quantities bought are what the list says (fractions included).
-    return StoreItemIn(value=item.value, name=item.name, quantity=item.quantity, unit=item.unit)
-
-
-def _as_sent(item: ShoppingListItem) -> ListItemIn:
-    return ListItemIn(value=item.value, name=item.name, quantity=item.quantity, unit=item.unit)
 
 
 def provide_shopping_service(

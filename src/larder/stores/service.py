@@ -12,7 +12,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any, Final
-from zoneinfo import ZoneInfo
 
 import msgspec
 from litestar.datastructures import State
@@ -25,7 +24,6 @@ from larder.catalogue.schemas import StockFacts
 from larder.catalogue.service import CatalogueService
 from larder.core.answers import EncodedAnswer
 from larder.core.clock import local_date, now, today
-from larder.core.db import insert_all
 from larder.core.errors import AppError, Conflict, FieldCollector, NotFound
 from larder.core.ids import is_id
 from larder.core.service import DomainService, VersionedRepository
@@ -35,8 +33,8 @@ from larder.kitchen.expiry import (
     Freshness,
     expiry_date,
 )
-from larder.kitchen.merge import Amount, amount, merge, subtract, tidy
-from larder.kitchen.storage import StoreKind, guess_kind, shelf_life_days
+from larder.kitchen.merge import Amount, subtract, tidy
+from larder.kitchen.storage import StoreKind, guess_kind
 from larder.kitchen.units import convertible
 from larder.sharing.service import (
     AccessPolicy,
@@ -79,6 +77,7 @@ from larder.stores.schemas import (
     StoreUpdateIn,
 )
 from larder.stores.stock_cache import ANSWER_CACHE, STOCK_CACHE, Stock, StockChange, stock_after, stock_of
+from larder.stores.stocking import StockIntake
 
 MSG_NOT_FOUND: Final = "Store not found."
 MSG_DEFAULT_UNDELETABLE: Final = "The default store cannot be deleted. Set another store as default first."
@@ -196,6 +195,7 @@ class StoresService(DomainService[FoodStore]):
         self.catalogue = catalogue
         self.access = access
         self.zone = zone
+        self.intake = StockIntake(session, catalogue, zone)
 
     # -- reading --------------------------------------------------------------------------------
     async def list_visible(self, member: Member) -> list[StoreOut]:
@@ -437,7 +437,7 @@ class StoresService(DomainService[FoodStore]):
             if data.kind is not None:
                 store.kind = data.kind
             await self._change_items(store, [i for i in data.items if i.id is not None], seen=seen)
-            await self._add_stock(store, [i for i in data.items if i.id is None], field="items")
+            await self.intake.add(store, [i for i in data.items if i.id is None], field="items")
             if data.items_to_remove:
                 if seen is not None:
                     _refuse_changed_since(await self.repository.items_with_ids(store.id, data.items_to_remove), seen)
@@ -494,7 +494,7 @@ class StoresService(DomainService[FoodStore]):
             errors = FieldCollector()
             check_sent_items(errors, items, typed=typed)
             errors.raise_if_any()
-            change = await self._add_stock(store, items, field="items", facts=facts)
+            change = await self.intake.add(store, items, field="items", facts=facts)
             # Read once for whoever is told and for the answer.
             shares = await self.access.shares_of(EntityType.FOOD_STORE, [store.id]) if answering else None
             await self._touch(store, shares[store.id] if shares else None)
@@ -584,12 +584,6 @@ class StoresService(DomainService[FoodStore]):
         await self.repository.date_row(store)
         await self.access.announce(EntityType.FOOD_STORE, store.id, store.user_id, shares=shares)
 
-    def _added_at(self, sent: datetime | None) -> datetime:
-        if sent is None:
-            return now()
-        # A time without a zone is read in the instance's zone, where its calendar day counts.
-        return sent if sent.tzinfo else sent.replace(tzinfo=ZoneInfo(self.zone) if self.zone else None).astimezone(UTC)
-
     async def _change_items(
         self, store: FoodStore, items: Sequence[StoreItemIn], *, seen: datetime | None = None
     ) -> None:
@@ -621,59 +615,12 @@ class StoresService(DomainService[FoodStore]):
             if sent.quantity is not None:
                 row.quantity = sent.quantity
             if sent.date_added is not None:
-                row.date_added = self._added_at(sent.date_added)
+                row.date_added = self.intake.added_at(sent.date_added)
             if sent.estimated_expiry_days is not None:
                 row.estimated_expiry_days = sent.estimated_expiry_days
             if sent.checked is not None:
                 row.checked = sent.checked
         errors.raise_if_any()
-
-    async def _add_stock(
-        self,
-        store: FoodStore,
-        items: Sequence[StoreItemIn],
-        *,
-        field: str,
-        facts: dict[int, StockFacts] | None = None,
-    ) -> StockChange:
-        """Each sent item merged into its batch of the day, or a new batch; what was written."""
-        if not items:
-            return StockChange()
-        errors = FieldCollector()
-        sent_custom = [str(i.value) for i in items if isinstance(i.value, str) and is_custom_value(i.value)]
-        customs = await self.repository.items_with_values(store.id, sent_custom)
-        known_custom = {i.value: i.name for i in customs}
-        resolved = await resolve_items(
-            items, self.catalogue, errors, field=field, known_custom=known_custom, facts=facts
-        )
-        errors.raise_if_any()
-        kind = StoreKind(store.kind)
-        existing = await self.repository.items_with_values(store.id, [r.value for r in resolved if r is not None])
-        batches: dict[tuple[str, date], StoreItem] = {
-            (i.value, local_date(i.date_added, self.zone)): i for i in existing
-        }
-        new_batches: list[StoreItem] = []
-        for sent, found in zip(items, resolved, strict=True):
-            assert found is not None  # raise_if_any above
-            added_at = self._added_at(sent.date_added)
-            key = (found.value, local_date(added_at, self.zone))
-            unit = found.unit_for(sent.quantity)
-            batch = batches.get(key)
-            if batch is not None:
-                total = merge(Amount(batch.quantity, batch.unit), amount(sent.quantity, unit))
-                batch.quantity, batch.unit = total.quantity, total.unit
-                _stamp(batch)
-                if sent.estimated_expiry_days is not None:
-                    batch.estimated_expiry_days = sent.estimated_expiry_days
-                continue
-            batch = _new_batch(store, found, sent, added_at, unit, kind)
-            new_batches.append(batch)
-            batches[key] = batch
-        # Only rows with a value changed are written (and counted by the triggers).
-        change = StockChange(updated=[i for i in existing if self.session.is_modified(i)], inserted=len(new_batches))
-        await self.session.flush()
-        await insert_all(self.session, StoreItem, new_batches)
-        return change
 
     async def _writable_stock(self, member: Member, condition: Any) -> list[StockMatch]:
         """The items matching `condition` in the stores the caller may change (own, and shared with
@@ -809,30 +756,6 @@ def _sensible(moment: datetime) -> bool:
 def _as_utc(moment: datetime) -> datetime:
     # The server's timestamps are UTC; a client echoing one without its zone means UTC too.
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-
-
-def _new_batch(
-    store: FoodStore, found: Resolved, sent: StoreItemIn, added_at: datetime, unit: str, kind: StoreKind
-) -> StoreItem:
-    days = sent.estimated_expiry_days
-    if days is None:
-        days = shelf_life_days(found.shelf_life, kind)
-    return StoreItem(
-        updated_at=now(),  # as `_stamp` dates a changed item
-        store_id=store.id,
-        value=found.value,
-        ingredient_id=found.ingredient_id,
-        name=found.name,
-        quantity=amount(sent.quantity, unit).quantity,
-        unit=unit,
-        default_unit=found.default_unit,
-        default_quantity=found.buy_step,
-        date_added=added_at,
-        estimated_expiry_days=days,
-        category_id=found.category_id,
-        image=found.image,
-        checked=False,
-    )
 
 
 def provide_stores_service(

@@ -27,7 +27,6 @@ from larder.kitchen.expiry import (
     expiry_date,
     notification_freshness,
 )
-from larder.stores.models import StoreItem
 from larder.stores.schemas import StoreItemOut
 
 CACHED_ITEMS: Final = 20_000
@@ -101,10 +100,10 @@ def stock_of(rows: Iterable[Any], day: date, zone: str | None) -> Stock:
 
 @dataclass
 class StockChange:
-    """What one write did to a store's items: rows updated (as objects, before their flush) and
-    how many it inserted."""
+    """What one write did to a store's items: the rows it updated, as written, and how many it
+    inserted."""
 
-    updated: list[StoreItem] = field(default_factory=list)
+    updated: list[Any] = field(default_factory=list)
     inserted: int = 0
 
     @property
