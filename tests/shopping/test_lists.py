@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 from larder.core.ids import ID_MAX
-from larder.kitchen.units import STOCK_UNITS
-from larder.stores.items import (
+from larder.items.resolve import (
     MSG_CUSTOM_NAME,
     MSG_QUANTITY_POSITIVE,
     MSG_UNIT,
     MSG_UNKNOWN_CUSTOM,
     MSG_UNKNOWN_INGREDIENT,
 )
+from larder.kitchen.units import STOCK_UNITS
 from tests.stores.support import LISTS, get_list, items_by_name, new_list, snapshot
 from tests.support import sql
 

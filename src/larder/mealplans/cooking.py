@@ -18,8 +18,6 @@ at or below zero removed and the plan re-dated together, or nothing at all.
 
 from __future__ import annotations
 
-import hashlib
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -35,6 +33,7 @@ from larder.core.clock import now
 from larder.core.errors import Conflict, FormError
 from larder.core.uow import unit_of_work
 from larder.imports.service import ImportService
+from larder.items.values import custom_value
 from larder.kitchen.cover import covered_lines
 from larder.kitchen.merge import Amount, merge_all, tidy
 from larder.kitchen.units import UNIT, convert, convertible, dimension
@@ -72,8 +71,6 @@ from larder.stores.service import StoresService
 
 MSG_NO_ENTRY: Final = "There is no recipe at day {day}, place {index} of this plan. Reload and try again."
 MSG_STOCK_GONE: Final = "A chosen stock item is no longer in a store you may change. Reload and try again."
-CUSTOM_PREFIX: Final = "CUSTOM-"
-VALUE_MAX: Final = 64  # what a list item's value may hold
 
 Kind = Literal["catalogue", "user", "imported", "custom", "link"]
 RecipeKey = tuple[Kind, int | str]
@@ -134,15 +131,6 @@ def days_of(entries: Iterable[E]) -> dict[int, list[E]]:
     for entry in sorted(entries, key=lambda e: (e.day, e.position, e.id)):
         found.setdefault(entry.day, []).append(entry)
     return found
-
-
-def custom_value(name: str) -> str:
-    """The list value of an ingredient the catalogue does not know: CUSTOM- and its name as a
-    slug, so 'Add Selected' merges it into the same custom item of a list every time."""
-    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
-    if not slug or not name.isascii():
-        slug = (slug[:40] + "-" if slug else "") + hashlib.sha256(name.lower().encode()).hexdigest()[:12]
-    return CUSTOM_PREFIX + slug[: VALUE_MAX - len(CUSTOM_PREFIX)].rstrip("-")
 
 
 # -- what a recipe needs ----------------------------------------------------------------------
@@ -484,7 +472,6 @@ def provide_cooking_service(
 __all__ = [
     "Need",
     "PlanCookingService",
-    "custom_value",
     "needs_of",
     "provide_cooking_service",
     "recipe_key",

@@ -22,12 +22,12 @@ from typing import Any, Final
 from larder.catalogue.schemas import StockFacts
 from larder.core.errors import Conflict, FieldCollector, FormError, NotFound
 from larder.core.uow import Scope
+from larder.items.values import INGREDIENT_DIGITS, is_custom_value
 from larder.sharing.service import Action, EntityType, Member, account_scope, entity_scope
 from larder.shopping.models import ShoppingList
 from larder.shopping.schemas import REQUEST_ID_PATTERN, CompleteShopIn, CompleteShopOut, ListItemIn
 from larder.shopping.service import MSG_NOT_FOUND, ShoppingService
-from larder.stores.schemas import INGREDIENT_DIGITS, StoreItemIn
-from larder.stores.service import is_custom_value
+from larder.stores.schemas import StoreItemIn
 
 MSG_NOT_IN_LIST: Final = "{value} is not on this list."
 MSG_CUSTOM_UNTICKABLE: Final = "Custom items cannot be ticked or stored."

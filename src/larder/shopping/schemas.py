@@ -14,9 +14,9 @@ import msgspec
 
 from larder.core.ids import Id
 from larder.core.text import Line
+from larder.items.values import INGREDIENT_DIGITS, QUANTITY_MAX
 from larder.sharing.service import ShareEntry
 from larder.stores.schemas import (
-    INGREDIENT_DIGITS,
     ItemName,
     OptionalItemValue,
     OptionalUnit,
@@ -29,7 +29,6 @@ from larder.stores.schemas import (
 )
 
 ITEMS_MAX = 500
-QUANTITY_MAX = 100_000
 # 8 to 64 of A-Z, a-z, 0-9, - and _ (the service checks it with its message).
 REQUEST_ID_MIN, REQUEST_ID_MAX = 8, 64
 REQUEST_ID_PATTERN: Final = r"^[A-Za-z0-9_-]+(?!\n)$"

@@ -24,6 +24,14 @@ from larder.core.db import insert_all
 from larder.core.errors import FieldCollector, NotFound
 from larder.core.service import DomainService
 from larder.core.text import plain_name_problem
+from larder.items.resolve import (
+    MSG_QUANTITY_POSITIVE,
+    Resolved,
+    catalogue_facts,
+    check_typed_quantities,
+    resolve_items,
+)
+from larder.items.values import QUANTITY_MAX, QUANTITY_MIN, is_custom_value
 from larder.kitchen.merge import Amount, amount, merge, tidy
 from larder.kitchen.units import convert, convertible
 from larder.sharing.service import (
@@ -60,16 +68,7 @@ from larder.shopping.schemas import (
     ShoppingListOut,
     ShoppingListUpdateIn,
 )
-from larder.stores.schemas import QUANTITY_MAX, QUANTITY_MIN
-from larder.stores.service import (
-    MSG_QUANTITY_POSITIVE,
-    Resolved,
-    StoresService,
-    catalogue_facts,
-    check_typed_quantities,
-    is_custom_value,
-    resolve_items,
-)
+from larder.stores.service import StoresService
 
 MSG_NOT_FOUND: Final = "Shopping list not found."
 MSG_CHANGE_ZERO: Final = "A change of the quantity cannot be 0."

@@ -20,16 +20,14 @@ import msgspec.inspect as mi
 
 from larder.core.ids import Id
 from larder.core.text import LINE_PATTERN, Line
+from larder.items.values import INGREDIENT_DIGITS, QUANTITY_MAX, QUANTITY_MIN, VALUE_MAX
 from larder.kitchen.units import STOCK_UNITS
 from larder.sharing.service import ShareEntry
 
 NAME_MAX = 100
 DESCRIPTION_MAX = 255
 ITEMS_MAX = 1000
-QUANTITY_MAX = 100_000
-QUANTITY_MIN: Final = 1  # part 2 §5 'Quantity inputs': a typed quantity
 EXPIRY_DAYS_MAX = 3650
-VALUE_MAX = 64
 StoreKindName = Literal["pantry", "fridge", "freezer"]
 
 
@@ -89,12 +87,9 @@ PlainDescription = Annotated[
     declared(pattern=PLAIN_NAME_PATTERN),
 ]
 
-# What an item's `value` may name (stores/items.py): a catalogue ingredient by its id, as a number or
+# What an item's `value` may name (larder.items): a catalogue ingredient by its id, as a number or
 # as digits (at most 18), or a custom item: CUSTOM-<id> of one already made, or CUSTOM (with a
 # name) for a new one. Any other text names nothing an item can be.
-# (Python's `$` also matches before a final newline, which the text rule refuses: a pattern of the
-# document says it may not end in one, as core.text does.)
-INGREDIENT_DIGITS = re.compile(r"^[0-9]{1,18}(?!\n)$")
 CUSTOM_VALUE_PATTERN = rf"^CUSTOM-[^{LINE_REFUSED}]*(?!\n)$"
 NEW_CUSTOM_PATTERN = rf"^CUSTOM(?:-[^{LINE_REFUSED}]*)?(?!\n)$"
 _ID = member_schema(Id)
@@ -124,7 +119,7 @@ ExpiryDays = Annotated[int, msgspec.Meta(ge=0, le=EXPIRY_DAYS_MAX), declared(min
 
 
 # An item names what it stands for: an ingredient or a custom item by its value, or else a new
-# custom item by its name, which is not blank (stores/items.py); a store item with an id changes
+# custom item by its name, which is not blank (larder.items); a store item with an id changes
 # that item (the id must be one of the store's: else 409) and needs neither.
 _NAMES_NOTHING: Final = {"value": {"not": {"oneOf": _NAMED}}}
 _NAMED_BY_NAME: Final = {"required": ["name"], "properties": {"name": {"type": "string", "pattern": r"[^\s]"}}}

@@ -29,6 +29,13 @@ from larder.core.ids import is_id
 from larder.core.service import DomainService, VersionedRepository
 from larder.core.text import plain_name_problem
 from larder.core.wire import Data
+from larder.items.resolve import (
+    MSG_UNIT,
+    catalogue_facts,
+    check_typed_quantities,
+    is_stock_unit,
+    sent_unit,
+)
 from larder.kitchen.expiry import (
     Freshness,
     expiry_date,
@@ -47,17 +54,6 @@ from larder.sharing.service import (
     entity_scope,
     may,
     role_among,
-)
-from larder.stores.items import (
-    MSG_QUANTITY_POSITIVE,
-    MSG_UNIT,
-    Resolved,
-    catalogue_facts,
-    check_typed_quantities,
-    is_custom_value,
-    is_stock_unit,
-    resolve_items,
-    sent_unit,
 )
 from larder.stores.models import DefaultStore, FoodStore, StoreItem
 from larder.stores.schemas import (
@@ -770,13 +766,7 @@ def provide_stores_service(
 __all__ = [
     "MSG_DEFAULT_UNDELETABLE",
     "MSG_NOT_FOUND",
-    "MSG_QUANTITY_POSITIVE",
-    "Resolved",
     "StoresService",
-    "catalogue_facts",
     "check_store_fields",
-    "check_typed_quantities",
-    "is_custom_value",
     "provide_stores_service",
-    "resolve_items",
 ]

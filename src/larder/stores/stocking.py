@@ -21,9 +21,10 @@ from larder.catalogue.schemas import StockFacts
 from larder.catalogue.service import CatalogueService
 from larder.core.clock import local_date, now
 from larder.core.errors import FieldCollector
+from larder.items.resolve import Resolved, resolve_items
+from larder.items.values import is_custom_value
 from larder.kitchen.merge import Amount, amount, merge
 from larder.kitchen.storage import StoreKind, shelf_life_days
-from larder.stores.items import Resolved, is_custom_value, resolve_items
 from larder.stores.models import FoodStore, StoreItem
 from larder.stores.schemas import StoreItemIn
 from larder.stores.stock_cache import StockChange

@@ -13,7 +13,6 @@ or store does not hold, sent without a name) is not found (404).
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
@@ -21,13 +20,11 @@ from typing import Final, Protocol
 from larder.catalogue.schemas import StockFacts
 from larder.catalogue.service import CatalogueService
 from larder.core.errors import FieldCollector, NotFound
+from larder.items.values import CUSTOM, QUANTITY_MIN, ingredient_id, is_custom_value, new_custom_value
 from larder.kitchen.expiry import DEFAULT_EXPIRY_DAYS
 from larder.kitchen.storage import ShelfLife
 from larder.kitchen.units import DEFAULT_UNIT, STOCK_UNITS
-from larder.stores.schemas import INGREDIENT_DIGITS, QUANTITY_MIN
 
-CUSTOM: Final = "CUSTOM"
-CUSTOM_PREFIX: Final = "CUSTOM-"
 MSG_UNKNOWN_INGREDIENT = "Unknown ingredient {value}: pick one from the list or add a custom item."
 MSG_CUSTOM_NAME = "A custom item needs a name."
 MSG_UNKNOWN_CUSTOM = "Unknown custom item {value}: give it a name to add it."
@@ -99,22 +96,6 @@ def is_stock_unit(unit: str | None) -> bool:
     return unit is None or unit in STOCK_UNITS
 
 
-def is_custom_value(value: str) -> bool:
-    return value.startswith(CUSTOM_PREFIX) or value == CUSTOM
-
-
-def new_custom_value() -> str:
-    return CUSTOM_PREFIX + secrets.token_urlsafe(9)
-
-
-def _ingredient_id(value: int | str | None) -> int | None:
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str) and INGREDIENT_DIGITS.fullmatch(value):
-        return int(value)
-    return None
-
-
 def shelf_life_of(facts: StockFacts) -> ShelfLife:
     return ShelfLife(
         pantry=facts.pantry_days,
@@ -127,7 +108,7 @@ def shelf_life_of(facts: StockFacts) -> ShelfLife:
 async def catalogue_facts(items: Sequence[SentItem], catalogue: CatalogueService) -> dict[int, StockFacts]:
     """What the catalogue says of the ingredients the items name (read before a write turn: it is
     the catalogue's, not the list's or the store's, so nothing the turn guards)."""
-    ids = [i for i in (_ingredient_id(item.value) for item in items) if i is not None]
+    ids = [i for i in (ingredient_id(item.value) for item in items) if i is not None]
     return await catalogue.stock_facts(ids) if ids else {}
 
 
@@ -158,9 +139,9 @@ async def resolve_items(
             errors.add(f"{field}.unit", MSG_UNIT)
             resolved.append(None)
             continue
-        ingredient_id = _ingredient_id(item.value)
-        if ingredient_id is not None:
-            found = facts.get(ingredient_id)
+        catalogue_id = ingredient_id(item.value)
+        if catalogue_id is not None:
+            found = facts.get(catalogue_id)
             if found is None:
                 missing.append(MSG_UNKNOWN_INGREDIENT.format(value=item.value))
                 resolved.append(None)
@@ -213,7 +194,6 @@ async def resolve_items(
 
 
 __all__ = [
-    "CUSTOM_PREFIX",
     "MSG_CUSTOM_NAME",
     "MSG_QUANTITY_MIN",
     "MSG_QUANTITY_POSITIVE",
@@ -224,7 +204,6 @@ __all__ = [
     "SentItem",
     "catalogue_facts",
     "check_typed_quantities",
-    "is_custom_value",
     "is_stock_unit",
     "resolve_items",
     "sent_unit",
