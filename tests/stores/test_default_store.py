@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from larder.stores.service import MSG_DEFAULT_UNDELETABLE
+from larder.stores.messages import MSG_DEFAULT_UNDELETABLE
 from tests.stores.support import STORES, get_store, new_store, snapshot
 
 SET_DEFAULT = "/api/pwa/share/default"

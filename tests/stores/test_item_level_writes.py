@@ -10,7 +10,7 @@ import pytest
 from litestar.testing import AsyncTestClient
 
 from larder.app import create_app
-from larder.stores.service import MSG_ITEM_STALE, MSG_STALE
+from larder.stores.messages import MSG_ITEM_STALE, MSG_STALE
 from tests.stores.support import STORES, get_store, items_by_name, new_store, receive, snapshot
 
 SHARE = "/api/pwa/share"

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from larder.stores.service import StoreRepository
+from larder.stores.repository import StoreRepository
 from larder.stores.stock_cache import ANSWER_CACHE, STOCK_CACHE
 from tests.stores.support import STORES, new_store
 

@@ -9,7 +9,7 @@ import pytest
 from larder.core.ids import ID_MAX
 from larder.items.resolve import MSG_UNIT
 from larder.kitchen.units import STOCK_UNITS
-from larder.stores.service import MSG_DATE_ADDED, MSG_STALE
+from larder.stores.messages import MSG_DATE_ADDED, MSG_STALE
 from tests.stores.support import (
     STORES,
     added_on,

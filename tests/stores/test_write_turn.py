@@ -12,8 +12,8 @@ from sqlalchemy import delete
 from larder.core.clock import now
 from larder.core.uow import Scope
 from larder.sharing.models import Share
+from larder.stores.messages import MSG_ITEM_STALE
 from larder.stores.models import StoreItem
-from larder.stores.service import MSG_ITEM_STALE
 from tests.stores.support import STORES, get_store, items_by_name, meanwhile, new_store, receive, scopes_taken
 
 SHARE = "/api/pwa/share"

@@ -1,0 +1,77 @@
+"""Food stores and their items in the database: stores as objects, items as rows."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import Row, bindparam, or_, select
+
+from larder.core.service import VersionedRepository
+from larder.sharing.service import Member
+from larder.stores.models import DefaultStore, FoodStore, StoreItem
+
+_DEFAULT_STORE = (
+    select(FoodStore)
+    .join(DefaultStore, DefaultStore.store_id == FoodStore.id)
+    .where(DefaultStore.user_id == bindparam("member_id"))
+    .execution_options(populate_existing=True)
+)
+
+
+class StoreRepository(VersionedRepository[FoodStore]):
+    model_type = FoodStore
+    version_column = "stock_version"
+
+    async def stores(self, ids: Sequence[int]) -> list[FoodStore]:
+        if not ids:
+            return []
+        # Read afresh even when the session holds them: triggers change stock_version underneath.
+        statement = select(FoodStore).where(FoodStore.id.in_(list(ids))).execution_options(populate_existing=True)
+        return list(await self.session.scalars(statement))
+
+    async def visible_ids(self, member: Member, shared: Sequence[int]) -> list[int]:
+        condition = FoodStore.user_id == member.id
+        if shared:
+            condition = or_(condition, FoodStore.id.in_(list(shared)))
+        return list(await self.session.scalars(select(FoodStore.id).where(condition).order_by(FoodStore.id)))
+
+    async def item_rows(self, store_ids: Sequence[int]) -> dict[int, list[Row[Any]]]:
+        """Every item of the stores as plain rows, by store: a household's stores hold thousands of
+        items, and rows cost a fraction of ORM objects to read."""
+        found: dict[int, list[Row[Any]]] = {store_id: [] for store_id in store_ids}
+        if store_ids:
+            rows = await self.session.execute(
+                select(*_ITEM_COLUMNS).where(StoreItem.store_id.in_(list(store_ids))).order_by(StoreItem.id)
+            )
+            for row in rows:
+                found[row.store_id].append(row)
+        return found
+
+    async def written_rows(self, store_id: int, ids: Sequence[int], after_id: int) -> list[Row[Any]]:
+        """The store's items of these ids and those newer than `after_id` (ids only grow): the rows a
+        write changed and added, as plain rows."""
+        condition = or_(StoreItem.id.in_(list(ids)), StoreItem.id > after_id) if ids else StoreItem.id > after_id
+        statement = select(*_ITEM_COLUMNS).where(StoreItem.store_id == store_id, condition).order_by(StoreItem.id)
+        return list(await self.session.execute(statement))
+
+    async def default_store_of(self, member_id: int) -> FoodStore | None:
+        """The member's default store, read with its choice in one query (built once: the dashboard
+        asks it on every visit)."""
+        return await self.session.scalar(_DEFAULT_STORE, {"member_id": member_id})
+
+    async def items_with_values(self, store_id: int, values: Sequence[str]) -> list[StoreItem]:
+        """The batches of the given ingredients in one store (what new stock may merge with)."""
+        if not values:
+            return []
+        statement = select(StoreItem).where(StoreItem.store_id == store_id, StoreItem.value.in_(list(set(values))))
+        return list(await self.session.scalars(statement))
+
+    async def items_with_ids(self, store_id: int, ids: Sequence[int]) -> list[StoreItem]:
+        if not ids:
+            return []
+        statement = select(StoreItem).where(StoreItem.store_id == store_id, StoreItem.id.in_(list(set(ids))))
+        return list(await self.session.scalars(statement))
+
+
+_ITEM_COLUMNS = tuple(StoreItem.__table__.columns)
