@@ -144,53 +144,63 @@ async def resolve_items(
             found = facts.get(catalogue_id)
             if found is None:
                 missing.append(MSG_UNKNOWN_INGREDIENT.format(value=item.value))
-                resolved.append(None)
-                continue
-            resolved.append(
-                Resolved(
-                    value=str(found.ingredient_id),
-                    name=found.name,
-                    unit=unit,
-                    default_unit=found.default_unit,
-                    ingredient_id=found.ingredient_id,
-                    category_id=found.category_id,
-                    image=found.image,
-                    shelf_life=shelf_life_of(found),
-                    buy_unit=found.buy_unit or found.default_unit,
-                    buy_step=found.buy_step,
-                )
-            )
+            resolved.append(None if found is None else _ingredient(found, unit))
             continue
-        value = item.value if isinstance(item.value, str) else None
-        if value is not None and not is_custom_value(value):
-            errors.add(field, MSG_UNKNOWN_INGREDIENT.format(value=value))
-            resolved.append(None)
-            continue
-        name = (item.name or "").strip() or (known_custom.get(value, "") if value else "")
-        if not name:
-            if value is None or value == CUSTOM:
-                errors.add(f"{field}.name", MSG_CUSTOM_NAME)
-            else:
-                missing.append(MSG_UNKNOWN_CUSTOM.format(value=value))
-            resolved.append(None)
-            continue
-        if value is None or value == CUSTOM:
-            value = new_custom_value()
-        resolved.append(
-            Resolved(
-                value=value,
-                name=name,
-                unit=unit,
-                default_unit=DEFAULT_UNIT,
-                ingredient_id=None,
-                category_id=None,
-                image=None,
-                shelf_life=None,
-            )
-        )
+        resolved.append(_custom(item, unit, known_custom, errors, missing, field))
     if missing and not errors.errors:
         raise NotFound(missing[0])
     return resolved
+
+
+def _ingredient(found: StockFacts, unit: str | None) -> Resolved:
+    """An item the catalogue knows: its name, image, category and units are the catalogue's."""
+    return Resolved(
+        value=str(found.ingredient_id),
+        name=found.name,
+        unit=unit,
+        default_unit=found.default_unit,
+        ingredient_id=found.ingredient_id,
+        category_id=found.category_id,
+        image=found.image,
+        shelf_life=shelf_life_of(found),
+        buy_unit=found.buy_unit or found.default_unit,
+        buy_step=found.buy_step,
+    )
+
+
+def _custom(
+    item: SentItem,
+    unit: str | None,
+    known_custom: dict[str, str],
+    errors: FieldCollector,
+    missing: list[str],
+    field: str,
+) -> Resolved | None:
+    """A custom item: one already made (named by its value), or a new one named by the user; None
+    (and a message in `errors` or `missing`) for a value that is neither."""
+    value = item.value if isinstance(item.value, str) else None
+    if value is not None and not is_custom_value(value):
+        errors.add(field, MSG_UNKNOWN_INGREDIENT.format(value=value))
+        return None
+    name = (item.name or "").strip() or (known_custom.get(value, "") if value else "")
+    if not name:
+        if value is None or value == CUSTOM:
+            errors.add(f"{field}.name", MSG_CUSTOM_NAME)
+        else:
+            missing.append(MSG_UNKNOWN_CUSTOM.format(value=value))
+        return None
+    if value is None or value == CUSTOM:
+        value = new_custom_value()
+    return Resolved(
+        value=value,
+        name=name,
+        unit=unit,
+        default_unit=DEFAULT_UNIT,
+        ingredient_id=None,
+        category_id=None,
+        image=None,
+        shelf_life=None,
+    )
 
 
 __all__ = [

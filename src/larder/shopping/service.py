@@ -15,25 +15,17 @@ from litestar.di import NamedDependency
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.accounts.service import display_names
-from larder.catalogue.schemas import StockFacts
 from larder.catalogue.service import CatalogueService
 from larder.core.answers import EncodedAnswer
 from larder.core.bounded_cache import BoundedCache
-from larder.core.clock import now
-from larder.core.db import insert_all
 from larder.core.errors import FieldCollector, NotFound
 from larder.core.service import DomainService
 from larder.core.text import plain_name_problem
 from larder.items.resolve import (
     MSG_QUANTITY_POSITIVE,
-    Resolved,
     catalogue_facts,
     check_typed_quantities,
-    resolve_items,
 )
-from larder.items.values import QUANTITY_MAX, QUANTITY_MIN, is_custom_value
-from larder.kitchen.merge import Amount, amount, merge, tidy
-from larder.kitchen.units import convert, convertible
 from larder.sharing.service import (
     AccessPolicy,
     Action,
@@ -56,10 +48,10 @@ from larder.shopping.item_states import (
     state_key,
     state_of,
 )
-from larder.shopping.models import ShoppingList, ShoppingListItem
+from larder.shopping.item_writes import ListItemWriter, SentListItem, values_of
+from larder.shopping.models import ShoppingList
 from larder.shopping.repository import ShoppingListRepository
 from larder.shopping.schemas import (
-    ListItemIn,
     ListItemOut,
     ListSummaryOut,
     MergeItemIn,
@@ -79,10 +71,6 @@ def check_list_name(errors: FieldCollector, name: str) -> None:
     problem = plain_name_problem(name, "name")
     if problem:
         errors.add("name", problem)
-
-
-# An item as typed (create, edit) or as merged (quantities above 0, not at least 1).
-SentListItem = ListItemIn | MergeItemIn
 
 
 # Whole answers of GET /user-shoppinglists/{id}, gzipped (a list of 80 items: ~3 KB).
@@ -105,6 +93,7 @@ class ShoppingService(DomainService[ShoppingList]):
         self.catalogue = catalogue
         self.access = access
         self.stores = stores
+        self.items = ListItemWriter(session, catalogue)
 
     # -- reading --------------------------------------------------------------------------------
     async def list_visible(self, member: Member) -> list[ShoppingListOut]:
@@ -204,8 +193,8 @@ class ShoppingService(DomainService[ShoppingList]):
             shopping_list, role = await self.open_list(member, list_id, Action.EDIT, with_items=False)
             version = shopping_list.items_version
             removed = {str(value) for value in data.ingredients_to_remove}
-            present = await self.repository.items_with_values(list_id, _values(data.ingredients) | removed)
-            resolved = await self._resolve_items(present, data.ingredients, facts)
+            present = await self.repository.items_with_values(list_id, values_of(data.ingredients) | removed)
+            resolved = await self.items.resolve(present, data.ingredients, facts)
             if data.name is not None:
                 shopping_list.name = data.name.strip()
             change = ItemsChange()
@@ -213,7 +202,7 @@ class ShoppingService(DomainService[ShoppingList]):
                 present.remove(item)
                 change.deleted.add(item.id)
                 await self.session.delete(item)
-            await self._apply_items(shopping_list, present, data.ingredients, resolved, add=False, written=change)
+            await self.items.apply(shopping_list, present, data.ingredients, resolved, add=False, written=change)
             return await self._touched_answer(member, shopping_list, role, (version, change))
 
     async def merge(self, member: Member, list_id: int, ingredients: Sequence[MergeItemIn]) -> ShoppingListOut:
@@ -227,10 +216,10 @@ class ShoppingService(DomainService[ShoppingList]):
         async with self.uow.write(entity_scope(EntityType.SHOPPING_LIST, list_id)):
             shopping_list, role = await self.open_list(member, list_id, Action.EDIT, with_items=False)
             version = shopping_list.items_version
-            present = await self.repository.items_with_values(list_id, _values(ingredients))
-            resolved = await self._resolve_items(present, ingredients, facts)
+            present = await self.repository.items_with_values(list_id, values_of(ingredients))
+            resolved = await self.items.resolve(present, ingredients, facts)
             change = ItemsChange()
-            await self._apply_items(shopping_list, present, ingredients, resolved, add=True, written=change)
+            await self.items.apply(shopping_list, present, ingredients, resolved, add=True, written=change)
             return await self._touched_answer(member, shopping_list, role, (version, change))
 
     async def delete(self, member: Member, list_id: int) -> None:
@@ -256,79 +245,8 @@ class ShoppingService(DomainService[ShoppingList]):
         )
 
     async def put_items(self, shopping_list: ShoppingList, sent: Sequence[SentListItem], *, add: bool) -> None:
-        """Set (create) or add by the merge rule (a shop's unticked items moved) each sent item, on
-        a list whose items are loaded."""
-        present = list(shopping_list.items)
-        await self._apply_items(shopping_list, present, sent, await self._resolve_items(present, sent), add=add)
-
-    async def _resolve_items(
-        self,
-        present: Sequence[ShoppingListItem],
-        sent: Sequence[SentListItem],
-        facts: dict[int, StockFacts] | None = None,
-    ) -> list[Resolved]:
-        """What each sent item is (a catalogue ingredient, or a custom one of `present`, the list's
-        items of the sent values): reads only."""
-        if not sent:
-            return []
-        errors = FieldCollector()
-        known_custom = {i.value: i.name for i in present if i.ingredient_id is None}
-        resolved = await resolve_items(sent, self.catalogue, errors, known_custom=known_custom, facts=facts)
-        errors.raise_if_any()
-        return [found for found in resolved if found is not None]  # every one, after raise_if_any
-
-    async def _apply_items(
-        self,
-        shopping_list: ShoppingList,
-        present: Sequence[ShoppingListItem],
-        sent: Sequence[SentListItem],
-        resolved: list[Resolved],
-        *,
-        add: bool,
-        written: ItemsChange | None = None,
-    ) -> None:
-        """Each sent item set or added by the merge rule to the item of its value in `present` (the
-        list's items of the sent values), or added as a new item; what was written goes into
-        `written`."""
-        if not sent:
-            return
-        by_value = {item.value: item for item in present}
-        new_items: list[ShoppingListItem] = []
-        for item, found in zip(sent, resolved, strict=True):
-            unit = found.unit_for(item.quantity)
-            row = by_value.get(found.value)
-            if row is None:
-                row = _new_item(shopping_list, found, item, unit)
-                new_items.append(row)
-                by_value[found.value] = row
-                continue
-            if add:
-                total = merge(Amount(row.quantity, row.unit), amount(item.quantity, unit))
-                row.quantity, row.unit = total.quantity, total.unit
-            else:
-                change = getattr(item, "change", None)
-                if change is not None:
-                    # Applied to what the list holds inside this write turn: concurrent steps add up.
-                    row.quantity = _within_bounds(row.quantity + change)
-                if item.quantity is not None:
-                    row.quantity = item.quantity
-                elif change is None and found.unit is not None and convertible(row.unit, found.unit):
-                    # A unit chosen alone: the same amount in it (500 g is 0.5 kg).
-                    row.quantity = tidy(convert(row.quantity, row.unit, found.unit))
-                if found.unit is not None:
-                    row.unit = found.unit
-            if item.checked is not None:
-                row.checked = item.checked and not is_custom_value(row.value)
-            if found.ingredient_id is None and item.name:
-                row.name = found.name
-        if written is not None:
-            # Only rows with a value changed are written (and counted by the triggers).
-            written.updated += [row for row in present if self.session.is_modified(row)]
-            written.inserted += new_items
-        await self.session.flush()
-        if new_items:
-            await insert_all(self.session, ShoppingListItem, new_items)
-            self.session.expire(shopping_list, ["items"])
+        """Each sent item set or added to a list whose items are loaded (item_writes.py)."""
+        await self.items.put(shopping_list, sent, add=add)
 
     async def touch(self, shopping_list: ShoppingList, shares: list[ShareEntry] | None = None) -> None:
         """Every write of a list ends here: it is dated, and whoever may see it is told (`shares`:
@@ -392,41 +310,6 @@ class ShoppingService(DomainService[ShoppingList]):
         # Items as rows: answering a list of 80 items costs a fraction of loading them as objects.
         items = await self.repository.item_rows([sl.id for sl in lists])
         return [_list_out(sl, roles[sl.id], owners, shares, [item_out(i) for i in items[sl.id]]) for sl in lists]
-
-
-def _within_bounds(quantity: float) -> float:
-    """A quantity a step left, kept to the typed bounds: at least 1, at most QUANTITY_MAX."""
-    return min(QUANTITY_MAX, max(QUANTITY_MIN, tidy(quantity)))
-
-
-def _stepped(sent: SentListItem) -> float:
-    """A step sent for an item the list no longer holds (removed on another device): the item is
-    back with the step as its quantity, at least 1."""
-    return _within_bounds(getattr(sent, "change", 0) or 0)
-
-
-def _values(sent: Sequence[SentListItem]) -> set[str]:
-    """The values the sent items name (an ingredient id as its digits, or a custom value)."""
-    return {str(item.value) for item in sent if item.value is not None}
-
-
-def _new_item(shopping_list: ShoppingList, found: Resolved, sent: SentListItem, unit: str) -> ShoppingListItem:
-    # The first item has quantity 1 unless one was sent (part 2 §4 'Shopping list create').
-    return ShoppingListItem(
-        list_id=shopping_list.id,
-        value=found.value,
-        ingredient_id=found.ingredient_id,
-        name=found.name,
-        quantity=amount(sent.quantity, unit).quantity if getattr(sent, "change", None) is None else _stepped(sent),
-        unit=unit,
-        default_unit=found.default_unit,
-        default_quantity=found.buy_step,
-        image=found.image,
-        checked=bool(sent.checked) and not found.is_custom,
-        date_added=now(),
-        category_id=found.category_id,
-        estimated_expiry_days=found.usual_expiry_days,
-    )
 
 
 def _list_out(
