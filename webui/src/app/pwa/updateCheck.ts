@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { api } from '@/shared/api';
+import { requestOutsideSchema } from '@/shared/api';
 import { isOnline, whenOnline } from '@/shared/hooks';
 import { activateServiceWorkerUpdate } from './serviceWorker';
 
@@ -65,13 +65,13 @@ function storeInstalled(version: string): void {
 
 /** GET /latest-version.json → currentVersion (null when the answer has none). */
 export async function fetchLatestVersion(signal?: AbortSignal): Promise<string | null> {
-  const body = await api.get<{ currentVersion?: unknown }>('/latest-version.json', {
+  const body = await requestOutsideSchema('/latest-version.json', {
     base: '',
     auth: false,
     skipAuthRedirect: true,
     signal,
   });
-  const version = body && typeof body === 'object' ? body.currentVersion : undefined;
+  const version = body && typeof body === 'object' ? (body as { currentVersion?: unknown }).currentVersion : undefined;
   return typeof version === 'string' && version ? version : null;
 }
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { saveFilters } from '@/shared/lib/savedFilters';
 import { renderApp, signIn } from '@/test/render';
 import { apiUrl, server, testUser } from '@/test/server';
-import { fetchRecipePage, resetEarlyRecipePage } from './api/recipePage';
+import { fetchRecipePage, resetEarlyRecipePage } from '@/shared/api/recipePage';
 import { startDiscoverListEarly } from './firstScreen';
 import { makePage } from './testData';
 

@@ -1,6 +1,6 @@
 import { userPreferences } from '@/shared/lib/preferences';
 import { getSession } from '@/shared/session/session';
-import { recipeListQuery, startRecipePageEarly } from './api/recipePage';
+import { recipeListQuery, startRecipePageEarly } from '@/shared/api/recipePage';
 import { loadSavedFilters } from '@/shared/lib/savedFilters';
 import { withPreferences } from './lib/filters';
 

@@ -144,7 +144,7 @@ export function creatorBackend(options: BackendOptions = {}): BackendCalls {
   server.use(
     // What the own recipe viewer loads after the wizard navigates there.
     http.get(apiUrl('/user-recipe-creator'), () => HttpResponse.json([...saved.values()])),
-    http.get(apiUrl('/publish-requests/'), () => HttpResponse.json([])),
+    http.get(apiUrl('/publish-requests'), () => HttpResponse.json([])),
     http.get(formOptionsUrl('categories'), () => HttpResponse.json({ data: CATEGORIES })),
     http.get(formOptionsUrl('ingredients'), () => HttpResponse.json({ data: INGREDIENTS })),
     http.post(apiUrl('/user-recipe-validate'), async ({ request }) => {
@@ -174,7 +174,7 @@ export function creatorBackend(options: BackendOptions = {}): BackendCalls {
       saved.set(recipe.user_recipe_id, recipe);
       return HttpResponse.json({ data: recipe });
     }),
-    http.post(apiUrl('/publish-requests/'), async ({ request }) => {
+    http.post(apiUrl('/publish-requests'), async ({ request }) => {
       const body = (await request.json()) as { entity_id: number };
       calls.publish.push(body);
       return options.publish?.(body) ?? HttpResponse.json({ data: publishRequest(body.entity_id) }, { status: 201 });

@@ -2,14 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { setStoredUser } from '@/shared/session';
 import { api } from './client';
 import { queryKeys } from './queryKeys';
-import type { User } from './wire';
 
 /** GET /account: the signed-in user; a successful answer replaces the stored user. */
 export function accountQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.account.all,
     queryFn: async ({ signal }) => {
-      const user = await api.get<User>('/account', { signal });
+      const user = await api.get('/account', { signal });
       setStoredUser(user);
       return user;
     },

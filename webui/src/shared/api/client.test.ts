@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiUrl, server, testUser } from '@/test/server';
-import { api, ApiError, apiDownload, dispositionFilename, setUnauthorizedHandler } from './client';
+import { api, ApiError, apiDownload, dispositionFilename, requestOutsideSchema, setUnauthorizedHandler } from './client';
 
 function storeSession() {
   window.localStorage.setItem('token', 'tok-123');
@@ -20,7 +20,7 @@ describe('api client', () => {
     storeSession();
     let seen: { auth: string | null; type: string | null; body: unknown } | null = null;
     server.use(
-      http.post(apiUrl('/echo'), async ({ request }) => {
+      http.post(apiUrl('/contact'), async ({ request }) => {
         seen = {
           auth: request.headers.get('authorization'),
           type: request.headers.get('content-type'),
@@ -29,31 +29,32 @@ describe('api client', () => {
         return HttpResponse.json({ ok: true });
       }),
     );
-    await expect(api.post('/echo', { a: 1 })).resolves.toEqual({ ok: true });
-    expect(seen).toEqual({ auth: 'Bearer tok-123', type: 'application/json', body: { a: 1 } });
+    const message = { name: 'Ann', email: 'ann@example.com', message: 'Hi' };
+    await expect(api.post('/contact', message)).resolves.toEqual({ ok: true });
+    expect(seen).toEqual({ auth: 'Bearer tok-123', type: 'application/json', body: message });
   });
 
   it('sends no Authorization header without a token, or when auth is off', async () => {
     const headers: (string | null)[] = [];
     server.use(
-      http.get(apiUrl('/ping'), ({ request }) => {
+      http.get(apiUrl('/dashboard'), ({ request }) => {
         headers.push(request.headers.get('authorization'));
         return HttpResponse.json({});
       }),
     );
-    await api.get('/ping');
+    await api.get('/dashboard');
     storeSession();
-    await api.get('/ping', { auth: false });
+    await api.get('/dashboard', { auth: false });
     expect(headers).toEqual([null, null]);
   });
 
   it('parses {message, errors} of an error answer into an ApiError', async () => {
     server.use(
-      http.put(apiUrl('/thing'), () =>
+      http.put(apiUrl('/account/update'), () =>
         HttpResponse.json({ message: 'Validation failed', errors: { email: ['Taken', 'Other'] } }, { status: 422 }),
       ),
     );
-    const error = await api.put('/thing', {}).catch((e: unknown) => e);
+    const error = await api.put('/account/update', { name: 'Ann', email: 'taken@example.com' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     const apiError = error as ApiError;
     expect(apiError.status).toBe(422);
@@ -63,8 +64,8 @@ describe('api client', () => {
   });
 
   it('gives a usable message for a non-JSON error body', async () => {
-    server.use(http.get(apiUrl('/boom'), () => new HttpResponse('Bad gateway', { status: 502 })));
-    const error = (await api.get('/boom').catch((e: unknown) => e)) as ApiError;
+    server.use(http.get(apiUrl('/dashboard'), () => new HttpResponse('Bad gateway', { status: 502 })));
+    const error = (await api.get('/dashboard').catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(502);
     expect(error.message).toBe('Bad gateway');
     expect(error.errors).toEqual({});
@@ -90,7 +91,7 @@ describe('api client', () => {
     const onUnauthorized = vi.fn();
     restore = setUnauthorizedHandler(onUnauthorized);
     server.use(http.post(apiUrl('/login'), () => HttpResponse.json({ message: 'Bad credentials' }, { status: 401 })));
-    const error = (await api.post('/login', {}).catch((e: unknown) => e)) as ApiError;
+    const error = (await api.post('/login', { email: 'a@example.com', password: 'wrong' }).catch((e: unknown) => e)) as ApiError;
     expect(error.message).toBe('Bad credentials');
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
@@ -117,10 +118,41 @@ describe('api client', () => {
   });
 
   it('reports a network failure as an ApiError with status 0', async () => {
-    server.use(http.get(apiUrl('/down'), () => HttpResponse.error()));
-    const error = (await api.get('/down').catch((e: unknown) => e)) as ApiError;
+    server.use(http.get(apiUrl('/dashboard'), () => HttpResponse.error()));
+    const error = (await api.get('/dashboard').catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(0);
+  });
+});
+
+describe('api paths', () => {
+  it("fills the path's {names} (escaped) and appends the query; a path outside /api/pwa is written in full", async () => {
+    const seen: string[] = [];
+    const record = ({ request }: { request: Request }) => {
+      const url = new URL(request.url);
+      seen.push(url.pathname + url.search);
+      return HttpResponse.json({ data: [] });
+    };
+    server.use(
+      http.get(apiUrl('/user-imported-recipes/:id'), record),
+      http.get(apiUrl('/recipe-search'), record),
+      http.get('/api/admin/publish-requests', record),
+    );
+    await api.get('/user-imported-recipes/{import_id}', { params: { import_id: 'a/b' } });
+    await api.get('/recipe-search', { query: { page: 2, search: 'rice & peas' } });
+    await api.get('/api/admin/publish-requests', { query: { status: 'pending' } });
+    expect(seen).toEqual([
+      '/api/pwa/user-imported-recipes/a%2Fb',
+      '/api/pwa/recipe-search?page=2&search=rice%20%26%20peas',
+      '/api/admin/publish-requests?status=pending',
+    ]);
+  });
+
+  it('reads a file outside the schema with the same headers, its answer unknown', async () => {
+    server.use(http.get('/latest-version.json', () => HttpResponse.json({ currentVersion: '1.2.3' })));
+    await expect(requestOutsideSchema('/latest-version.json', { base: '', auth: false })).resolves.toEqual({
+      currentVersion: '1.2.3',
+    });
   });
 });
 
@@ -135,7 +167,7 @@ describe('apiDownload', () => {
     storeSession();
     let auth: string | null = null;
     server.use(
-      http.get('/api/admin/files/:name', ({ request }) => {
+      http.get('/api/admin/backups/:name', ({ request }) => {
         auth = request.headers.get('authorization');
         return new HttpResponse(new Uint8Array([80, 75, 3, 4]), {
           headers: {
@@ -145,7 +177,7 @@ describe('apiDownload', () => {
         });
       }),
     );
-    const file = await apiDownload('/files/a.zip', { base: '/api/admin' });
+    const file = await apiDownload('/api/admin/backups/{name}', { params: { name: 'a.zip' } });
     expect(auth).toBe('Bearer tok-123');
     expect(file.filename).toBe('larder-backup-20261124-031500.zip');
     expect(file.blob.type).toBe('application/zip');
@@ -155,9 +187,9 @@ describe('apiDownload', () => {
   it("throws the server's message of an error answer as an ApiError", async () => {
     storeSession();
     server.use(
-      http.get(apiUrl('/files/gone.zip'), () => HttpResponse.json({ message: 'No such backup.' }, { status: 404 })),
+      http.get('/api/admin/backups/gone.zip', () => HttpResponse.json({ message: 'No such backup.' }, { status: 404 })),
     );
-    const error = (await apiDownload('/files/gone.zip').catch((e: unknown) => e)) as ApiError;
+    const error = (await apiDownload('/api/admin/backups/{name}', { params: { name: 'gone.zip' } }).catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(404);
     expect(error.message).toBe('No such backup.');
@@ -167,8 +199,8 @@ describe('apiDownload', () => {
     storeSession();
     const onUnauthorized = vi.fn();
     restore = setUnauthorizedHandler(onUnauthorized);
-    server.use(http.get(apiUrl('/files/x.zip'), () => HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 })));
-    const error = (await apiDownload('/files/x.zip').catch((e: unknown) => e)) as ApiError;
+    server.use(http.get('/api/admin/backups/x.zip', () => HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 })));
+    const error = (await apiDownload('/api/admin/backups/{name}', { params: { name: 'x.zip' } }).catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(401);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     expect(window.localStorage.getItem('token')).toBeNull();

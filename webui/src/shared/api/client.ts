@@ -1,4 +1,5 @@
 import { clearSession, getToken } from '@/shared/session';
+import type { paths } from './schema.gen';
 
 /** Base path of the app's JSON API. */
 export const API_BASE = '/api/pwa';
@@ -157,13 +158,139 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
 }
 
 /**
- * The one fetch wrapper of the app, uploads included: JSON (or a FormData) in, JSON out, bearer
- * token, error parsing, 401 handling.
+ * A request outside the API's schema (a static file of the site, such as `/latest-version.json`):
+ * the app's headers, error parsing and 401 handling, and an answer of unknown shape for the caller
+ * to check. The API's own endpoints go through `api`, typed by the schema.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export async function requestOutsideSchema(path: string, options: RequestOptions = {}): Promise<unknown> {
   const response = await send(path, options, 'application/json');
-  return (await readBody(response)) as T;
+  return readBody(response);
 }
+
+// -- the API typed by its schema --------------------------------------------------------------------
+
+type Method = 'get' | 'post' | 'put' | 'delete';
+type SchemaPath = keyof paths;
+const PWA_PREFIX = '/api/pwa';
+
+/**
+ * A path of the API as the app writes it, a template of the schema (`/user-shoppinglists/{list_id}`):
+ * the app's own ones (under /api/pwa) without that prefix, the others in full (`/api/admin/users`).
+ */
+export type ApiPath = { [Path in SchemaPath]: Path extends `${typeof PWA_PREFIX}${infer Rest}` ? Rest : Path }[SchemaPath];
+type SchemaPathOf<Path extends ApiPath> = Path extends SchemaPath
+  ? Path
+  : `${typeof PWA_PREFIX}${Path}` extends SchemaPath
+    ? `${typeof PWA_PREFIX}${Path}`
+    : never;
+
+/** The paths that take `method`. */
+export type ApiPathWith<M extends Method> = {
+  [Path in ApiPath]: M extends keyof paths[SchemaPathOf<Path>] ? Path : never;
+}[ApiPath];
+type Operation<Path extends ApiPath, M extends Method> = M extends keyof paths[SchemaPathOf<Path>]
+  ? paths[SchemaPathOf<Path>][M]
+  : never;
+
+/** The values of a path's `{names}`; a number may also be given as the text a route of the app carried. */
+type PathParams<Op> = Op extends { parameters: { path: infer Params } }
+  ? { [Name in keyof Params]: Params[Name] extends number ? number | string : Params[Name] }
+  : never;
+type QueryParams<Op> = Op extends { parameters: { query?: infer Query } } ? NonNullable<Query> : never;
+type JsonContent<Content> = Content extends { 'application/json': infer Body } ? Body : never;
+
+/**
+ * The answer of a successful `method path`, as the schema declares it: the JSON body of its 200 or
+ * 201, or null for a 204 (no body).
+ */
+export type ApiAnswer<Path extends ApiPath, M extends Method> =
+  Operation<Path, M> extends { responses: infer Responses }
+    ? Responses extends { 200: { content: infer Content } }
+      ? JsonContent<Content>
+      : Responses extends { 201: { content: infer Content } }
+        ? JsonContent<Content>
+        : Responses extends { 204: unknown }
+          ? null
+          : never
+    : never;
+
+/** The body `method path` takes: its JSON, a FormData for a multipart upload, or none. */
+export type ApiBody<Path extends ApiPath, M extends Method> =
+  Operation<Path, M> extends { requestBody: { content: infer Content } }
+    ? Content extends { 'application/json': infer Body }
+      ? Body
+      : Content extends { 'multipart/form-data': unknown }
+        ? FormData
+        : never
+    : Operation<Path, M> extends { requestBody?: { content: infer Content } }
+      ? JsonContent<Content> | undefined
+      : undefined;
+
+type CallOptions = Omit<RequestOptions, 'method' | 'body' | 'base'>;
+/**
+ * What a call takes besides its body: the values of the path's `{names}` (`params`, required when
+ * the path has any) and its query string (`query`).
+ */
+export type ApiOptions<Path extends ApiPath, M extends Method> = CallOptions &
+  ([PathParams<Operation<Path, M>>] extends [never]
+    ? { params?: never }
+    : { params: PathParams<Operation<Path, M>> }) &
+  ([QueryParams<Operation<Path, M>>] extends [never] ? { query?: never } : { query?: QueryParams<Operation<Path, M>> });
+
+/** A call's options: optional unless the path has `{names}` to fill. */
+type OptionsArg<Path extends ApiPath, M extends Method> = [PathParams<Operation<Path, M>>] extends [never]
+  ? [options?: ApiOptions<Path, M>]
+  : [options: ApiOptions<Path, M>];
+/** A call's body, then its options; a body may be left out when there is none to send. */
+type BodyArgs<Path extends ApiPath, M extends Method> = undefined extends ApiBody<Path, M>
+  ? [body?: ApiBody<Path, M>, ...OptionsArg<Path, M>]
+  : [body: ApiBody<Path, M>, ...OptionsArg<Path, M>];
+
+type QueryValue = string | number | boolean | null | undefined;
+
+/** The URL path of a call: the `{names}` filled in (escaped), the query appended, under its base. */
+function urlOf(path: string, params: object | undefined, query: object | undefined): { path: string; base: string } {
+  const filled = path.replace(/\{([^}]+)\}/g, (_match, name: string) => {
+    const value = (params as Record<string, unknown> | undefined)?.[name];
+    if (value === undefined || value === null) throw new Error(`No value for {${name}} of ${path}`);
+    return encodeURIComponent(String(value));
+  });
+  const queryString = Object.entries((query ?? {}) as Record<string, QueryValue>)
+    .filter(([, value]) => value !== undefined && value !== null)
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`)
+    .join('&');
+  const withQuery = queryString ? `${filled}?${queryString}` : filled;
+  // A path of the schema outside /api/pwa is written in full.
+  return withQuery.startsWith('/api/') ? { path: withQuery, base: '' } : { path: withQuery, base: API_BASE };
+}
+
+async function call(method: Method, path: string, body: unknown, options: CallOptions & { params?: object; query?: object } = {}) {
+  const { params, query, ...rest } = options;
+  const url = urlOf(path, params, query);
+  const response = await send(url.path, {
+    ...rest,
+    base: url.base,
+    method: method.toUpperCase() as RequestOptions['method'],
+    body,
+  }, 'application/json');
+  return readBody(response);
+}
+
+/**
+ * The one client of the API: JSON (or a FormData) in, JSON out, bearer token, error parsing, 401
+ * handling. Paths are the schema's templates, so the answer's type (and the body's, and the
+ * path's `{names}`) come from the schema: `api.get('/user-shoppinglists/{list_id}', { params: { list_id } })`.
+ */
+export const api = {
+  get: <Path extends ApiPathWith<'get'>>(path: Path, ...[options]: OptionsArg<Path, 'get'>) =>
+    call('get', path, undefined, options) as Promise<ApiAnswer<Path, 'get'>>,
+  post: <Path extends ApiPathWith<'post'>>(path: Path, ...[body, options]: BodyArgs<Path, 'post'>) =>
+    call('post', path, body, options) as Promise<ApiAnswer<Path, 'post'>>,
+  put: <Path extends ApiPathWith<'put'>>(path: Path, ...[body, options]: BodyArgs<Path, 'put'>) =>
+    call('put', path, body, options) as Promise<ApiAnswer<Path, 'put'>>,
+  delete: <Path extends ApiPathWith<'delete'>>(path: Path, ...[options]: OptionsArg<Path, 'delete'>) =>
+    call('delete', path, undefined, options) as Promise<ApiAnswer<Path, 'delete'>>,
+};
 
 /** A file the API sent: its bytes, and its name from Content-Disposition (null without one). */
 export interface ApiFile {
@@ -189,32 +316,23 @@ export function dispositionFilename(header: string | null): string | null {
 }
 
 /**
- * GET a file (an archive, an export) with the same token, error parsing and 401 handling as
- * `apiRequest`, as a Blob instead of JSON.
+ * GET a file (an archive, an export) of the API with the same token, error parsing and 401
+ * handling as `api`, as a Blob instead of JSON.
  */
-export async function apiDownload(
-  path: string,
-  options: Omit<RequestOptions, 'method' | 'body' | 'keepalive'> = {},
+export async function apiDownload<Path extends ApiPathWith<'get'>>(
+  path: Path,
+  ...[options]: OptionsArg<Path, 'get'>
 ): Promise<ApiFile> {
-  const response = await send(path, { ...options, method: 'GET' }, '*/*');
+  const { params, query, ...rest } = (options ?? {}) as CallOptions & { params?: object; query?: object };
+  const url = urlOf(path, params, query);
+  const response = await send(url.path, { ...rest, base: url.base, method: 'GET' }, '*/*');
   let blob: Blob;
   try {
     blob = await response.blob();
   } catch (error) {
     // The connection dropped while the bytes were coming in.
-    if (options.signal?.aborted) throw error;
+    if (rest.signal?.aborted) throw error;
     throw new ApiError(0, 'Network error', {}, null);
   }
   return { blob, filename: dispositionFilename(response.headers.get('Content-Disposition')) };
 }
-
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
-};

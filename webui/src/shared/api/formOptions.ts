@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './client';
 import { queryKeys } from './queryKeys';
-import type { CategoryOption, FormOptions, IngredientOption } from './wire';
 
 /** Option lists change only when the catalogue does: kept fresh for 5 minutes. */
 const FORM_OPTIONS_STALE_MS = 5 * 60_000;
@@ -13,8 +12,7 @@ const FORM_OPTIONS_STALE_MS = 5 * 60_000;
 export function ingredientOptionsQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.formOptions.detail('ingredients'),
-    queryFn: ({ signal }) =>
-      api.get<FormOptions<IngredientOption>>('/form-options/ingredients', { signal, base: '/api' }),
+    queryFn: ({ signal }) => api.get('/api/form-options/ingredients', { signal }),
     staleTime: FORM_OPTIONS_STALE_MS,
     // Tried even when the browser says it is offline: the service worker may answer from its cache.
     networkMode: 'offlineFirst',
@@ -30,7 +28,7 @@ export function useIngredientOptions() {
 export function categoryOptionsQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.formOptions.detail('categories'),
-    queryFn: ({ signal }) => api.get<FormOptions<CategoryOption>>('/form-options/categories', { signal, base: '/api' }),
+    queryFn: ({ signal }) => api.get('/api/form-options/categories', { signal }),
     staleTime: FORM_OPTIONS_STALE_MS,
     networkMode: 'offlineFirst',
   });

@@ -10,3 +10,7 @@ export type * from './wire';
 export * from './live';
 export * from './mealPlans';
 export * from './suggestions';
+export * from './shoppingLists';
+export * from './stores';
+export * from './catalogue';
+export * from './userRecipes';

@@ -7,7 +7,7 @@ import type { MessageResponse } from './wire';
 
 /** POST /logout. */
 export function logoutRequest(): Promise<MessageResponse> {
-  return api.post<MessageResponse>('/logout', undefined, { skipAuthRedirect: true });
+  return api.post('/logout', undefined, { skipAuthRedirect: true });
 }
 
 export function useLogoutMutation() {

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './client';
 import { queryKeys } from './queryKeys';
-import type { Envelope, ExpiryOverview } from './wire';
 
 /**
  * GET /notifications: the items that expired and those about to (the server's notification
@@ -11,7 +10,7 @@ import type { Envelope, ExpiryOverview } from './wire';
 export function notificationsQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.notifications.all,
-    queryFn: ({ signal }) => api.get<Envelope<ExpiryOverview>>('/notifications', { signal }),
+    queryFn: ({ signal }) => api.get('/notifications', { signal }),
     select: (answer) => answer.data,
     staleTime: 60_000,
     networkMode: 'offlineFirst',

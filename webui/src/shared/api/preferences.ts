@@ -10,7 +10,7 @@ export type SavePreferencesResponse = AccountResponse;
 /** PUT /account/preferences: the whole set of the account's filter preferences (ids). */
 export function savePreferencesRequest(preferences: FilterPreference[]): Promise<SavePreferencesResponse> {
   const body: PreferencesPayload = { preferences };
-  return api.put<SavePreferencesResponse>('/account/preferences', body);
+  return api.put('/account/preferences', body);
 }
 
 /** On success the answered user replaces the stored one (and the cached account). */

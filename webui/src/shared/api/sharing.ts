@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from './client';
-import type { Envelope, ShareAnswer, SharePayload } from './wire';
+import type { SharePayload } from './wire';
 
 /**
  * PUT /share (owner only): adds, changes or drops the people a list, store or plan is shared
@@ -8,6 +8,6 @@ import type { Envelope, ShareAnswer, SharePayload } from './wire';
  */
 export function useShare() {
   return useMutation({
-    mutationFn: (payload: SharePayload) => api.put<Envelope<ShareAnswer>>('/share', payload),
+    mutationFn: (payload: SharePayload) => api.put('/share', payload),
   });
 }

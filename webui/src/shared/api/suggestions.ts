@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './client';
 import { queryKeys } from './queryKeys';
-import type { Envelope, MissingLine, RecipeSuggestion, RecipeSuggestionsPayload } from './wire';
+import type { MissingLine, RecipeSuggestion, RecipeSuggestionsPayload } from './wire';
 
 /** How many days ahead 'use it up' looks: `use_up` keeps recipes using stock expiring within them. */
 export const USE_UP_DAYS = 3;
@@ -16,7 +16,7 @@ export function recipeSuggestionsQueryOptions(body: RecipeSuggestionsPayload) {
   return queryOptions({
     queryKey: queryKeys.suggestions.list(body),
     queryFn: async ({ signal }) =>
-      (await api.post<Envelope<RecipeSuggestion[]>>('/recipe-suggestions', body, { signal })).data,
+      (await api.post('/recipe-suggestions', body, { signal })).data,
   });
 }
 

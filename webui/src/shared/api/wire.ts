@@ -78,7 +78,6 @@ export type SavePayload = Schema<'SaveIn'>;
 export type CategoryOption = Schema<'OptionOut'>;
 /** GET /api/form-options/ingredients: the catalogue ingredients. */
 export type IngredientOption = Schema<'IngredientOptionOut'>;
-export type FormOptions<Option> = { data: Option[] };
 
 /** GET /home-beta: news, categories and the newest catalogue recipes. */
 export type HomeBetaResponse = Schema<'HomeBetaOut'>;
@@ -144,8 +143,6 @@ export type ShoppingListUpdatePayload = Schema<'ShoppingListUpdateIn'>;
 export type MergePayload = Schema<'MergeIn'>;
 export type CompleteShopPayload = Schema<'CompleteShopIn'>;
 export type CompleteShopResult = Schema<'CompleteShopOut'>;
-/** GET /user-shoppinglists/{id}: `{shopping_list: ...}` as the spec says. */
-export type ShoppingListResponse = Answer<'/api/pwa/user-shoppinglists/{list_id}', 'get'>;
 
 // -- food stores ------------------------------------------------------------------------------------
 

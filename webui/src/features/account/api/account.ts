@@ -15,7 +15,7 @@ export type UpdateAccountResponse = AccountResponse;
 
 /** PUT /account/update */
 export function updateAccountRequest(payload: UpdateAccountPayload): Promise<UpdateAccountResponse> {
-  return api.put<UpdateAccountResponse>('/account/update', payload);
+  return api.put('/account/update', payload);
 }
 
 /** On success the answer's user is stored, then the account is fetched again. */
@@ -33,7 +33,7 @@ export function useUpdateAccountMutation() {
 
 /** PUT /account/change-password */
 export function changePasswordRequest(payload: ChangePasswordPayload): Promise<MessageResponse> {
-  return api.put<MessageResponse>('/account/change-password', payload);
+  return api.put('/account/change-password', payload);
 }
 
 export function useChangePasswordMutation() {
@@ -42,7 +42,7 @@ export function useChangePasswordMutation() {
 
 /** POST /resend-verification: a new verification link to the account's current, unverified address. */
 export function resendVerificationRequest(): Promise<MessageResponse> {
-  return api.post<MessageResponse>('/resend-verification');
+  return api.post('/resend-verification');
 }
 
 /**

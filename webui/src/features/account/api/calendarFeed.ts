@@ -7,7 +7,7 @@ const NO_FEED: Envelope<CalendarFeed> = { data: { url: null, created_at: null } 
 export function calendarFeedQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.calendarFeed.all,
-    queryFn: ({ signal }) => api.get<Envelope<CalendarFeed>>('/calendar-feed', { signal }),
+    queryFn: ({ signal }) => api.get('/calendar-feed', { signal }),
     select: (answer) => answer.data,
   });
 }
@@ -21,7 +21,7 @@ export function useNewCalendarLinkMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['calendar-feed', 'new'],
-    mutationFn: () => api.post<Envelope<CalendarFeed>>('/calendar-feed'),
+    mutationFn: () => api.post('/calendar-feed'),
     onSuccess: (answer) => queryClient.setQueryData(queryKeys.calendarFeed.all, answer),
   });
 }
@@ -31,7 +31,7 @@ export function useTurnOffCalendarFeedMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['calendar-feed', 'off'],
-    mutationFn: () => api.delete<void>('/calendar-feed'),
+    mutationFn: () => api.delete('/calendar-feed'),
     onSuccess: () => queryClient.setQueryData(queryKeys.calendarFeed.all, NO_FEED),
   });
 }

@@ -1,12 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Envelope, type ExpiryEmailSettings, queryKeys } from '@/shared/api';
+import { api, type ExpiryEmailSettings, queryKeys } from '@/shared/api';
+
+/** The server's defaults of a setting its answer leaves out (the schema's `default`s). */
+const DEFAULT_SETTINGS: ExpiryEmailSettings = { expiry_email: false, expiry_email_hour: 8 };
 
 /** GET /notifications/settings */
 export function expiryEmailQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.expiryEmail.all,
-    queryFn: ({ signal }) => api.get<Envelope<ExpiryEmailSettings>>('/notifications/settings', { signal }),
-    select: (answer) => answer.data,
+    queryFn: ({ signal }) => api.get('/notifications/settings', { signal }),
+    select: (answer): ExpiryEmailSettings => ({ ...DEFAULT_SETTINGS, ...answer.data }),
   });
 }
 
@@ -19,8 +22,7 @@ export function useChangeExpiryEmailMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['expiry-email', 'change'],
-    mutationFn: (settings: ExpiryEmailSettings) =>
-      api.put<Envelope<ExpiryEmailSettings>>('/notifications/settings', settings),
-    onSuccess: (answer) => queryClient.setQueryData(queryKeys.expiryEmail.all, answer),
+    mutationFn: (settings: ExpiryEmailSettings) => api.put('/notifications/settings', settings),
+    onSuccess: (answer) => queryClient.setQueryData(expiryEmailQueryOptions().queryKey, answer),
   });
 }

@@ -1,9 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiDownload, type Backup, queryKeys } from '@/shared/api';
+import { api, apiDownload, queryKeys } from '@/shared/api';
 import { saveFile } from '@/shared/lib/saveFile';
-
-/** The administrator's calls live under /api/admin. */
-const ADMIN = { base: '/api/admin' } as const;
 
 export type { Backup } from '@/shared/api';
 
@@ -11,7 +8,7 @@ export type { Backup } from '@/shared/api';
 export function adminBackupsQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.adminBackups.all,
-    queryFn: ({ signal }) => api.get<Backup[]>('/backups', { ...ADMIN, signal }),
+    queryFn: ({ signal }) => api.get('/api/admin/backups', { signal }),
   });
 }
 
@@ -24,7 +21,7 @@ export function useTakeBackupMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['admin', 'backups', 'take'],
-    mutationFn: () => api.post<Backup>('/backups', undefined, ADMIN),
+    mutationFn: () => api.post('/api/admin/backups'),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminBackups.all }),
   });
 }
@@ -34,7 +31,7 @@ export function useTakeBackupMutation() {
  * not send it) and hands it to the browser as a download under the server's file name.
  */
 export async function downloadBackup(name: string): Promise<void> {
-  const file = await apiDownload(`/backups/${encodeURIComponent(name)}`, ADMIN);
+  const file = await apiDownload('/api/admin/backups/{name}', { params: { name } });
   saveFile(file.blob, file.filename ?? name);
 }
 

@@ -1,8 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type InboxMessage, queryKeys } from '@/shared/api';
-
-/** The administrator's calls live under /api/admin. */
-const ADMIN = { base: '/api/admin' } as const;
+import { api, queryKeys } from '@/shared/api';
 
 export type { InboxMessage } from '@/shared/api';
 
@@ -10,7 +7,7 @@ export type { InboxMessage } from '@/shared/api';
 export function adminInboxQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.adminInbox.all,
-    queryFn: ({ signal }) => api.get<InboxMessage[]>('/inbox', { ...ADMIN, signal }),
+    queryFn: ({ signal }) => api.get('/api/admin/inbox', { signal }),
   });
 }
 

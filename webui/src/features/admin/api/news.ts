@@ -1,9 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type NewsItem, type NewsPayload, queryKeys } from '@/shared/api';
 
-/** The administrator's calls live under /api/admin. */
-const ADMIN = { base: '/api/admin' } as const;
-
 export type AdminNewsItem = NewsItem;
 export type { NewsPayload } from '@/shared/api';
 
@@ -11,7 +8,7 @@ export type { NewsPayload } from '@/shared/api';
 export function adminNewsQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.adminNews.all,
-    queryFn: ({ signal }) => api.get<AdminNewsItem[]>('/news', { ...ADMIN, signal }),
+    queryFn: ({ signal }) => api.get('/api/admin/news', { signal }),
   });
 }
 
@@ -33,7 +30,7 @@ export function useCreateNewsMutation() {
   const refresh = useRefreshNews();
   return useMutation({
     mutationKey: ['admin', 'news', 'create'],
-    mutationFn: (payload: NewsPayload) => api.post<AdminNewsItem>('/news', payload, ADMIN),
+    mutationFn: (payload: NewsPayload) => api.post('/api/admin/news', payload),
     onSuccess: refresh,
   });
 }
@@ -44,7 +41,7 @@ export function useUpdateNewsMutation() {
   return useMutation({
     mutationKey: ['admin', 'news', 'update'],
     mutationFn: ({ id, ...payload }: NewsPayload & { id: number }) =>
-      api.put<AdminNewsItem>(`/news/${id}`, payload, ADMIN),
+      api.put('/api/admin/news/{news_id}', payload, { params: { news_id: id } }),
     onSuccess: refresh,
   });
 }
@@ -54,7 +51,7 @@ export function useDeleteNewsMutation() {
   const refresh = useRefreshNews();
   return useMutation({
     mutationKey: ['admin', 'news', 'delete'],
-    mutationFn: (id: number) => api.delete<null>(`/news/${id}`, ADMIN),
+    mutationFn: (id: number) => api.delete('/api/admin/news/{news_id}', { params: { news_id: id } }),
     onSuccess: refresh,
   });
 }

@@ -2,16 +2,12 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import {
   type AdminPublishRequest as AdminPublishRequestOut,
   api,
-  type Envelope,
   isApiError,
   queryKeys,
   type RejectPayload,
   type UserRecipeOut,
   type ValidateResult,
 } from '@/shared/api';
-
-/** The administrator's calls live under /api/admin. */
-const ADMIN = { base: '/api/admin' } as const;
 
 /** Which requests the list shows: `pending` (the default of the API) or `all`. */
 export type PublishRequestFilter = 'pending' | 'all';
@@ -35,7 +31,7 @@ export function adminPublishRequestsQueryOptions(status: PublishRequestFilter) {
   return queryOptions({
     queryKey: queryKeys.adminPublishRequests.list(status),
     queryFn: ({ signal }) =>
-      api.get<AdminPublishRequest[]>(`/publish-requests?status=${status}`, { ...ADMIN, signal }),
+      api.get('/api/admin/publish-requests', { query: { status }, signal }),
   });
 }
 
@@ -66,7 +62,7 @@ export function useApprovePublishRequestMutation() {
   return useMutation({
     mutationKey: ['admin', 'publish-requests', 'approve'],
     mutationFn: (id: number) =>
-      api.post<Envelope<AdminPublishRequestOut>>(`/publish-requests/${id}/approve`, undefined, ADMIN),
+      api.post('/api/admin/publish-requests/{request_id}/approve', undefined, { params: { request_id: id } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.catalogue.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.homeBeta.all });
@@ -82,7 +78,7 @@ export function useRejectPublishRequestMutation() {
   return useMutation({
     mutationKey: ['admin', 'publish-requests', 'reject'],
     mutationFn: ({ id, reason }: { id: number } & RejectPayload) =>
-      api.post<Envelope<AdminPublishRequestOut>>(`/publish-requests/${id}/reject`, { reason }, ADMIN),
+      api.post('/api/admin/publish-requests/{request_id}/reject', { reason }, { params: { request_id: id } }),
     onSuccess: refresh,
     onError: refreshOnConflict(refresh),
   });

@@ -1,16 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, queryKeys, type User } from '@/shared/api';
 
-/** The administrator's calls live under /api/admin. */
-const ADMIN = { base: '/api/admin' } as const;
-
 export type AdminUser = User;
 
 /** GET /api/admin/users: every account, oldest first. */
 export function adminUsersQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.adminUsers.all,
-    queryFn: ({ signal }) => api.get<AdminUser[]>('/users', { ...ADMIN, signal }),
+    queryFn: ({ signal }) => api.get('/api/admin/users', { signal }),
   });
 }
 
@@ -27,7 +24,7 @@ export function useDeleteUserMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['admin', 'users', 'delete'],
-    mutationFn: (id: number) => api.delete<null>(`/users/${id}`, ADMIN),
+    mutationFn: (id: number) => api.delete('/api/admin/users/{user_id}', { params: { user_id: id } }),
     onSuccess: () => queryClient.invalidateQueries(),
     onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminUsers.all }),
   });

@@ -25,7 +25,7 @@ export type {
 
 /** POST /login */
 export function loginRequest(payload: LoginPayload): Promise<LoginResponse> {
-  return api.post<LoginResponse>('/login', payload, { auth: false });
+  return api.post('/login', payload, { auth: false });
 }
 export function useLoginMutation() {
   return useMutation({ mutationKey: ['auth', 'login'], mutationFn: loginRequest });
@@ -33,7 +33,7 @@ export function useLoginMutation() {
 
 /** POST /forgot-email */
 export function forgotEmailRequest(payload: ForgotPasswordPayload): Promise<MessageResponse> {
-  return api.post<MessageResponse>('/forgot-email', payload, { auth: false });
+  return api.post('/forgot-email', payload, { auth: false });
 }
 export function useForgotEmailMutation() {
   return useMutation({ mutationKey: ['auth', 'forgot-email'], mutationFn: forgotEmailRequest });
@@ -41,7 +41,7 @@ export function useForgotEmailMutation() {
 
 /** POST /register-beta */
 export function registerRequest(payload: RegisterPayload): Promise<RegisterResponse> {
-  return api.post<RegisterResponse>('/register-beta', payload, { auth: false });
+  return api.post('/register-beta', payload, { auth: false });
 }
 export function useRegisterMutation() {
   return useMutation({ mutationKey: ['auth', 'register'], mutationFn: registerRequest });
@@ -49,7 +49,7 @@ export function useRegisterMutation() {
 
 /** POST /reset-password */
 export function resetPasswordRequest(payload: ResetPasswordPayload): Promise<MessageResponse> {
-  return api.post<MessageResponse>('/reset-password', payload, { auth: false });
+  return api.post('/reset-password', payload, { auth: false });
 }
 export function useResetPasswordMutation() {
   return useMutation({ mutationKey: ['auth', 'reset-password'], mutationFn: resetPasswordRequest });
@@ -64,7 +64,7 @@ export function verifyEmailQueryOptions(token: string) {
     queryKey: queryKeys.auth.verifyEmail(token),
     queryFn: () => {
       const body: VerifyEmailPayload = { token };
-      return api.post<MessageResponse>('/verify-email', body, { auth: false });
+      return api.post('/verify-email', body, { auth: false });
     },
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,

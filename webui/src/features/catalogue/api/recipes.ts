@@ -1,53 +1,49 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   api,
   type CategoryOption,
-  type FormOptions,
+  categoryOptionsQueryOptions,
   type IngredientOption,
+  ingredientOptionsQueryOptions,
   queryKeys,
-  type RecipeDetail,
+  type RecipeListQuery,
+  recipePageQueryOptions,
 } from '@/shared/api';
-import { fetchRecipePage, type RecipeListQuery, takeEarlyRecipePage } from './recipePage';
 
 export type { RecipeDetail, RecipeIngredient, RecipePage, RecipeStep, RecipeSummary } from '@/shared/api';
-export { recipeListQuery, type RecipeListQuery } from './recipePage';
+export { recipeListQuery, recipePageQueryOptions, type RecipeListQuery } from '@/shared/api';
 
 /** An item of the add-ingredient / add-category dialogs. */
 export type OptionItem = CategoryOption | IngredientOption;
-
-export function recipePageQueryOptions(query: RecipeListQuery) {
-  return queryOptions({
-    queryKey: queryKeys.catalogue.list(query),
-    queryFn: ({ signal }) => fetchRecipePage(query, signal),
-    // The answer to a request the app's first script started, when it came in before the list.
-    initialData: () => takeEarlyRecipePage(query),
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
-}
 
 export function useRecipePage(query: RecipeListQuery) {
   return useQuery(recipePageQueryOptions(query));
 }
 
-/** GET /recipes/{id}: one catalogue recipe with ingredients and steps. */
+/** GET /recipes/{recipe_id}: one catalogue recipe with ingredients and steps. */
 export function useRecipe(id: string) {
   return useQuery({
     queryKey: queryKeys.catalogue.detail(id),
-    queryFn: ({ signal }) => api.get<RecipeDetail>(`/recipes/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.get('/recipes/{recipe_id}', { params: { recipe_id: id }, signal }),
     staleTime: 60_000,
   });
 }
 
-/** GET /api/form-options/categories or /ingredients (loaded when `enabled`); recipe categories only. */
+/**
+ * GET /api/form-options/categories or /ingredients (loaded when `enabled`); recipe categories only.
+ * `kind` stays the same for a dialog.
+ */
 export function useFormOptions(kind: 'categories' | 'ingredients', enabled = true) {
-  return useQuery({
-    queryKey: queryKeys.formOptions.detail(kind),
-    queryFn: ({ signal }) => api.get<FormOptions<OptionItem>>(`/form-options/${kind}`, { signal, base: '/api' }),
+  const categories = useQuery({
+    ...categoryOptionsQueryOptions(),
     // Recipes are filed under recipe categories only; ingredient categories are for stores.
-    select: (answer): OptionItem[] =>
-      answer.data.filter((option) => !('kind' in option) || option.kind === 'recipe'),
-    staleTime: 5 * 60_000,
-    enabled,
+    select: (answer): OptionItem[] => answer.data.filter((option) => !option.kind || option.kind === 'recipe'),
+    enabled: enabled && kind === 'categories',
   });
+  const ingredients = useQuery({
+    ...ingredientOptionsQueryOptions(),
+    select: (answer): OptionItem[] => answer.data,
+    enabled: enabled && kind === 'ingredients',
+  });
+  return kind === 'categories' ? categories : ingredients;
 }

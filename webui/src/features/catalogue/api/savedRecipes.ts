@@ -32,7 +32,7 @@ export function useSavedRecipes() {
   return useQuery({
     queryKey: queryKeys.savedRecipes.all,
     queryFn: async ({ signal }) => {
-      const list = await api.get<SavedRecipe[]>('/user-saved-recipes', { signal });
+      const list = await api.get('/user-saved-recipes', { signal });
       storeSavedRecipes(list);
       return list;
     },
@@ -71,8 +71,8 @@ export function useToggleSaved(recipeId: number) {
     networkMode: 'always',
     mutationFn: (save: boolean) =>
       save
-        ? api.post<SavedRecipe[]>('/user-saved-recipes', { recipe_id: recipeId } satisfies SavePayload)
-        : api.delete<SavedRecipe[]>(`/user-saved-recipes/${recipeId}`),
+        ? api.post('/user-saved-recipes', { recipe_id: recipeId } satisfies SavePayload)
+        : unsaveRecipe(recipeId),
     ...replace,
     onError: (error) => {
       console.error('Saving the recipe failed', error);
@@ -80,11 +80,16 @@ export function useToggleSaved(recipeId: number) {
   });
 }
 
-/** DELETE /user-saved-recipes/{id} for any saved recipe; the answer is the new list. Failures are only logged. */
+/** DELETE /user-saved-recipes/{recipe_id}: the answer is the list without it. */
+function unsaveRecipe(recipeId: number) {
+  return api.delete('/user-saved-recipes/{recipe_id}', { params: { recipe_id: recipeId } });
+}
+
+/** Unsaves any saved recipe; the answer is the new list. Failures are only logged. */
 export function useRemoveSaved() {
   const replace = useReplaceSaved();
   return useMutation({
-    mutationFn: (recipeId: number) => api.delete<SavedRecipe[]>(`/user-saved-recipes/${recipeId}`),
+    mutationFn: unsaveRecipe,
     ...replace,
     onError: (error) => {
       console.error('Removing the saved recipe failed', error);

@@ -8,7 +8,7 @@ export type { BugReportPayload, ContactPayload, SentResponse } from '@/shared/ap
  * bearer token when there is one, which links the message to the account.
  */
 export function sendContactRequest(payload: ContactPayload): Promise<SentResponse> {
-  return api.post<SentResponse>('/contact', payload);
+  return api.post('/contact', payload);
 }
 export function useSendContactMutation() {
   return useMutation({ mutationKey: ['contact', 'send'], mutationFn: sendContactRequest });
@@ -16,7 +16,7 @@ export function useSendContactMutation() {
 
 /** POST /bug-report (signed in). */
 export function sendBugReportRequest(payload: BugReportPayload): Promise<SentResponse> {
-  return api.post<SentResponse>('/bug-report', payload);
+  return api.post('/bug-report', payload);
 }
 export function useSendBugReportMutation() {
   return useMutation({ mutationKey: ['contact', 'bug-report'], mutationFn: sendBugReportRequest });

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type HomeBetaResponse, queryKeys } from '@/shared/api';
+import { api, queryKeys } from '@/shared/api';
 
 export type { HomeBetaResponse, LatestRecipe, NewsItem } from '@/shared/api';
 
@@ -7,7 +7,7 @@ export type { HomeBetaResponse, LatestRecipe, NewsItem } from '@/shared/api';
 export function homeBetaQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.homeBeta.all,
-    queryFn: ({ signal }) => api.get<HomeBetaResponse>('/home-beta', { signal }),
+    queryFn: ({ signal }) => api.get('/home-beta', { signal }),
     staleTime: 60_000,
   });
 }

@@ -1,16 +1,14 @@
 import { ActionIcon, Badge, Card, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { isApiError } from '@/shared/api';
+import { isApiError, rejectedRequest, usePublishRecipe } from '@/shared/api';
 import { RecipeCardList } from '@/shared/recipe';
 import { confirmDialog, formatDateTime, toast } from '@/shared/ui';
 import { IconDots } from '@/shared/ui/icons';
 import {
-  rejectedRequest,
   type UserRecipe,
   useCancelRequest,
   useDeleteUserRecipe,
-  usePublishRecipe,
   useUnpublishRecipe,
   useUserRecipes,
 } from '../api/userRecipes';

@@ -31,7 +31,7 @@ function fakeServer(initial: UserRecipe[]) {
       state.recipes = state.recipes.filter((r) => r.user_recipe_id !== Number(params.id));
       return new HttpResponse(null, { status: 204 });
     }),
-    http.post(apiUrl('/publish-requests/'), async ({ request }) => {
+    http.post(apiUrl('/publish-requests'), async ({ request }) => {
       const body = (await request.json()) as { entity_id: number; entity_type: string };
       state.calls.push(`POST ${JSON.stringify(body)}`);
       const recipe = find(body.entity_id);
@@ -105,7 +105,7 @@ describe('#custom', () => {
     expect(card).toHaveTextContent('Contains banned words or symbols');
   });
 
-  it("publishes: POST /publish-requests/ then 'In Review', the card shows the pending request", async () => {
+  it("publishes: POST /publish-requests then 'In Review', the card shows the pending request", async () => {
     signIn();
     const state = fakeServer([makeUserRecipe(7)]);
     const { user } = renderApp('/user-recipes#custom');
@@ -125,7 +125,7 @@ describe('#custom', () => {
     const rejected = makeRequest({ id: 91, status: 'rejected', error: text });
     server.use(
       // The list answer does not carry the request: what the card shows comes from the 409 answer.
-      http.post(apiUrl('/publish-requests/'), () =>
+      http.post(apiUrl('/publish-requests'), () =>
         HttpResponse.json({ message: text, error: text, request: rejected }, { status: 409 }),
       ),
     );
@@ -144,7 +144,7 @@ describe('#custom', () => {
   it("any other publish failure says 'Unknown Error, Contact Administrator.'", async () => {
     signIn();
     fakeServer([makeUserRecipe(7)]);
-    server.use(http.post(apiUrl('/publish-requests/'), () => HttpResponse.json({ message: 'Already pending' }, { status: 409 })));
+    server.use(http.post(apiUrl('/publish-requests'), () => HttpResponse.json({ message: 'Already pending' }, { status: 409 })));
     const { user } = renderApp('/user-recipes#custom');
     await openMenu(user, 'My recipe 7');
     await user.click(screen.getByRole('menuitem', { name: 'publish' }));

@@ -8,45 +8,34 @@ import {
 } from '@tanstack/react-query';
 import {
   ApiError,
+  type ApiBody,
   api,
-  type Envelope,
-  type PublishPayload,
-  type PublishRequestOut,
+  categoryOptionsQueryOptions,
+  ingredientOptionsQueryOptions,
   queryKeys,
-  type UploadResponse,
   type UserRecipeIn,
-  type UserRecipeOut,
   type ValidateResult,
 } from '@/shared/api';
-import type { CategoryOptions, CreatorRecipe, IngredientOptions } from './types';
+import type { CreatorRecipe } from './types';
 
-const FORM_OPTIONS = { base: '/api' } as const;
-
-/** GET /api/form-options/categories: the recipe categories (only those of kind recipe, if told). */
+/** The recipe categories to file a recipe under (ingredient categories are for stores). */
 export function useCategoryOptions() {
   return useQuery({
-    queryKey: queryKeys.formOptions.detail('categories'),
-    queryFn: ({ signal }) => api.get<CategoryOptions>('/form-options/categories', { ...FORM_OPTIONS, signal }),
+    ...categoryOptionsQueryOptions(),
     select: (answer) => answer.data.filter((option) => !option.kind || option.kind === 'recipe'),
-    staleTime: 5 * 60_000,
   });
 }
 
-/** GET /api/form-options/ingredients: the catalogue ingredients (value, name, image, default_unit). */
+/** The catalogue ingredients (value, name, image, default_unit). */
 export function useIngredientOptions() {
-  return useQuery({
-    queryKey: queryKeys.formOptions.detail('ingredients'),
-    queryFn: ({ signal }) => api.get<IngredientOptions>('/form-options/ingredients', { ...FORM_OPTIONS, signal }),
-    select: (answer) => answer.data,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...ingredientOptionsQueryOptions(), select: (answer) => answer.data });
 }
 
-/** GET /user-recipe-creator/{id}: an own recipe to edit (always fetched fresh). */
+/** GET /user-recipe-creator/{user_recipe_id}: an own recipe to edit (always fetched fresh). */
 export function userRecipeQueryOptions(id: number) {
   return queryOptions({
     queryKey: queryKeys.userRecipes.detail(id),
-    queryFn: ({ signal }) => api.get<CreatorRecipe>(`/user-recipe-creator/${id}`, { signal }),
+    queryFn: ({ signal }) => api.get('/user-recipe-creator/{user_recipe_id}', { params: { user_recipe_id: id }, signal }),
     staleTime: 0,
   });
 }
@@ -57,7 +46,7 @@ export function useUserRecipe(id: number) {
 
 /** POST /user-recipe-validate: the publish check of a draft. */
 export function validateRecipe(payload: Partial<UserRecipeIn>, signal?: AbortSignal): Promise<ValidateResult> {
-  return api.post<ValidateResult>('/user-recipe-validate', payload, { signal });
+  return api.post('/user-recipe-validate', payload, { signal });
 }
 
 /** Whether `name` is taken (another catalogue recipe or another user's recipe); checked when `name` is set. */
@@ -118,41 +107,21 @@ export function useSaveRecipeMutation() {
     mutationKey: ['creator', 'save'],
     // The recipe as the editor loaded it, before the save changes it.
     onMutate: ({ id }: { id: number | null; payload: UserRecipeIn }) =>
-      withdrawnBy(id, id === null ? undefined : queryClient.getQueryData<CreatorRecipe>(queryKeys.userRecipes.detail(id))),
+      withdrawnBy(id, id === null ? undefined : queryClient.getQueryData(userRecipeQueryOptions(id).queryKey)),
     mutationFn: async ({ id, payload }: { id: number | null; payload: UserRecipeIn }) => {
+      // The form keeps a measurement and a treatment as free text; the server refuses one outside
+      // its lists (a 422 naming the field).
+      const body = payload as ApiBody<'/user-recipe-creator', 'post'>;
       const answer =
         id === null
-          ? await api.post<Envelope<UserRecipeOut>>('/user-recipe-creator', payload)
-          : await api.put<Envelope<UserRecipeOut>>(`/user-recipe-creator/${id}`, payload);
+          ? await api.post('/user-recipe-creator', body)
+          : await api.put('/user-recipe-creator/{user_recipe_id}', body, { params: { user_recipe_id: id } });
       return answer.data;
     },
     onSuccess: async (recipe, _variables, withdrawn) => {
       queryClient.setQueryData(queryKeys.userRecipes.detail(recipe.user_recipe_id), recipe);
       await refreshAfterSave(queryClient, withdrawn);
     },
-  });
-}
-
-/**
- * POST /publish-requests/ {entity_id, entity_type: 'UserRecipe'}; a refused check answers 409 with
- * `error`. Either way the recipe carries a new request: the user's recipes and the administrator's
- * lists change.
- */
-export function usePublishRequestMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: ['creator', 'publish'],
-    mutationFn: async (userRecipeId: number) => {
-      const body: PublishPayload = { entity_id: userRecipeId, entity_type: 'UserRecipe' };
-      const answer = await api.post<Envelope<PublishRequestOut>>('/publish-requests/', body);
-      return answer.data;
-    },
-    onSettled: (_request, _error, userRecipeId) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.userRecipes.list() }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.userRecipes.detail(userRecipeId) }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.adminPublishRequests.all }),
-      ]),
   });
 }
 
@@ -171,7 +140,7 @@ export function publishErrorText(error: unknown): string | null {
 export async function uploadImage(image: Blob, filename = 'image.jpg'): Promise<string> {
   const form = new FormData();
   form.append('file', image, filename);
-  const answer = await api.post<UploadResponse | null>('/uploads', form);
+  const answer = await api.post('/uploads', form);
   if (typeof answer?.image !== 'string' || !answer.image) throw new ApiError(200, 'Upload failed', {}, answer);
   return answer.image;
 }

@@ -1,7 +1,7 @@
 /**
  * What the recipe creator reads of the API's answers (wire types in shared/api/wire.ts).
  */
-import type { CategoryOption, IngredientOption, UserRecipeOut } from '@/shared/api';
+import type { CategoryOption, UserRecipeOut } from '@/shared/api';
 
 export type { IngredientOption } from '@/shared/api';
 
@@ -13,7 +13,3 @@ export type CreatorRecipe = Omit<
   UserRecipeOut,
   'category' | 'recipe_ingredients' | 'recipe_steps' | 'tags' | 'created_at' | 'updated_at'
 >;
-
-/** The form options' answer as the wizard reads it. */
-export type CategoryOptions = { data: OptionItem[] };
-export type IngredientOptions = { data: IngredientOption[] };

@@ -2,14 +2,13 @@ import { Alert, Anchor, Button, Group, Stack, Stepper, Text, Title } from '@mant
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { isApiError } from '@/shared/api';
+import { isApiError, usePublishRecipe } from '@/shared/api';
 import { useSession } from '@/shared/session';
 import { toast } from '@/shared/ui';
 import {
   publishErrorText,
   useNameTaken,
   usePublishCheck,
-  usePublishRequestMutation,
   useSaveRecipeMutation,
 } from '../api/creator';
 import {
@@ -88,7 +87,7 @@ export function RecipeWizard({ mode, basePath, initialDraft, restored, onStartOv
   const redirectTimer = useRef<number | null>(null);
 
   const save = useSaveRecipeMutation();
-  const publish = usePublishRequestMutation();
+  const publish = usePublishRecipe();
   const errors = useMemo(() => validateDraft(draft), [draft]);
   const payload = useMemo(() => toPayload(draft), [draft]);
 

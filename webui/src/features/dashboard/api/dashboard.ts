@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Dashboard, type Envelope, queryKeys } from '@/shared/api';
+import { api, queryKeys } from '@/shared/api';
 
 /**
  * GET /dashboard: everything the dashboard shows in one answer — today's and tomorrow's planned
@@ -9,7 +9,7 @@ import { api, type Dashboard, type Envelope, queryKeys } from '@/shared/api';
 export function dashboardQueryOptions() {
   return queryOptions({
     queryKey: queryKeys.dashboard.all,
-    queryFn: ({ signal }) => api.get<Envelope<Dashboard>>('/dashboard', { signal }),
+    queryFn: ({ signal }) => api.get('/dashboard', { signal }),
     select: (answer) => answer.data,
     // Tried even when the browser says it is offline: the service worker may answer from its cache.
     networkMode: 'offlineFirst',

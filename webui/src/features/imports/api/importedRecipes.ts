@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Envelope, type ImportedRecipe, type ImportPayload, queryKeys } from '@/shared/api';
+import { api, importedRecipesQueryOptions, type ImportPayload, queryKeys } from '@/shared/api';
 import { useSession } from '@/shared/session';
 import { sortNewestFirst } from '../lib/importedData';
 
@@ -7,8 +7,7 @@ import { sortNewestFirst } from '../lib/importedData';
 export function useImportedRecipes() {
   const { signedIn } = useSession();
   return useQuery({
-    queryKey: queryKeys.importedRecipes.list(),
-    queryFn: ({ signal }) => api.get<ImportedRecipe[]>('/user-imported-recipes', { signal }),
+    ...importedRecipesQueryOptions(),
     select: sortNewestFirst,
     enabled: signedIn,
   });
@@ -16,17 +15,17 @@ export function useImportedRecipes() {
 
 /**
  * One import of the user by id: taken from the loaded list when it is there, and fetched with
- * GET /user-imported-recipes/{id} (e.g. after a reload).
+ * GET /user-imported-recipes/{import_id} (e.g. after a reload).
  */
 export function useImportedRecipe(id: string) {
   const { signedIn } = useSession();
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: queryKeys.importedRecipes.detail(id),
-    queryFn: ({ signal }) => api.get<ImportedRecipe>(`/user-imported-recipes/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.get('/user-imported-recipes/{import_id}', { params: { import_id: id }, signal }),
     initialData: () =>
       queryClient
-        .getQueryData<ImportedRecipe[]>(queryKeys.importedRecipes.list())
+        .getQueryData(importedRecipesQueryOptions().queryKey)
         ?.find((item) => String(item.import_recipe_id) === id),
     enabled: signedIn && id !== '',
   });
@@ -36,18 +35,18 @@ export function useImportedRecipe(id: string) {
 export function useImportRecipe() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (url: string) => api.post<Envelope<ImportedRecipe>>('/user-imported-recipes', { url } satisfies ImportPayload),
+    mutationFn: (url: string) => api.post('/user-imported-recipes', { url } satisfies ImportPayload),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.importedRecipes.list() }),
   });
 }
 
-/** DELETE /user-imported-recipes/{id} -> 204; the list is fetched again. */
+/** DELETE /user-imported-recipes/{import_id} -> 204; the list is fetched again. */
 export function useDeleteImported() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<null>(`/user-imported-recipes/${id}`),
+    mutationFn: (id: number) => api.delete('/user-imported-recipes/{import_id}', { params: { import_id: id } }),
     onSuccess: (_answer, id) => {
-      queryClient.setQueryData<ImportedRecipe[]>(queryKeys.importedRecipes.list(), (list) =>
+      queryClient.setQueryData(importedRecipesQueryOptions().queryKey, (list) =>
         list ? list.filter((item) => item.import_recipe_id !== id) : list,
       );
       queryClient.removeQueries({ queryKey: queryKeys.importedRecipes.detail(String(id)) });

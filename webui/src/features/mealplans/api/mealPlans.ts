@@ -1,75 +1,33 @@
-import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   api,
   type CompletePlanPayload,
-  type CompletePlanResult,
-  type Envelope,
-  type IngredientCheck,
-  type MealPlan,
   type MealPlanPayload,
   type MealPlanUpdatePayload,
-  type MergePayload,
+  mealPlanQueryOptions,
   mealPlansQueryOptions,
+  planSaved,
   queryKeys,
-  type ShoppingList,
+  updatePlan,
 } from '@/shared/api';
-
-const PLANS = '/user-mealplans';
 
 export function useMealPlans(enabled = true) {
   return useQuery({ ...mealPlansQueryOptions(), select: (answer) => answer.data, enabled });
-}
-
-/** GET /user-mealplans/{id}: one plan with every one of its days. */
-export function mealPlanQueryOptions(id: number) {
-  return queryOptions({
-    queryKey: queryKeys.mealPlans.detail(id),
-    queryFn: async ({ signal }) => (await api.get<Envelope<MealPlan>>(`${PLANS}/${id}`, { signal })).data,
-    networkMode: 'offlineFirst',
-  });
 }
 
 export function useMealPlan(id: number) {
   return useQuery({ ...mealPlanQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
 }
 
-/**
- * A plan as the server now has it (after a write): it replaces the cached plan and its row in the
- * list, then the list, the dashboard (today's meals) and its ingredient check are fetched again.
- */
-export function planSaved(queryClient: QueryClient, plan: MealPlan): void {
-  queryClient.setQueryData(queryKeys.mealPlans.detail(plan.user_mealplan_id), plan);
-  queryClient.setQueryData<Envelope<MealPlan[]>>(queryKeys.mealPlans.list(), (answer) =>
-    answer
-      ? { data: answer.data.map((item) => (item.user_mealplan_id === plan.user_mealplan_id ? plan : item)) }
-      : answer,
-  );
-  void queryClient.invalidateQueries({ queryKey: queryKeys.mealPlans.list() });
-  void queryClient.invalidateQueries({ queryKey: queryKeys.mealPlans.ingredients(plan.user_mealplan_id) });
-  void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all });
-}
-
 /** A plan is gone for the user (deleted, or left): out of the list and the cache. */
 function planGone(queryClient: QueryClient, id: number): void {
-  queryClient.setQueryData<Envelope<MealPlan[]>>(queryKeys.mealPlans.list(), (answer) =>
+  queryClient.setQueryData(mealPlansQueryOptions().queryKey, (answer) =>
     answer ? { data: answer.data.filter((item) => item.user_mealplan_id !== id) } : answer,
   );
   queryClient.removeQueries({ queryKey: queryKeys.mealPlans.detail(id) });
   queryClient.removeQueries({ queryKey: queryKeys.mealPlans.ingredients(id) });
   void queryClient.invalidateQueries({ queryKey: queryKeys.mealPlans.list() });
   void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all });
-}
-
-/** PUT /user-mealplans/{id} (editor autosave, scheduler): fields left out keep their value. */
-export async function updatePlan(
-  queryClient: QueryClient,
-  id: number,
-  payload: MealPlanUpdatePayload,
-  { keepalive = false }: { keepalive?: boolean } = {},
-): Promise<MealPlan> {
-  const answer = await api.put<Envelope<MealPlan>>(`${PLANS}/${id}`, payload, keepalive ? { keepalive } : undefined);
-  planSaved(queryClient, answer.data);
-  return answer.data;
 }
 
 export function useUpdateMealPlan(id: number) {
@@ -85,9 +43,9 @@ export function useCreateMealPlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['meal-plans', 'create'],
-    mutationFn: async (payload: MealPlanPayload) => (await api.post<Envelope<MealPlan>>(PLANS, payload)).data,
+    mutationFn: async (payload: MealPlanPayload) => (await api.post('/user-mealplans', payload)).data,
     onSuccess: (plan) => {
-      queryClient.setQueryData(queryKeys.mealPlans.detail(plan.user_mealplan_id), plan);
+      queryClient.setQueryData(mealPlanQueryOptions(plan.user_mealplan_id).queryKey, plan);
       void queryClient.invalidateQueries({ queryKey: queryKeys.mealPlans.list() });
       void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all });
     },
@@ -99,7 +57,7 @@ export function useDeleteMealPlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['meal-plans', 'delete'],
-    mutationFn: (id: number) => api.delete<null>(`${PLANS}/${id}`),
+    mutationFn: (id: number) => api.delete('/user-mealplans/{plan_id}', { params: { plan_id: id } }),
     onSuccess: (_answer, id) => planGone(queryClient, id),
   });
 }
@@ -109,7 +67,7 @@ export function useLeaveMealPlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['meal-plans', 'remove'],
-    mutationFn: (id: number) => api.put<unknown>('/share/remove', { entity_id: id, entity_type: 'UserMealplan' }),
+    mutationFn: (id: number) => api.put('/share/remove', { entity_id: id, entity_type: 'UserMealplan' }),
     onSuccess: (_answer, id) => planGone(queryClient, id),
   });
 }
@@ -118,22 +76,8 @@ export function useLeaveMealPlan() {
 export function useIngredientCheck(id: number, enabled = true) {
   return useQuery({
     queryKey: queryKeys.mealPlans.ingredients(id),
-    queryFn: async ({ signal }) => (await api.get<Envelope<IngredientCheck>>(`${PLANS}/${id}/ingredients`, { signal })).data,
+    queryFn: async ({ signal }) => (await api.get('/user-mealplans/{plan_id}/ingredients', { params: { plan_id: id }, signal })).data,
     enabled: enabled && Number.isInteger(id) && id > 0,
-  });
-}
-
-/** POST /user-shoppinglists/{id}/merge {ingredients}: ticked ingredients into a list by the merge rule. */
-export function useMergeIntoList() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: ['meal-plans', 'send-to-list'],
-    mutationFn: async ({ listId, payload }: { listId: number; payload: MergePayload }) =>
-      (await api.post<Envelope<ShoppingList>>(`/user-shoppinglists/${listId}/merge`, payload)).data,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.shoppingLists.all });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all });
-    },
   });
 }
 
@@ -146,7 +90,7 @@ export function useCompletePlan(id: number) {
   return useMutation({
     mutationKey: ['meal-plans', 'complete', id],
     mutationFn: async (payload: CompletePlanPayload) =>
-      (await api.post<Envelope<CompletePlanResult>>(`${PLANS}/${id}/complete`, payload)).data,
+      (await api.post('/user-mealplans/{plan_id}/complete', payload, { params: { plan_id: id } })).data,
     onSuccess: (result) => {
       planSaved(queryClient, result.plan);
       void queryClient.invalidateQueries({ queryKey: queryKeys.stores.all });

@@ -1,8 +1,8 @@
 import { Button, Checkbox, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { isApiError } from '@/shared/api';
+import { isApiError, useMergeIntoList } from '@/shared/api';
 import { Dialog, CenteredLoader, toast } from '@/shared/ui';
-import { useIngredientCheck, useMergeIntoList } from '../api/mealPlans';
+import { useIngredientCheck } from '../api/mealPlans';
 import { ingredientLabel, mergeItems, stockLabel, tickKey } from '../lib/ingredients';
 import { PLAN_TEXTS } from '../lib/texts';
 

@@ -28,11 +28,14 @@ beforeEach(() => {
   sent.length = 0;
   keptAlive.length = 0;
   answer = (body) => Promise.resolve({ data: makePlan(4, { updated_at: `saved-${sent.length}`, recipes: body.recipes as never }) });
-  vi.spyOn(api, 'put').mockImplementation((path: string, body?: unknown, options?: { keepalive?: boolean }) => {
-    if (path === '/user-mealplans/4') sent.push(body as MealPlanUpdatePayload);
-    keptAlive.push(Boolean(options?.keepalive));
-    return answer(body as MealPlanUpdatePayload) as never;
-  });
+  vi.spyOn(api, 'put').mockImplementation(
+    (path: string, body?: unknown, options?: object) => {
+      const { keepalive, params } = (options ?? {}) as { keepalive?: boolean; params?: { plan_id?: number } };
+      if (path === '/user-mealplans/{plan_id}' && params?.plan_id === 4) sent.push(body as MealPlanUpdatePayload);
+      keptAlive.push(Boolean(keepalive));
+      return answer(body as MealPlanUpdatePayload) as never;
+    },
+  );
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
 });
 afterEach(() => {
@@ -112,7 +115,7 @@ describe('usePlanAutosave', () => {
     act(() => vi.advanceTimersByTime(AUTOSAVE_DELAY_MS));
     await settle();
     await settle();
-    expect(get).toHaveBeenCalledWith('/user-mealplans/4', expect.anything());
+    expect(get).toHaveBeenCalledWith('/user-mealplans/{plan_id}', expect.objectContaining({ params: { plan_id: 4 } }));
     expect(result.current.days?.map((day) => day.recipes.map((entry) => entry.name))).toEqual([[], ['Their curry'], []]);
     expect(messages()).toContain(PLAN_TEXTS.stale);
 

@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isApiError, type MealPlan, type PlanDay } from '@/shared/api';
+import { isApiError, type MealPlan, mealPlanQueryOptions, type PlanDay, updatePlan } from '@/shared/api';
 import { useDebouncedCallback } from '@/shared/hooks';
 import { toast } from '@/shared/ui';
-import { mealPlanQueryOptions, updatePlan } from '../api/mealPlans';
 import { AUTOSAVE_DELAY_MS, daysPayload } from './plans';
 import { PLAN_TEXTS } from './texts';
 

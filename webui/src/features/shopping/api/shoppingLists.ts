@@ -1,50 +1,28 @@
-import { type QueryClient, queryOptions, useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   api,
+  listChangesKey,
+  moreChangesPending,
   pollWhileDown,
-  type Envelope,
-  type MergePayload,
   queryKeys,
   type ShoppingList,
   type ShoppingListPayload,
-  type ShoppingListResponse,
   type ShoppingListUpdatePayload,
+  shoppingListQueryOptions,
+  shoppingListsQueryOptions,
+  storeList,
 } from '@/shared/api';
 
 /** A list someone else can change is fetched again this often (spec part 2 §4, §9). */
 export const SHARED_LIST_REFRESH_MS = 30_000;
 
-/** The user's own lists and the lists shared with them (GET /user-shoppinglists). */
-export function shoppingListsQueryOptions() {
-  return queryOptions({
-    queryKey: queryKeys.shoppingLists.list(),
-    queryFn: ({ signal }) => api.get<Envelope<ShoppingList[]>>('/user-shoppinglists', { signal }),
-    // Tried even when the browser says it is offline: the service worker answers from its cache.
-    networkMode: 'offlineFirst',
-  });
-}
-
 export function useShoppingLists() {
   return useQuery({ ...shoppingListsQueryOptions(), select: (answer) => answer.data });
-}
-
-/** One list: GET /user-shoppinglists/{id} -> {shopping_list}. */
-export function shoppingListQueryOptions(id: number) {
-  return queryOptions({
-    queryKey: queryKeys.shoppingLists.detail(id),
-    queryFn: ({ signal }) => api.get<ShoppingListResponse>(`/user-shoppinglists/${id}`, { signal }),
-    networkMode: 'offlineFirst',
-  });
 }
 
 /** True when other people can change the list: it is someone else's, or shared by its owner. */
 export function isSharedList(list: Pick<ShoppingList, 'role' | 'shared_with'>): boolean {
   return list.role !== 'owner' || list.shared_with.length > 0;
-}
-
-/** True when the user may change the list's items and complete a shop from it (owner or editor). */
-export function canEditList(list: Pick<ShoppingList, 'role'>): boolean {
-  return list.role === 'owner' || list.role === 'editor';
 }
 
 /**
@@ -63,29 +41,14 @@ export function useShoppingList(id: number) {
   });
 }
 
-/** A list as the server now has it: the detail is replaced wholesale, the overview fetched again. */
-export function storeList(queryClient: QueryClient, list: ShoppingList): void {
-  queryClient.setQueryData<ShoppingListResponse>(queryKeys.shoppingLists.detail(list.user_shoppinglist_id), {
-    shopping_list: list,
-  });
-  queryClient.setQueryData<Envelope<ShoppingList[]>>(queryKeys.shoppingLists.list(), (answer) =>
-    answer
-      ? { data: answer.data.map((item) => (item.user_shoppinglist_id === list.user_shoppinglist_id ? list : item)) }
-      : answer,
-  );
-  void queryClient.invalidateQueries({ queryKey: queryKeys.shoppingLists.list() });
-}
-
 /** POST /user-shoppinglists {name, ingredients} -> 201 {data: list}. */
 export function useCreateShoppingList() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (payload: ShoppingListPayload) => api.post<Envelope<ShoppingList>>('/user-shoppinglists', payload),
+    mutationFn: (payload: ShoppingListPayload) => api.post('/user-shoppinglists', payload),
     onSuccess: (answer) => storeList(queryClient, answer.data),
   });
 }
-
-const updateKey = (id: number) => ['shopping-lists', 'update', id] as const;
 
 /**
  * The change applied to the list on screen before the server answers, so quick taps build on
@@ -129,51 +92,34 @@ export function applyLocally(list: ShoppingList, payload: ShoppingListUpdatePayl
  */
 export function useUpdateShoppingList(id: number) {
   const queryClient = useQueryClient();
-  const detailKey = queryKeys.shoppingLists.detail(id);
+  const detailKey = shoppingListQueryOptions(id).queryKey;
   return useMutation({
-    mutationKey: updateKey(id),
+    mutationKey: listChangesKey(id),
     scope: { id: `shopping-list-${id}` },
     mutationFn: (payload: ShoppingListUpdatePayload) =>
-      api.put<Envelope<ShoppingList>>(`/user-shoppinglists/${id}`, payload),
+      api.put('/user-shoppinglists/{list_id}', payload, { params: { list_id: id } }),
     onMutate: async (payload) => {
       await queryClient.cancelQueries({ queryKey: detailKey, exact: true });
-      queryClient.setQueryData<ShoppingListResponse>(detailKey, (answer) =>
+      queryClient.setQueryData(detailKey, (answer) =>
         answer ? { shopping_list: applyLocally(answer.shopping_list, payload) } : answer,
       );
     },
     onSuccess: (answer) => {
-      if (queryClient.isMutating({ mutationKey: updateKey(id) }) <= 1) storeList(queryClient, answer.data);
+      if (!moreChangesPending(queryClient, id, 1)) storeList(queryClient, answer.data);
     },
     // What the screen shows may be ahead of the server now: fetch the truth.
     onError: () => void queryClient.invalidateQueries({ queryKey: detailKey }),
   });
 }
 
-/**
- * POST /user-shoppinglists/{id}/merge: an amount typed with a name ('1 kg flour') added by the
- * merge rule, so 1 kg joins the 225 g already listed (1.225 kg). In the list's line of changes.
- */
-export function useMergeIntoShoppingList(id: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: updateKey(id),
-    scope: { id: `shopping-list-${id}` },
-    mutationFn: (payload: MergePayload) => api.post<Envelope<ShoppingList>>(`/user-shoppinglists/${id}/merge`, payload),
-    onSuccess: (answer) => {
-      if (queryClient.isMutating({ mutationKey: updateKey(id) }) <= 1) storeList(queryClient, answer.data);
-    },
-    onError: () => void queryClient.invalidateQueries({ queryKey: queryKeys.shoppingLists.detail(id) }),
-  });
-}
-
 /** True while a change of the list is on its way (the editor's spinner). */
 export function useIsSavingList(id: number): boolean {
-  return useIsMutating({ mutationKey: updateKey(id) }) > 0;
+  return useIsMutating({ mutationKey: listChangesKey(id) }) > 0;
 }
 
 /** The list is gone (deleted or left): it leaves the overview. */
 export function forgetList(queryClient: QueryClient, id: number): void {
-  queryClient.setQueryData<Envelope<ShoppingList[]>>(queryKeys.shoppingLists.list(), (answer) =>
+  queryClient.setQueryData(shoppingListsQueryOptions().queryKey, (answer) =>
     answer ? { data: answer.data.filter((item) => item.user_shoppinglist_id !== id) } : answer,
   );
   void queryClient.invalidateQueries({ queryKey: queryKeys.shoppingLists.list() });
@@ -191,7 +137,7 @@ export function dropListDetail(queryClient: QueryClient, id: number): void {
 export function useDeleteShoppingList() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<null>(`/user-shoppinglists/${id}`),
+    mutationFn: (id: number) => api.delete('/user-shoppinglists/{list_id}', { params: { list_id: id } }),
     onSuccess: (_answer, id) => forgetList(queryClient, id),
   });
 }
@@ -200,8 +146,7 @@ export function useDeleteShoppingList() {
 export function useLeaveShoppingList() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) =>
-      api.put<unknown>('/share/remove', { entity_id: id, entity_type: 'UserShoppinglist' }),
+    mutationFn: (id: number) => api.put('/share/remove', { entity_id: id, entity_type: 'UserShoppinglist' }),
     onSuccess: (_answer, id) => forgetList(queryClient, id),
   });
 }

@@ -1,5 +1,5 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import type { ShoppingList } from '@/shared/api';
+import { canEditList, type ShoppingList } from '@/shared/api';
 import {
   IconCopy,
   IconDoorExit,
@@ -11,7 +11,6 @@ import {
   IconShoppingCart,
   IconTrash,
 } from '@/shared/ui/icons';
-import { canEditList } from '../api/shoppingLists';
 
 export type ViewMode = 'readonly' | 'shopmode';
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { api, type CompleteShopPayload, type CompleteShopResult, type Envelope, isApiError } from '@/shared/api';
+import { api, type CompleteShopPayload, type CompleteShopResult, isApiError } from '@/shared/api';
 import { getSession } from '@/shared/session';
 
 /**
@@ -132,7 +132,7 @@ export function sendEntry(entry: OutboxEntry): Promise<SendOutcome> {
   const running = inFlight.get(entry.requestId);
   if (running) return running;
   const sending = api
-    .post<Envelope<CompleteShopResult>>(`/user-shoppinglists/${entry.listId}/complete`, entry.payload)
+    .post('/user-shoppinglists/{list_id}/complete', entry.payload, { params: { list_id: entry.listId } })
     .then(
       (answer): SendOutcome => {
         dropEntry(entry.requestId);

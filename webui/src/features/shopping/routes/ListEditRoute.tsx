@@ -1,16 +1,10 @@
 import { Button, Container, Divider, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import type { ShoppingList, ShoppingListItemIn } from '@/shared/api';
+import { canEditList, type ShoppingList, type ShoppingListItemIn, useMergeIntoList } from '@/shared/api';
 import { CenteredLoader } from '@/shared/ui';
 import { type IngredientPick, IngredientSearch, isCustomPick } from '@/shared/ui/ingredient-search';
-import {
-  canEditList,
-  useIsSavingList,
-  useMergeIntoShoppingList,
-  useShoppingList,
-  useUpdateShoppingList,
-} from '../api/shoppingLists';
+import { useIsSavingList, useShoppingList, useUpdateShoppingList } from '../api/shoppingLists';
 import { EditorItemRow } from '../components/ItemRow';
 import { isCustomItem, stepOf } from '../lib/items';
 import { TEXTS } from '../lib/messages';
@@ -42,7 +36,7 @@ export function ListEditRoute() {
   const created = Boolean((location.state as { created?: boolean } | null)?.created);
   const { data: list, isPending, error } = useShoppingList(id);
   const update = useUpdateShoppingList(id);
-  const merge = useMergeIntoShoppingList(id);
+  const merge = useMergeIntoList(id);
   const saving = useIsSavingList(id);
   useEffect(() => {
     if (error) console.error('Loading the shopping list failed', error);
@@ -62,7 +56,7 @@ export function ListEditRoute() {
     const item = isCustomPick(pick) ? { name: pick.name.trim() } : { value: pick.value };
     const amount = { quantity: pick.amount.quantity, ...(pick.amount.unit ? { unit: pick.amount.unit } : {}) };
     merge.mutate(
-      { ingredients: [{ ...item, ...amount }] },
+      { listId: id, payload: { ingredients: [{ ...item, ...amount }] } },
       { onError: (failure) => console.error('Saving the shopping list failed', failure) },
     );
   };

@@ -2,12 +2,11 @@ import { Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/co
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { queryKeys, useCategoryNames } from '@/shared/api';
+import { canEditList, queryKeys, useCategoryNames } from '@/shared/api';
 import { copyText } from '@/shared/lib/clipboard';
 import { CenteredLoader, confirmDialog, toast } from '@/shared/ui';
 import { ShareDialog } from '@/shared/ui/share-dialog';
 import {
-  canEditList,
   dropListDetail,
   useDeleteShoppingList,
   useLeaveShoppingList,

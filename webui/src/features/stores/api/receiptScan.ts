@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, type Envelope, type IngredientOption } from '@/shared/api';
+import { api, type IngredientOption } from '@/shared/api';
 
 // Hand-written from src/larder/receipts/schemas.py until schema.gen.ts is regenerated with the
 // receipt-scan calls; field names are the spec's (part 2 §3 'Scan line').
@@ -42,7 +42,7 @@ export interface ConfirmedMatchesPayload {
 export async function scanReceipt(photo: File): Promise<ScanLine[]> {
   const form = new FormData();
   form.append(SCAN_FIELD, photo, photo.name || 'receipt.jpg');
-  return (await api.post<Envelope<ScanLine[]>>('/receipt-scan', form)).data;
+  return (await api.post('/receipt-scan', form)).data;
 }
 
 export function useScanReceipt() {
@@ -51,7 +51,7 @@ export function useScanReceipt() {
 
 /** POST /receipt-scan/matches -> 204: the next scan matches these printed names the same way. */
 export async function sendConfirmedMatches(payload: ConfirmedMatchesPayload): Promise<void> {
-  await api.post<null>('/receipt-scan/matches', payload);
+  await api.post('/receipt-scan/matches', payload);
 }
 
 export function useSendConfirmedMatches() {

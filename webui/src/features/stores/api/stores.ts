@@ -1,36 +1,24 @@
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   api,
-  type DefaultStoreAnswer,
-  type Envelope,
   type Store,
   queryKeys,
   type SetDefaultPayload,
   type StockPayload,
   type StorePayload,
   type StoreUpdatePayload,
+  storesQueryOptions,
 } from '@/shared/api';
 
-/** GET /stores: the user's own stores (first) and those shared with them, each with its stock. */
-export function storesQueryOptions() {
-  return queryOptions({
-    queryKey: queryKeys.stores.list(),
-    queryFn: ({ signal }) => api.get<Envelope<Store[]>>('/stores', { signal }),
-    select: (answer) => answer.data,
-    // Tried even when the browser says it is offline: the service worker may answer from its cache.
-    networkMode: 'offlineFirst',
-  });
-}
-
 export function useStores() {
-  return useQuery(storesQueryOptions());
+  return useQuery({ ...storesQueryOptions(), select: (answer) => answer.data });
 }
 
-/** GET /stores/{id}: one store with its stock. */
+/** GET /stores/{store_id}: one store with its stock. */
 export function storeQueryOptions(id: number) {
   return queryOptions({
     queryKey: queryKeys.stores.detail(id),
-    queryFn: async ({ signal }) => (await api.get<Envelope<Store>>(`/stores/${id}`, { signal })).data,
+    queryFn: async ({ signal }) => (await api.get('/stores/{store_id}', { params: { store_id: id }, signal })).data,
     networkMode: 'offlineFirst',
   });
 }
@@ -45,8 +33,8 @@ export function useStore(id: number) {
  * and the stock the suggestions are ranked by changed).
  */
 export function storeSaved(queryClient: QueryClient, store: Store) {
-  queryClient.setQueryData(queryKeys.stores.detail(store.id), store);
-  queryClient.setQueryData<Envelope<Store[]>>(queryKeys.stores.list(), (answer) =>
+  queryClient.setQueryData(storeQueryOptions(store.id).queryKey, store);
+  queryClient.setQueryData(storesQueryOptions().queryKey, (answer) =>
     answer ? { data: answer.data.map((s) => (s.id === store.id ? store : s)) } : answer,
   );
   void queryClient.invalidateQueries({ queryKey: queryKeys.stores.list() });
@@ -56,7 +44,7 @@ export function storeSaved(queryClient: QueryClient, store: Store) {
 
 /** PUT /stores/{id}: changed items (with id), added stock (without), items_to_remove, store fields. */
 export async function updateStore(queryClient: QueryClient, id: number, payload: StoreUpdatePayload): Promise<Store> {
-  const answer = await api.put<Envelope<Store>>(`/stores/${id}`, payload);
+  const answer = await api.put('/stores/{store_id}', payload, { params: { store_id: id } });
   storeSaved(queryClient, answer.data);
   return answer.data;
 }
@@ -76,7 +64,7 @@ export function useUpdateStore(id: number) {
  * default-store card counts items) are refreshed.
  */
 export async function receiveStock(queryClient: QueryClient, id: number, payload: StockPayload): Promise<Store> {
-  const answer = await api.post<Envelope<Store>>(`/stores/${id}/items`, payload);
+  const answer = await api.post('/stores/{store_id}/items', payload, { params: { store_id: id } });
   storeSaved(queryClient, answer.data);
   void queryClient.invalidateQueries({ queryKey: queryKeys.stores.all });
   void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all });
@@ -97,7 +85,7 @@ export function useCreateStore() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['stores', 'create'],
-    mutationFn: async (payload: StorePayload) => (await api.post<Envelope<Store>>('/stores', payload)).data,
+    mutationFn: async (payload: StorePayload) => (await api.post('/stores', payload)).data,
     onSuccess: (store) => {
       queryClient.setQueryData(queryKeys.stores.detail(store.id), store);
       void queryClient.invalidateQueries({ queryKey: queryKeys.stores.list() });
@@ -120,9 +108,9 @@ export function useDeleteStore() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['stores', 'delete'],
-    mutationFn: (id: number) => api.delete<null>(`/stores/${id}`),
+    mutationFn: (id: number) => api.delete('/stores/{store_id}', { params: { store_id: id } }),
     onSuccess: (_answer, id) => {
-      queryClient.setQueryData<Envelope<Store[]>>(queryKeys.stores.list(), (answer) =>
+      queryClient.setQueryData(storesQueryOptions().queryKey, (answer) =>
         answer ? { data: answer.data.filter((s) => s.id !== id) } : answer,
       );
       queryClient.removeQueries({ queryKey: queryKeys.stores.detail(id) });
@@ -138,7 +126,7 @@ export function useSetDefaultStore() {
     mutationKey: ['stores', 'default'],
     mutationFn: (id: number) => {
       const body: SetDefaultPayload = { entity_id: id, entity_type: 'UserFoodStore' };
-      return api.put<Envelope<DefaultStoreAnswer>>('/share/default', body);
+      return api.put('/share/default', body);
     },
     onSuccess: () => refreshAll(queryClient),
   });
@@ -149,9 +137,9 @@ export function useRemoveSharedStore() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['stores', 'remove'],
-    mutationFn: (id: number) => api.put<unknown>('/share/remove', { entity_id: id, entity_type: 'UserFoodStore' }),
+    mutationFn: (id: number) => api.put('/share/remove', { entity_id: id, entity_type: 'UserFoodStore' }),
     onSuccess: (_answer, id) => {
-      queryClient.setQueryData<Envelope<Store[]>>(queryKeys.stores.list(), (answer) =>
+      queryClient.setQueryData(storesQueryOptions().queryKey, (answer) =>
         answer ? { data: answer.data.filter((s) => s.id !== id) } : answer,
       );
       queryClient.removeQueries({ queryKey: queryKeys.stores.detail(id) });

@@ -1,10 +1,10 @@
 import { Button, Checkbox, Group, NativeSelect, ScrollArea, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { isApiError, type Store } from '@/shared/api';
+import { isApiError, type Store, useMergeIntoList } from '@/shared/api';
 import { formatDay } from '@/shared/lib/dates';
 import { formatQuantity } from '@/shared/lib/quantity';
 import { Dialog, toast } from '@/shared/ui';
-import { useMergeIntoList, useWritableShoppingLists } from '../api/shoppingLists';
+import { useWritableShoppingLists } from '../api/shoppingLists';
 import { useUpdateStore } from '../api/stores';
 
 export const MANAGE_TITLE = 'manage store items';

@@ -8,6 +8,10 @@ import { ITEM_SAVE_DELAY_MS, useItemEdits } from './useItemEdits';
 
 const sent: StoreUpdatePayload[] = [];
 
+/** True for the client's PUT of store 3 (its path template and the id filled in). */
+const isStore3 = (path: string, options?: object) =>
+  path === '/stores/{store_id}' && (options as { params?: { store_id?: number } } | undefined)?.params?.store_id === 3;
+
 function setup(store: Store) {
   const client = new QueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => (
@@ -19,8 +23,8 @@ function setup(store: Store) {
 beforeEach(() => {
   sent.length = 0;
   // The PUT as the client sends it (`api` is one shared object: its method is replaced for the test).
-  vi.spyOn(api, 'put').mockImplementation((path: string, body?: unknown) => {
-    if (path === '/stores/3') sent.push(body as StoreUpdatePayload);
+  vi.spyOn(api, 'put').mockImplementation((path: string, body?: unknown, options?: object) => {
+    if (isStore3(path, options)) sent.push(body as StoreUpdatePayload);
     return Promise.resolve({ data: makeStore(3) } as never);
   });
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -95,8 +99,8 @@ describe('useItemEdits, one save at a time', () => {
 
   beforeEach(() => {
     answers.length = 0;
-    vi.spyOn(api, 'put').mockImplementation((path: string, body?: unknown) => {
-      if (path === '/stores/3') sent.push(body as StoreUpdatePayload);
+    vi.spyOn(api, 'put').mockImplementation((path: string, body?: unknown, options?: object) => {
+      if (isStore3(path, options)) sent.push(body as StoreUpdatePayload);
       return new Promise((resolve) => answers.push((saved) => resolve({ data: saved } as never)));
     });
   });

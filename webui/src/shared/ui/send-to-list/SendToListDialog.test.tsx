@@ -82,7 +82,10 @@ describe('SendToListDialog', () => {
       },
     ]);
     expect(onClose).toHaveBeenCalled();
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['shopping-lists'] });
+    // The list itself is set from the merge's answer; the overview and the dashboard's counts are fetched again.
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['shopping-lists', 'list'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['dashboard'] });
+    expect(queryClient.getQueryData(['shopping-lists', 'detail', 2])).toMatchObject({ shopping_list: { user_shoppinglist_id: 2 } });
   });
 
   it('sends only the ticked ingredients, and nothing once none is ticked', async () => {

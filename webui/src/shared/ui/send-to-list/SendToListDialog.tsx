@@ -1,11 +1,11 @@
 import { Anchor, Button, Checkbox, Group, NativeSelect, ScrollArea, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { isApiError } from '@/shared/api';
+import { isApiError, useMergeIntoList } from '@/shared/api';
 import { CenteredLoader } from '../CenteredLoader';
 import { FormAlert } from '../FormAlert';
 import { toast } from '../toast';
-import { type SendableIngredient, useEditableLists, useSendToList } from './api';
+import { type SendableIngredient, useEditableLists } from './api';
 import { Dialog } from '../Dialog';
 
 export const SEND_TO_LIST_TEXTS = {
@@ -57,7 +57,7 @@ const sendable = ({ item }: SendableIngredient) =>
 
 function SendToListBody({ ingredients, onClose }: { ingredients: SendableIngredient[]; onClose: () => void }) {
   const lists = useEditableLists();
-  const send = useSendToList();
+  const send = useMergeIntoList();
   const [lines] = useState(() => ingredients.filter(sendable));
   const [ticked, setTicked] = useState<ReadonlySet<string>>(() => new Set(lines.map((line) => line.key)));
   const [listId, setListId] = useState('');

@@ -1,12 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  api,
-  type Envelope,
-  type MergePayload,
-  queryKeys,
-  type ShoppingList,
-  type ShoppingListItemIn,
-} from '@/shared/api';
+import { useQuery } from '@tanstack/react-query';
+import { canEditList, shoppingListsQueryOptions, type ShoppingListItemIn } from '@/shared/api';
 import { MEASUREMENT_UNITS } from '@/shared/lib/quantity';
 import { oneLine } from '@/shared/lib/text';
 
@@ -57,39 +50,11 @@ export function listItemOf({
   return item;
 }
 
-/**
- * GET /user-shoppinglists, cached under the lists' own key (the shopping list screens read the
- * same answer).
- */
-export function shoppingListsQueryOptions() {
-  return queryOptions({
-    queryKey: queryKeys.shoppingLists.list(),
-    queryFn: ({ signal }) => api.get<Envelope<ShoppingList[]>>('/user-shoppinglists', { signal }),
-    networkMode: 'offlineFirst',
-  });
-}
-
 /** The lists ingredients can be sent to: own ones and those shared with edit rights. */
 export function useEditableLists(enabled = true) {
   return useQuery({
     ...shoppingListsQueryOptions(),
-    select: (answer) => answer.data.filter((list) => list.role === 'owner' || list.role === 'editor'),
+    select: (answer) => answer.data.filter(canEditList),
     enabled,
-  });
-}
-
-/**
- * POST /user-shoppinglists/{id}/merge {ingredients}: added by the merge rule. The lists (and the
- * dashboard's item counts) are fetched again after.
- */
-export function useSendToList() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ listId, payload }: { listId: number; payload: MergePayload }) =>
-      api.post<Envelope<ShoppingList>>(`/user-shoppinglists/${listId}/merge`, payload),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.shoppingLists.all });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all });
-    },
   });
 }

@@ -1,8 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { oneLine } from '@/shared/lib/text';
 import {
-  api,
-  type Envelope,
   isApiError,
   type MealPlan,
   type PlanDay,
@@ -10,7 +8,9 @@ import {
   type PlanEntryIn,
   queryKeys,
   canEditPlan,
+  mealPlanQueryOptions,
   mealPlansQueryOptions,
+  updatePlan,
 } from '@/shared/api';
 
 /** One recipe of a day as a plan's PUT takes it: a custom entry, a recipe by its id or a link. */
@@ -101,12 +101,16 @@ const isConflict = (error: unknown) => isApiError(error) && error.status === 409
  * the new entry appended (PUT, with the version read). When someone changed the plan in between
  * (409), it is read and written once more; a second conflict is the caller's to tell.
  */
-export async function addEntryToPlan(planId: number, day: number, entry: NewPlanEntry): Promise<MealPlan> {
+export async function addEntryToPlan(
+  queryClient: QueryClient,
+  planId: number,
+  day: number,
+  entry: NewPlanEntry,
+): Promise<MealPlan> {
   for (let attempt = 0; ; attempt += 1) {
-    const { data: plan } = await api.get<Envelope<MealPlan>>(`/user-mealplans/${planId}`);
+    const plan = await queryClient.fetchQuery({ ...mealPlanQueryOptions(planId), staleTime: 0 });
     try {
-      const answer = await api.put<Envelope<MealPlan>>(`/user-mealplans/${planId}`, withEntry(plan, day, entry));
-      return answer.data;
+      return await updatePlan(queryClient, planId, withEntry(plan, day, entry));
     } catch (error) {
       if (attempt === 0 && isConflict(error)) continue;
       throw error;
@@ -119,7 +123,7 @@ export function useAddToPlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ planId, day, entry }: { planId: number; day: number; entry: NewPlanEntry }) =>
-      addEntryToPlan(planId, day, entry),
+      addEntryToPlan(queryClient, planId, day, entry),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.mealPlans.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all });

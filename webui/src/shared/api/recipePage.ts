@@ -1,7 +1,8 @@
-import { api } from '@/shared/api/client';
-import type { RecipeFilterPayload, RecipePage } from '@/shared/api/wire';
+import { api } from './client';
+import type { RecipeFilterPayload, RecipePage } from './wire';
 import type { FilterItem } from '@/shared/lib/savedFilters';
 
+// The catalogue's lists: GET /recipes, GET /recipe-search and POST /recipe-filter, one page each.
 // No React and no TanStack Query here: this module runs in the app's first, small script, before
 // the rest of the app's code has arrived (see startRecipePageEarly).
 
@@ -23,15 +24,12 @@ function requestRecipePage(query: RecipeListQuery, signal?: AbortSignal, early =
   const options = { signal, skipAuthRedirect: early };
   switch (query.kind) {
     case 'list':
-      return api.get<RecipePage>(`/recipes?page=${query.page}`, options);
+      return api.get('/recipes', { ...options, query: { page: query.page } });
     case 'search':
-      return api.get<RecipePage>(
-        `/recipe-search?page=${query.page}&search=${encodeURIComponent(query.search)}`,
-        options,
-      );
+      return api.get('/recipe-search', { ...options, query: { page: query.page, search: query.search } });
     case 'filter': {
       const body: RecipeFilterPayload = { pageToRequest: query.page, searchString: query.search, filters: query.filters };
-      return api.post<RecipePage>('/recipe-filter', body, options);
+      return api.post('/recipe-filter', body, options);
     }
   }
 }
