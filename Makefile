@@ -10,7 +10,7 @@ WEB_SRC := $(shell find webui -type f -not -path '*/node_modules/*' 2>/dev/null)
 CHROMIUM := /usr/bin/chromium
 export LARDER_DATA_DIR ?= $(CURDIR)/larder-data
 
-.PHONY: setup compile run test lint pytest vitest e2e binary smoke smoke-run chromium postgres system-packages test-postgres bench clean binary-arm64 smoke-arm64
+.PHONY: setup compile run test check lint pytest vitest e2e binary smoke smoke-run chromium postgres system-packages test-postgres bench clean binary-arm64 smoke-arm64
 
 ## setup: virtualenv with the locked Python set, npm ci, and the built web app (idempotent)
 setup: $(STAMPS)/python $(STAMPS)/web compile
@@ -54,6 +54,20 @@ test:
 	$(MAKE) vitest
 	$(MAKE) e2e
 	$(MAKE) smoke-run
+
+## check: the loop for a small change, in under two minutes: lint and types, then the tests of what
+## changed since BASE (default HEAD: what is not committed yet; BASE=main for a branch's work): pytest of
+## the packages touched (tools/changed_tests.py), vitest of the web files touched and what imports them.
+## Browser tests, PostgreSQL and the binary wait for `make test`, the gate before a push.
+BASE ?= HEAD
+check: $(STAMPS)/python $(STAMPS)/node
+	$(MAKE) lint
+	@targets="$$($(PY) tools/changed_tests.py --python --base $(BASE))"; \
+	if [ -n "$$targets" ]; then echo "pytest $$targets" | tr '\n' ' '; echo; $(BIN)/pytest -q -p no:cacheprovider -n 2 $$targets; \
+	else echo "check: no Python tests to run"; fi
+	@files="$$($(PY) tools/changed_tests.py --web --base $(BASE))"; \
+	if [ -n "$$files" ]; then npx vitest related --run --config webui/vite.config.ts $$files; \
+	else echo "check: no web tests to run"; fi
 
 ## system-packages: Debian's chromium and PostgreSQL for the tests, in one apt-get (one dpkg lock)
 system-packages:

@@ -11,9 +11,9 @@ core/errors.py (`ErrorOut`), and the bearer scheme wherever a session is needed:
 - routes with a path parameter: 404;
 - routes reading a body: 400 (not a JSON object), 413 (too large), 415 (not sent as JSON), 422 (invalid fields);
   routes reading query parameters: 422;
-- what only a service knows (its rate limits: 429, its conflicts: 409, the ids it looks up from a
-  body: 404) for the routes the composition root names, and whatever a handler declares in
-  Litestar's `raises`.
+- what only its service knows (its rate limits: 429, its conflicts: 409, the ids it looks up from a
+  body: 404): the `raises` each handler declares beside its route, where the call that raises is
+  made. tests/core/test_api_contract.py fails when an operation answers a status it does not declare.
 
 The statuses come from what Litestar reads for the route (its kwargs model), not from guesses, and
 Litestar's own `{status_code, detail}` error answers never reach the document.
