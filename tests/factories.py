@@ -18,7 +18,8 @@ from functools import cache
 from typing import Any
 
 from larder.accounts.models import ROLE_ADMIN, ROLE_USER, User
-from larder.accounts.service import USERNAME_PATTERN, UserService, is_email, normalise_email
+from larder.accounts.schemas import USERNAME_PATTERN
+from larder.accounts.service import UserService, is_email, normalise_email
 from larder.core.security import hash_password
 from larder.core.settings import Settings
 from tests.support import DEFAULT_PASSWORD, run_db

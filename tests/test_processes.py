@@ -17,7 +17,7 @@ from typing import Any
 import httpx
 import pytest
 
-from larder.accounts.service import LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT
+from larder.accounts.signin import LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT
 from larder.core.db import build_alchemy_config
 from larder.core.jobs import claim
 from tests import postgres_cluster

@@ -1,7 +1,8 @@
 """The boxes the app's OCR worker reads from each development photo, kept on disk.
 
-A cached file is named by the photo's stem and a fingerprint of the engine (engine.py and ocr.py,
-whose changes change what is read, plus the rapidocr models' package version), so tuning the line
+A cached file is named by the photo's stem and a fingerprint of the engine (engine.py, ocr.py,
+boxes.py and photo.py, whose changes change what is read, plus the rapidocr models' package
+version), so tuning the line
 reader or the matcher re-reads nothing, and a change to the engine re-reads everything.
 """
 
@@ -20,7 +21,7 @@ from larder.receipts.lines import Box
 
 ROOT = Path(__file__).resolve().parents[2]
 CACHE_DIR = ROOT / "bench" / ".cache" / "receipts-real"
-ENGINE_FILES = (ROOT / "src/larder/receipts/engine.py", ROOT / "src/larder/receipts/ocr.py")
+ENGINE_FILES = tuple(ROOT / "src/larder/receipts" / name for name in ("engine.py", "ocr.py", "boxes.py", "photo.py"))
 
 
 def engine_fingerprint() -> str:

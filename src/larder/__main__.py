@@ -2,28 +2,24 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import os
 import sys
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 import click
-from sqlalchemy.exc import OperationalError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder import __version__
-from larder.core.errors import AppError
+from larder.cli_database import migrated, migrated_work, setup_turn, with_session
 from larder.core.settings import Settings, SettingsError, get_settings
 
 if TYPE_CHECKING:
     import socket
 
     from larder.content.schemas import InboxMessageOut
-
-T = TypeVar("T")
 
 
 def _settings(host: str | None = None, port: int | None = None, workers: int | None = None) -> Settings:
@@ -41,62 +37,6 @@ def _settings(host: str | None = None, port: int | None = None, workers: int | N
         return Settings.from_env(env).prepared()
     except SettingsError as exc:
         raise click.ClickException(str(exc)) from None
-
-
-MSG_WAITING_FOR_SETUP = "Another Larder process is preparing the database (migrations, starter catalogue): waiting."
-
-
-@contextlib.contextmanager
-def _setup_turn(settings: Settings) -> Iterator[None]:
-    """The instance's setup turn (core/db.py `setup_turn`), held for the block: whatever migrates
-    or seeds does it alone; a process started at the same moment waits, says so, and then finds
-    the work done."""
-    from larder.core import db
-    from larder.core.data_dir import SetupBusy
-
-    def waiting() -> None:
-        click.echo(MSG_WAITING_FOR_SETUP, err=True)
-
-    with contextlib.ExitStack() as held:
-        try:
-            held.enter_context(db.setup_turn(settings, timeout=db.SETUP_WAIT_SECONDS, on_wait=waiting))
-        except (SetupBusy, db.DatabaseUnavailable) as exc:
-            raise click.ClickException(str(exc)) from None
-        yield
-
-
-@contextlib.contextmanager
-def _migrated() -> Iterator[Settings]:
-    """Settings of a database at head, the setup turn held for the block: a command's own work
-    never meets another process's migrations or its loading of the starter catalogue."""
-    from larder.core.db import run_migrations
-
-    settings = _settings()
-    with _setup_turn(settings):
-        run_migrations(settings)
-        yield settings
-
-
-def _migrated_work(work: Callable[[Settings, AsyncSession], Awaitable[T]]) -> T:
-    """`work` in one transaction on a database at head, within the setup turn."""
-    with _migrated() as settings:
-        return _with_session(settings, lambda session: work(settings, session))
-
-
-def _with_session(settings: Settings, work: Callable[[AsyncSession], Awaitable[T]]) -> T:
-    from larder.core.db import standalone_session
-
-    async def run() -> T:
-        async with standalone_session(settings) as session:
-            return await work(session)
-
-    try:
-        return asyncio.run(run())
-    except AppError as exc:
-        details = "; ".join(m for msgs in (exc.errors or {}).values() for m in msgs)
-        raise click.ClickException(details or exc.detail) from None
-    except OperationalError as exc:  # locked past the busy timeout, the server gone: said, not a traceback
-        raise click.ClickException(f"The database could not be used: {exc.orig or exc}") from None
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -181,10 +121,10 @@ def _prepare(settings: Settings) -> str | None:
     from larder.core.backup import prepare_backup_schema
     from larder.core.db import run_migrations
 
-    with _setup_turn(settings):
+    with setup_turn(settings):
         run_migrations(settings)
         prepare_backup_schema(settings)
-        return _with_session(settings, lambda session: prepare_instance(session, settings))
+        return with_session(settings, lambda session: prepare_instance(session, settings))
 
 
 def _prepare_elsewhere(settings: Settings) -> Callable[[], str | None]:
@@ -262,7 +202,7 @@ def restore(path: Path) -> None:
     from larder.core.db import run_migrations
 
     settings = _settings()
-    with _setup_turn(settings):  # nobody migrates the database while it is replaced
+    with setup_turn(settings):  # nobody migrates the database while it is replaced
         try:
             restored = restore_backup(settings, path)
         except BackupError as exc:
@@ -283,7 +223,7 @@ def restore(path: Path) -> None:
 @cli.command()
 def migrate() -> None:
     """Apply database migrations only."""
-    with _migrated() as settings:
+    with migrated(_settings()) as settings:
         click.echo(f"Database at head ({settings.database_url}).")
 
 
@@ -292,7 +232,7 @@ def seed() -> None:
     """Load the starter catalogue; adds only what is missing, so it is safe to run again."""
     from larder.catalogue.seed import load_catalogue
 
-    report = _migrated_work(lambda settings, session: load_catalogue(session, settings.uploads_dir))
+    report = migrated_work(_settings(), lambda settings, session: load_catalogue(session, settings.uploads_dir))
     click.echo(
         f"Catalogue: {report.categories} categories, {report.ingredients} ingredients, "
         f"{report.recipes} recipes and {report.images} images added."
@@ -316,7 +256,7 @@ def invite_create(count: int, uses: int, expires_days: int | None) -> None:
         codes = await InviteService(session=session).create_codes(count=count, uses=uses, expires_days=expires_days)
         return [c.code for c in codes]
 
-    for code in _migrated_work(lambda _settings, session: work(session)):
+    for code in migrated_work(_settings(), lambda _settings, session: work(session)):
         click.echo(code)
 
 
@@ -340,7 +280,7 @@ def user_create(email: str, name: str, admin: bool) -> None:
         created = await users.create_verified(name=name, email=email, password=password, admin=admin)
         return f"Created {created.role} {created.name} <{created.email}>."
 
-    click.echo(_migrated_work(work))
+    click.echo(migrated_work(_settings(), work))
 
 
 @user.command("promote")
@@ -353,7 +293,7 @@ def user_promote(email: str) -> None:
         promoted = await UserService(session=session, settings=settings).promote(email)
         return f"{promoted.name} <{promoted.email}> is now an administrator."
 
-    click.echo(_migrated_work(work))
+    click.echo(migrated_work(_settings(), work))
 
 
 @user.command("delete")
@@ -366,7 +306,7 @@ def user_delete(email: str) -> None:
         deleted = await UserService(session=session, settings=settings).delete_by_email(email)
         return f"Deleted {deleted.name} <{deleted.email}> and everything the account owned."
 
-    click.echo(_migrated_work(work))
+    click.echo(migrated_work(_settings(), work))
 
 
 @cli.command()
@@ -375,7 +315,7 @@ def outbox(last: int) -> None:
     """Print the newest kept e-mails (used when no SMTP server is configured)."""
     from larder.core.email import newest_outbox
 
-    entries = _migrated_work(lambda _settings, session: newest_outbox(session, last))
+    entries = migrated_work(_settings(), lambda _settings, session: newest_outbox(session, last))
     if not entries:
         click.echo("The outbox is empty.")
     for entry in entries:
@@ -393,7 +333,7 @@ def inbox(last: int) -> None:
     async def work(settings: Settings, session: AsyncSession) -> list[InboxMessageOut]:
         return await InboxService(session, settings=settings, mailer=Mailer(settings)).newest(last)
 
-    messages = _migrated_work(work)
+    messages = migrated_work(_settings(), work)
     if not messages:
         click.echo("The inbox is empty.")
     for m in messages:

@@ -11,6 +11,7 @@ from litestar.datastructures import State
 from litestar.di import Provide
 from litestar.logging import LoggingConfig
 from litestar.openapi import OpenAPIConfig
+from litestar.types import ControllerRouterHandler
 
 from larder import __version__
 from larder.accounts.guards import (
@@ -130,64 +131,8 @@ def build_app() -> Litestar:
     test suite serves a fresh instance per test from one app per process.
     """
     app = Litestar(
-        route_handlers=[
-            health,
-            latest_version,
-            uploaded_file,
-            MediaController,
-            AccountController,
-            CatalogueController,
-            FormOptionsController,
-            ContentController,
-            CookbookController,
-            PublishRequestController,
-            ImportController,
-            ShoppingListController,
-            MealPlanController,
-            CalendarFeedController,
-            calendar_feed,
-            StoresController,
-            DefaultStoreController,
-            NotificationController,
-            DashboardController,
-            SuggestionController,
-            ReceiptScanController,
-            SharingController,
-            LiveController,
-            # Everything under /api/admin: the app-wide guard signs the caller in, this one wants the role.
-            Router(path="/api/admin", guards=[administrator], route_handlers=ADMIN_CONTROLLERS),
-            spa_router(web_dist_dir()),
-        ],
-        dependencies={
-            "db_session": Provide(provide_db_session),
-            "db_reader": Provide(provide_db_reader, sync_to_thread=False),
-            "users": Provide(provide_user_service, sync_to_thread=False),
-            "invites": Provide(provide_invite_service, sync_to_thread=False),
-            "auth": Provide(provide_auth),
-            "caller": Provide(provide_caller),
-            "caller_id": Provide(provide_caller_id, sync_to_thread=False),
-            "news": Provide(provide_news_service, sync_to_thread=False),
-            "inbox": Provide(provide_inbox_service, sync_to_thread=False),
-            "catalogue": Provide(provide_catalogue_service, sync_to_thread=False),
-            "cookbook": Provide(provide_cookbook_service, sync_to_thread=False),
-            "publishing": Provide(provide_publishing_service, sync_to_thread=False),
-            "moderation": Provide(provide_moderation_service, sync_to_thread=False),
-            "imports": Provide(provide_import_service, sync_to_thread=False),
-            "member": Provide(provide_member, sync_to_thread=False),
-            "member_check": Provide(provide_member_check, sync_to_thread=False),
-            "event_bus": Provide(provide_event_bus, sync_to_thread=False),
-            "access": Provide(provide_access_policy, sync_to_thread=False),
-            "stores": Provide(provide_stores_service, sync_to_thread=False),
-            "shopping": Provide(provide_shopping_service, sync_to_thread=False),
-            "mealplans": Provide(provide_mealplan_service, sync_to_thread=False),
-            "cooking": Provide(provide_cooking_service, sync_to_thread=False),
-            "calendar": Provide(provide_calendar_service),
-            "digests": Provide(provide_digest_service, sync_to_thread=False),
-            "dashboard": Provide(provide_dashboard_service, sync_to_thread=False),
-            "suggestions": Provide(provide_suggestion_service, sync_to_thread=False),
-            "receipts": Provide(provide_receipt_service, sync_to_thread=False),
-            "backups": Provide(provide_backup_keeper, sync_to_thread=False),
-        },
+        route_handlers=_route_handlers(),
+        dependencies=_dependencies(),
         # Deny by default: every route needs a live session unless it is marked public in `opt`.
         guards=[signed_in],
         plugins=[DatabasePlugin()],
@@ -206,16 +151,7 @@ def build_app() -> Litestar:
         exception_handlers=exception_handlers,
         # JSON bodies: JSON content type only, decoded strictly into the handler's type (core/requests.py).
         request_class=StrictJSONRequest,
-        openapi_config=OpenAPIConfig(
-            title="Larder API",
-            version=__version__,
-            components=SECURITY_COMPONENTS,
-            path="/api/schema",
-            # The document only, at /api/schema and /api/schema/openapi.json: every bundled renderer
-            # loads its scripts from a CDN, which would run third-party code on the app's origin.
-            render_plugins=[ExactJsonRenderPlugin(path=["/", "/openapi.json"])],
-            openapi_router=Router(path="/api/schema", route_handlers=[], opt=PUBLIC, include_in_schema=False),
-        ),
+        openapi_config=_openapi_config(),
         # The web app's assets are stored compressed by the build and sent as they are (core/spa.py).
         # API answers are compressed as they leave, at the fastest level: a household's stores
         # answer (10 stores of 500 items, 1.8 MB of JSON) takes ~4x less CPU than at level 9 for 45%
@@ -234,6 +170,83 @@ def build_app() -> Litestar:
     # Error answers and security of every route in the OpenAPI document, by the kind of route.
     describe_errors(app, role_guards=[administrator])
     return app
+
+
+def _route_handlers() -> list[ControllerRouterHandler]:
+    return [
+        health,
+        latest_version,
+        uploaded_file,
+        MediaController,
+        AccountController,
+        CatalogueController,
+        FormOptionsController,
+        ContentController,
+        CookbookController,
+        PublishRequestController,
+        ImportController,
+        ShoppingListController,
+        MealPlanController,
+        CalendarFeedController,
+        calendar_feed,
+        StoresController,
+        DefaultStoreController,
+        NotificationController,
+        DashboardController,
+        SuggestionController,
+        ReceiptScanController,
+        SharingController,
+        LiveController,
+        # Everything under /api/admin: the app-wide guard signs the caller in, this one wants the role.
+        Router(path="/api/admin", guards=[administrator], route_handlers=ADMIN_CONTROLLERS),
+        spa_router(web_dist_dir()),
+    ]
+
+
+def _dependencies() -> dict[str, Provide]:
+    return {
+        "db_session": Provide(provide_db_session),
+        "db_reader": Provide(provide_db_reader, sync_to_thread=False),
+        "users": Provide(provide_user_service, sync_to_thread=False),
+        "invites": Provide(provide_invite_service, sync_to_thread=False),
+        "auth": Provide(provide_auth),
+        "caller": Provide(provide_caller),
+        "caller_id": Provide(provide_caller_id, sync_to_thread=False),
+        "news": Provide(provide_news_service, sync_to_thread=False),
+        "inbox": Provide(provide_inbox_service, sync_to_thread=False),
+        "catalogue": Provide(provide_catalogue_service, sync_to_thread=False),
+        "cookbook": Provide(provide_cookbook_service, sync_to_thread=False),
+        "publishing": Provide(provide_publishing_service, sync_to_thread=False),
+        "moderation": Provide(provide_moderation_service, sync_to_thread=False),
+        "imports": Provide(provide_import_service, sync_to_thread=False),
+        "member": Provide(provide_member, sync_to_thread=False),
+        "member_check": Provide(provide_member_check, sync_to_thread=False),
+        "event_bus": Provide(provide_event_bus, sync_to_thread=False),
+        "access": Provide(provide_access_policy, sync_to_thread=False),
+        "stores": Provide(provide_stores_service, sync_to_thread=False),
+        "shopping": Provide(provide_shopping_service, sync_to_thread=False),
+        "mealplans": Provide(provide_mealplan_service, sync_to_thread=False),
+        "cooking": Provide(provide_cooking_service, sync_to_thread=False),
+        "calendar": Provide(provide_calendar_service),
+        "digests": Provide(provide_digest_service, sync_to_thread=False),
+        "dashboard": Provide(provide_dashboard_service, sync_to_thread=False),
+        "suggestions": Provide(provide_suggestion_service, sync_to_thread=False),
+        "receipts": Provide(provide_receipt_service, sync_to_thread=False),
+        "backups": Provide(provide_backup_keeper, sync_to_thread=False),
+    }
+
+
+def _openapi_config() -> OpenAPIConfig:
+    return OpenAPIConfig(
+        title="Larder API",
+        version=__version__,
+        components=SECURITY_COMPONENTS,
+        path="/api/schema",
+        # The document only, at /api/schema and /api/schema/openapi.json: every bundled renderer
+        # loads its scripts from a CDN, which would run third-party code on the app's origin.
+        render_plugins=[ExactJsonRenderPlugin(path=["/", "/openapi.json"])],
+        openapi_router=Router(path="/api/schema", route_handlers=[], opt=PUBLIC, include_in_schema=False),
+    )
 
 
 def install_instance(app: Litestar, settings: Settings) -> None:

@@ -10,7 +10,8 @@ import pytest
 from litestar.testing import TestClient
 
 from larder.accounts.devices import DEVICE_COOKIE_PATH, DEVICE_FAILURES, cookie_name
-from larder.accounts.service import ACCOUNT_BACKOFF_AFTER, ACCOUNT_BACKOFF_WINDOW_SECONDS, UserService
+from larder.accounts.service import UserService
+from larder.accounts.signin import ACCOUNT_BACKOFF_AFTER, ACCOUNT_BACKOFF_WINDOW_SECONDS
 from larder.app import create_app
 from tests.accounts.places import Place, sign_in_from
 from tests.factories import make_member

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from larder.accounts.service import RESEND_VERIFICATION_PER_ACCOUNT
+from larder.accounts.registration import RESEND_VERIFICATION_PER_ACCOUNT
 from tests.support import DEFAULT_PASSWORD, PUBLIC_URL
 
 URL = "/api/pwa/resend-verification"

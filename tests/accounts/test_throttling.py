@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from larder.accounts.service import (
-    ACCOUNT_BACKOFF_AFTER,
-    FORGOT_PER_EMAIL,
-    LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT,
-    LOGIN_PER_CLIENT,
-    REGISTER_PER_CLIENT,
-)
+from larder.accounts.passwords import FORGOT_PER_EMAIL
+from larder.accounts.registration import REGISTER_PER_CLIENT
+from larder.accounts.signin import ACCOUNT_BACKOFF_AFTER, LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT, LOGIN_PER_CLIENT
 from tests.accounts.places import sign_in_from
 from tests.support import new_invites, registration, sql
 

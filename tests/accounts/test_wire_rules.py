@@ -12,8 +12,9 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from larder.accounts.schemas import INVITE_CODE_LENGTH
-from larder.accounts.service import USERNAME_PATTERN, is_email, new_name_problem
+from larder.accounts.profile import new_name_problem
+from larder.accounts.schemas import INVITE_CODE_LENGTH, USERNAME_PATTERN
+from larder.accounts.service import is_email
 from larder.core.text import LINE_PATTERN
 
 # Surrogates cannot arrive: a JSON string holding half of a pair is no string to the decoder.

@@ -10,7 +10,7 @@ from urllib.parse import unquote
 import pytest
 
 from larder.core.settings import Settings
-from larder.imports import fetch, service
+from larder.imports import pinning, service
 from larder.imports.fetch import FetchPolicy
 from tests.imports.server import PageServer
 from tests.support import MailCatcher, make_settings
@@ -52,13 +52,13 @@ def settings(tmp_path: Path, mail: MailCatcher, migrated_db: Path, allow_private
 def dials(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int]]:
     """Every TCP connection the fetcher opens, as (address, port)."""
     made: list[tuple[str, int]] = []
-    real = fetch._dial
+    real = pinning._dial
 
     async def spy(backend: Any, address: str, port: int, *args: Any) -> Any:
         made.append((address, port))
         return await real(backend, address, port, *args)
 
-    monkeypatch.setattr(fetch, "_dial", spy)
+    monkeypatch.setattr(pinning, "_dial", spy)
     return made
 
 

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from larder.imports import fetch
+from larder.imports import fetch, pinning
 from larder.imports.fetch import FetchError, is_public_address
 from tests.imports.conftest import import_url
 
@@ -42,7 +42,7 @@ def net(monkeypatch, pages):
             "localhost": ["127.0.0.1", "::1"],
         },
     )
-    real_dial = fetch._dial
+    real_dial = pinning._dial
 
     async def dial(backend, address, port, *args):
         state.dials.append((address, port))
@@ -57,7 +57,7 @@ def net(monkeypatch, pages):
             return answer
         return answer()  # a callable: a different answer on each lookup
 
-    monkeypatch.setattr(fetch, "_dial", dial)
+    monkeypatch.setattr(pinning, "_dial", dial)
     monkeypatch.setattr(fetch, "_resolve", resolve)
     return state
 

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from larder.imports import fetch
+from larder.imports import fetch, pinning
 from tests.imports.conftest import import_url
 from tests.imports.server import PageServer
 
@@ -41,7 +41,7 @@ def trusted(tls_site, monkeypatch):
     server, cert, names = tls_site
     names.clear()
     server.reset()
-    monkeypatch.setattr(fetch, "_ssl_context", lambda: ssl.create_default_context(cafile=cert))
+    monkeypatch.setattr(pinning, "_ssl_context", lambda: ssl.create_default_context(cafile=cert))
 
     async def resolve(host, port):
         if host in ("recipes.test", "other.test"):

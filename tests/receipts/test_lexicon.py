@@ -11,7 +11,7 @@ import pytest
 
 from larder.core.paths import seed_data_dir
 from larder.receipts.lexicon import KINDS, PHRASE_MAX, build, parse, shipped, spellings, table_path
-from larder.receipts.matching import _singular, raw_words, read
+from larder.receipts.names import raw_words, read, singular
 
 CATALOGUE = [entry["name"] for entry in json.loads((seed_data_dir() / "catalogue" / "ingredients.json").read_text())]
 
@@ -47,11 +47,11 @@ def test_every_word_target_is_a_word_of_a_catalogue_name():
     """A translation to a word no ingredient holds could never match (product words say what a
     line is and may name what the catalogue lacks: cake, crisps)."""
     lexicon = shipped()
-    known = catalogue_words() | {_singular(word) for word in lexicon.products} | lexicon.noise
+    known = catalogue_words() | {singular(word) for word in lexicon.products} | lexicon.noise
     for entry in lexicon.entries:
         if entry.kind == "word":
             for word in raw_words(entry.means):
-                assert _singular(word) in known, f"line {entry.line}: {entry.printed} -> {word}"
+                assert singular(word) in known, f"line {entry.line}: {entry.printed} -> {word}"
 
 
 def test_no_printed_word_means_two_things():
@@ -70,7 +70,7 @@ def test_every_catalogue_name_reads_as_its_own_words():
     noise = shipped().noise
     for name in CATALOGUE:
         reading = read(name)
-        own = {_singular(word) for word in raw_words(name)} - noise
+        own = {singular(word) for word in raw_words(name)} - noise
         assert not reading.blocked, name
         assert set(reading.words) == own, name
 

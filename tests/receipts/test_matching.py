@@ -10,7 +10,8 @@ import pytest
 
 from larder.catalogue.schemas import IngredientOptionOut
 from larder.core.paths import seed_data_dir
-from larder.receipts.matching import KEY_MAX, THRESHOLD, Matcher, _unglued, learned_keys, normalise, read, tokens
+from larder.receipts.matching import KEY_MAX, THRESHOLD, Matcher, learned_keys, normalise, read, tokens
+from larder.receipts.names import _unglued
 
 SHIPPED_NAMES = [
     entry["name"] for entry in json.loads((seed_data_dir() / "catalogue" / "ingredients.json").read_text())

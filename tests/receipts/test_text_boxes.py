@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
-from larder.receipts.engine import _cut, _grown, _min_area_rect, _regions, text_boxes
+from larder.receipts.boxes import _grown, _min_area_rect, _regions, cut_out, text_boxes
 
 
 def test_regions_join_touching_runs_diagonals_included_and_keep_apart_the_rest():
@@ -85,6 +85,6 @@ def test_a_box_is_cut_out_straight_at_the_size_asked():
     picture = Image.new("L", (300, 200), 255)
     ImageDraw.Draw(picture).rectangle((100, 50, 199, 69), fill=0)  # a black bar, 100 x 20
     quad = np.array([[100, 50], [200, 50], [200, 70], [100, 70]], dtype=np.float32)
-    crop = _cut(picture, quad, (80, 16))
+    crop = cut_out(picture, quad, (80, 16))
     assert crop.size == (80, 16)
     assert np.asarray(crop)[2:-2, 2:-2].max() < 60  # all bar, no paper

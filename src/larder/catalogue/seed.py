@@ -54,6 +54,14 @@ def copy_images(folder: Path, uploads: Path) -> int:
 async def load_catalogue(session: AsyncSession, uploads: Path, folder: Path | None = None) -> SeedReport:
     folder = folder or seed_data_dir() / "catalogue"
     report = SeedReport(images=copy_images(folder, uploads))
+    categories = await _load_categories(session, folder, report)
+    ingredients = await _load_ingredients(session, folder, categories, report)
+    await _load_recipes(session, uploads, folder, categories, ingredients, report)
+    return report
+
+
+async def _load_categories(session: AsyncSession, folder: Path, report: SeedReport) -> dict[str, Category]:
+    """Every category by `kind:key`, the missing ones added."""
     categories: dict[str, Category] = {c.key: c for c in await session.scalars(select(Category))}
     for kind, file in ((KIND_INGREDIENT, "ingredient_categories.json"), (KIND_RECIPE, "recipe_categories.json")):
         for entry in _read(folder, file):
@@ -64,7 +72,13 @@ async def load_catalogue(session: AsyncSession, uploads: Path, folder: Path | No
                 session.add(categories[key])
                 report.categories += 1
     await session.flush()
+    return categories
 
+
+async def _load_ingredients(
+    session: AsyncSession, folder: Path, categories: dict[str, Category], report: SeedReport
+) -> dict[str, Ingredient]:
+    """Every ingredient by lower-case name, the missing ones added."""
     ingredients = {i.name.lower(): i for i in await session.scalars(select(Ingredient))}
     for entry in _read(folder, "ingredients.json"):
         if entry["name"].lower() in ingredients:
@@ -95,54 +109,72 @@ async def load_catalogue(session: AsyncSession, uploads: Path, folder: Path | No
         ingredients[entry["name"].lower()] = ingredient
         report.ingredients += 1
     await session.flush()
+    return ingredients
 
+
+async def _load_recipes(
+    session: AsyncSession,
+    uploads: Path,
+    folder: Path,
+    categories: dict[str, Category],
+    ingredients: dict[str, Ingredient],
+    report: SeedReport,
+) -> None:
+    """The missing recipes added, each with its lines and steps, tagged and indexed."""
     existing = {n.lower() for n in await session.scalars(select(func.lower(Recipe.name)))}
     catalogue = CatalogueService(session=session, uploads_dir=uploads)
     for entry in _read(folder, "recipes.json"):
         if entry["name"].lower() in existing:
             continue
-        category = categories.get(f"{KIND_RECIPE}:{entry['category']}")
-        recipe = Recipe(
-            name=entry["name"],
-            description=entry.get("description", ""),
-            serves=entry.get("serves") or 1,
-            category_id=category.id if category else None,
-            # Only a drawing of this very dish: a category's illustration shows other dishes
-            # (masala chai would get the lemonade of "Drinks"); without one the app shows its
-            # neutral placeholder.
-            image=f"{IMAGE_PREFIX}{entry['image']}" if entry.get("image") else None,
-            verified=True,
-            comments=entry.get("comments"),
-        )
-        session.add(recipe)
-        await session.flush()
-        lines = [
-            RecipeIngredient(
-                recipe_id=recipe.id,
-                ingredient_id=ingredients[line["ingredient"].lower()].id,
-                position=position,
-                quantity=line.get("quantity") or 1,
-                measurement=line["measurement"],
-                treatment=line.get("treatment"),
-            )
-            for position, line in enumerate(entry["ingredients"])
-        ]
-        session.add_all(lines)
-        await session.flush()
-        session.add_all(
-            RecipeStep(
-                recipe_id=recipe.id,
-                step_order=order,
-                title=step["title"],
-                description=step.get("description", ""),
-                timer=step.get("timer"),
-                ingredients=[lines[i].id for i in step.get("ingredients", [])],
-            )
-            for order, step in enumerate(entry["steps"], start=1)
-        )
+        recipe = await _add_recipe(session, entry, categories, ingredients)
         used = [ingredients[line["ingredient"].lower()] for line in entry["ingredients"]]
         await catalogue.index_recipe(recipe, used, is_new=True)
         existing.add(entry["name"].lower())
         report.recipes += 1
     await session.flush()
-    return report
+
+
+async def _add_recipe(
+    session: AsyncSession, entry: dict[str, Any], categories: dict[str, Category], ingredients: dict[str, Ingredient]
+) -> Recipe:
+    """A recipe of the shipped file with its ingredient lines and steps (the steps not flushed yet)."""
+    category = categories.get(f"{KIND_RECIPE}:{entry['category']}")
+    recipe = Recipe(
+        name=entry["name"],
+        description=entry.get("description", ""),
+        serves=entry.get("serves") or 1,
+        category_id=category.id if category else None,
+        # Only a drawing of this very dish: a category's illustration shows other dishes
+        # (masala chai would get the lemonade of "Drinks"); without one the app shows its
+        # neutral placeholder.
+        image=f"{IMAGE_PREFIX}{entry['image']}" if entry.get("image") else None,
+        verified=True,
+        comments=entry.get("comments"),
+    )
+    session.add(recipe)
+    await session.flush()
+    lines = [
+        RecipeIngredient(
+            recipe_id=recipe.id,
+            ingredient_id=ingredients[line["ingredient"].lower()].id,
+            position=position,
+            quantity=line.get("quantity") or 1,
+            measurement=line["measurement"],
+            treatment=line.get("treatment"),
+        )
+        for position, line in enumerate(entry["ingredients"])
+    ]
+    session.add_all(lines)
+    await session.flush()
+    session.add_all(
+        RecipeStep(
+            recipe_id=recipe.id,
+            step_order=order,
+            title=step["title"],
+            description=step.get("description", ""),
+            timer=step.get("timer"),
+            ingredients=[lines[i].id for i in step.get("ingredients", [])],
+        )
+        for order, step in enumerate(entry["steps"], start=1)
+    )
+    return recipe

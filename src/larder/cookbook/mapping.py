@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from larder.catalogue.schemas import CategoryRef, IngredientOut
-from larder.catalogue.service import CatalogueService, DraftLine, tags_from
+from larder.catalogue.service import CatalogueService, DraftLine, RecipeDraft, tags_from
 from larder.cookbook.drafts import draft_from_rows, tag_sources
-from larder.cookbook.models import STATUS_PENDING, STATUS_REJECTED, PublishRequest, UserRecipe
+from larder.cookbook.models import STATUS_PENDING, STATUS_REJECTED, PublishRequest, UserRecipe, UserRecipeIngredient
 from larder.cookbook.repositories import PublishRequestRepository
 from larder.cookbook.schemas import (
     IngredientFactsOut,
@@ -65,17 +65,7 @@ def recipe_out(
 ) -> UserRecipeOut:
     draft = draft_from_rows(recipe, known)
     facts = [_facts(line) for line in draft.lines]
-    steps = [
-        UserStepOut(
-            id=step.key,
-            step_order=order,
-            title=step.title,
-            description=step.description,
-            timer=step.timer,
-            step_image=step.image,
-        )
-        for order, step in enumerate(draft.steps, start=1)
-    ]
+    steps = _steps_out(draft)
     rows = list(zip(recipe.ingredients, draft.lines, facts, strict=True))
     return UserRecipeOut(
         user_recipe_id=recipe.id,
@@ -85,30 +75,8 @@ def recipe_out(
         serves=recipe.serves,
         category_id=recipe.category_id,
         category=category,
-        ingredients=[
-            UserIngredientOut(
-                value=row.ingredient_id if line.ingredient else None,
-                name=line.name,
-                quantity=row.quantity,
-                measurement=row.measurement,
-                treatment=row.treatment,
-                image=fact.image,
-                default_unit=fact.default_unit,
-                custom=line.ingredient is None,
-            )
-            for row, line, fact in rows
-        ],
-        recipe_ingredients=[
-            UserRecipeIngredientOut(
-                recipe_ingredient_id=row.id,
-                quantity=row.quantity,
-                measurement=row.measurement,
-                treatment=row.treatment,
-                ingredient_id=row.ingredient_id if line.ingredient else None,
-                ingredient=fact,
-            )
-            for row, line, fact in rows
-        ],
+        ingredients=_ingredients_out(rows),
+        recipe_ingredients=_recipe_ingredients_out(rows),
         steps=steps,
         recipe_steps=[
             UserRecipeStepOut(
@@ -126,6 +94,56 @@ def recipe_out(
         created_at=recipe.created_at,
         updated_at=recipe.updated_at,
     )
+
+
+def _steps_out(draft: RecipeDraft) -> list[UserStepOut]:
+    return [
+        UserStepOut(
+            id=step.key,
+            step_order=order,
+            title=step.title,
+            description=step.description,
+            timer=step.timer,
+            step_image=step.image,
+        )
+        for order, step in enumerate(draft.steps, start=1)
+    ]
+
+
+# A recipe's ingredient row, what the draft made of it, and the facts shown for it.
+_Row = tuple[UserRecipeIngredient, DraftLine, IngredientFactsOut]
+
+
+def _ingredients_out(rows: list[_Row]) -> list[UserIngredientOut]:
+    """The ingredients as the recipe form edits them."""
+    return [
+        UserIngredientOut(
+            value=row.ingredient_id if line.ingredient else None,
+            name=line.name,
+            quantity=row.quantity,
+            measurement=row.measurement,
+            treatment=row.treatment,
+            image=fact.image,
+            default_unit=fact.default_unit,
+            custom=line.ingredient is None,
+        )
+        for row, line, fact in rows
+    ]
+
+
+def _recipe_ingredients_out(rows: list[_Row]) -> list[UserRecipeIngredientOut]:
+    """The ingredients as the recipe page shows them, with their facts."""
+    return [
+        UserRecipeIngredientOut(
+            recipe_ingredient_id=row.id,
+            quantity=row.quantity,
+            measurement=row.measurement,
+            treatment=row.treatment,
+            ingredient_id=row.ingredient_id if line.ingredient else None,
+            ingredient=fact,
+        )
+        for row, line, fact in rows
+    ]
 
 
 class RecipeMapper:

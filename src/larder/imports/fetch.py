@@ -4,7 +4,7 @@ Every hop (the link and each redirect) is checked the same way before anything c
 http/https only, no credentials in the link, the host resolved here (numeric forms such as
 `2130706433`, `0x7f000001` or `127.1` read as the address the C library would make of them), and
 every resolved address refused unless it is globally routable. The connection then goes to the
-very addresses that were checked: the HTTP stack never resolves a name itself (`_PinnedBackend`),
+very addresses that were checked: the HTTP stack never resolves a name itself (imports/pinning.py),
 so a DNS answer that changes between the check and the connect (rebinding) cannot redirect it.
 TLS still verifies the certificate against the host name.
 
@@ -18,27 +18,17 @@ lifts the address rule only.
 from __future__ import annotations
 
 import asyncio
-import functools
 import ipaddress
 import re
 import socket
-import ssl
-import sys
 import zlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
-# httpx's package imports its command line whenever click, rich and pygments are installed (they
-# are: litestar's own command line brings them), and the server would hold them for good (3 MB)
-# without ever running it. A None module makes that one import fail, which httpx expects: its
-# `httpx.main` is then a stub that says the CLI extras are missing.
-sys.modules.setdefault("httpx._main", None)  # type: ignore[arg-type]
+import httpx
 
-import httpcore  # noqa: E402
-import httpx  # noqa: E402
-
-from larder.core.images import sniff_format  # noqa: E402
+from larder.core.images import sniff_format
+from larder.imports.pinning import PinnedTransport
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 
@@ -217,83 +207,6 @@ async def checked_addresses(host: str, port: int, *, allow_private: bool) -> lis
     return addresses
 
 
-# -- connecting only to checked addresses ------------------------------------------------------
-
-
-async def _dial(
-    backend: httpcore.AsyncNetworkBackend,
-    address: str,
-    port: int,
-    connect_timeout: float | None,
-    socket_options: Iterable[Any] | None,
-) -> httpcore.AsyncNetworkStream:
-    """Open the TCP connection (one place, so tests can see every connection that is made)."""
-    return await backend.connect_tcp(address, port, timeout=connect_timeout, socket_options=socket_options)
-
-
-class _PinnedBackend(httpcore.AsyncNetworkBackend):
-    """Connects a host name only to the addresses checked for it; never resolves anything itself."""
-
-    def __init__(self, pins: dict[str, list[str]]) -> None:
-        self._pins = pins
-        self._inner = httpcore.AnyIOBackend()
-
-    async def connect_tcp(
-        self,
-        host: str,
-        port: int,
-        timeout: float | None = None,  # noqa: ASYNC109 - httpcore's interface
-        local_address: str | None = None,
-        socket_options: Iterable[Any] | None = None,
-    ) -> httpcore.AsyncNetworkStream:
-        addresses = self._pins.get(host.lower())
-        if not addresses:
-            raise httpcore.ConnectError(f"no checked address for {host!r}")
-        error: Exception | None = None
-        for address in addresses:
-            try:
-                return await _dial(self._inner, address, port, timeout, socket_options)
-            except httpcore.ConnectError as exc:
-                error = exc
-        assert error is not None
-        raise error
-
-    async def connect_unix_socket(
-        self,
-        path: str,
-        timeout: float | None = None,  # noqa: ASYNC109 - httpcore's interface
-        socket_options: Iterable[Any] | None = None,
-    ) -> httpcore.AsyncNetworkStream:
-        raise httpcore.ConnectError("unix sockets are not used")
-
-    async def sleep(self, seconds: float) -> None:
-        await self._inner.sleep(seconds)
-
-
-@functools.cache
-def _ssl_context() -> ssl.SSLContext:
-    """One verifying TLS context for every fetch (loading the CA bundle is slow, the context is shareable)."""
-    return httpx.create_ssl_context()
-
-
-class _PinnedTransport(httpx.AsyncHTTPTransport):
-    """httpx's transport with its connection pool built on `_PinnedBackend` and no proxy."""
-
-    def __init__(self, pins: dict[str, list[str]]) -> None:
-        super().__init__(verify=_ssl_context(), trust_env=False)
-        # httpx 0.28 offers no public way to choose the network backend; the pool is replaced
-        # with one that is configured the same way except for the backend.
-        self._pool = httpcore.AsyncConnectionPool(
-            ssl_context=_ssl_context(),
-            max_connections=10,
-            max_keepalive_connections=0,
-            network_backend=_PinnedBackend(pins),
-        )
-
-
-# -- fetching ------------------------------------------------------------------------------------
-
-
 @dataclass(frozen=True)
 class _Kind:
     """What a fetch asks for and takes: the Accept header, and the answers it reads."""
@@ -334,7 +247,7 @@ async def _fetch(url: str, policy: FetchPolicy, kind: _Kind) -> FetchedPage:
         async with (
             asyncio.timeout(policy.deadline),
             httpx.AsyncClient(
-                transport=_PinnedTransport(pins),
+                transport=PinnedTransport(pins),
                 timeout=timeout,
                 follow_redirects=False,
                 trust_env=False,

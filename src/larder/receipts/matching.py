@@ -5,21 +5,8 @@ Pure: no database, no I/O past reading the lexicon once. The service hands it th
 ingredient options and the member's learned matches (consulted first, by the normalised printed
 name).
 
-Shops print names short, upper case, in their language, with weights, brands and shop words:
-"BANANAS LOOSE", "CHKN BRST FLLT 500G", "Vollmilch 3,5% 1L", "LAIT DEMI-ECR. UHT". Both sides, the
-printed name and every catalogue name, are read the same way (`read`):
-- lower case; umlauts spelled out, other accents dropped; letters and digits parted where OCR ran
-  them together ("MILK2L"); dotted abbreviations joined ("P.S." -> ps);
-- words with digits (sizes, percentages, article numbers) and single letters (tax classes) left
-  out;
-- the lexicon's phrases first, longest first ("pommes de terre", "latte ps"), then its words: a
-  `noise` word (units, brands, BIO, STK) is left out, a `none` word makes the line match nothing,
-  a `word`/`name`/`product` is replaced by the English it means;
-- a word the table lacks: noise run into it cut off ("BANANASLOOSE"), then read as a compound
-  (German, Dutch): two words of the table ("Lachsfilet" -> salmon fillet), else its last part of
-  5+ letters, which names the thing ("Speisekartoffeln" -> potato, "Vollkornbrötchen" is a roll,
-  which the catalogue does not hold);
-- plurals folded (bananas -> banana, cherries -> cherry, tomatoes -> tomato).
+Both sides, the printed name and every catalogue name, are read into English words the same way
+(receipts/names.py: the lexicon's phrases and words, compounds, plurals).
 
 Scoring (0..1): how much of the catalogue name the printed name covers (0.6) and how much of the
 printed name the catalogue name explains (0.4). A printed word that is a catalogue word is only
@@ -38,7 +25,6 @@ the member picks one, which is learned for next time.
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -48,10 +34,20 @@ from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
 from larder.catalogue.schemas import IngredientOptionOut
-from larder.receipts.lexicon import PHRASE_MAX, fold, shipped, words_of
+from larder.receipts.lexicon import shipped
+from larder.receipts.names import (
+    BLOCKED,
+    KEY_MAX,
+    Reading,
+    learned_keys,
+    normalise,
+    raw_words,
+    read,
+    singular,
+    tokens,
+)
 
 THRESHOLD = 0.7
-KEY_MAX = 200  # a learned name's key is kept to this many characters
 # Two different ingredients closer than this are a tie: no guess.
 TIE = 0.02
 # Share of the score for covering the catalogue name, the rest for explaining the printed one.
@@ -67,10 +63,6 @@ MINOR_WEIGHT = 0.3
 # is an edit from (one from LEXICON_EDIT_FROM letters, two from twice that).
 LEXICON_PREFIX_FROM = 5
 LEXICON_EDIT_FROM = 7
-# Compounds: the shortest part read on its own, and the shortest last part that names the whole
-# (shorter ones end other words too: "tamarind" is no beef).
-COMPOUND_MIN = 8
-LAST_PART_MIN = 5
 
 # Words a catalogue name carries that a receipt often leaves out.
 MINOR_WORDS = frozenset(
@@ -79,97 +71,6 @@ MINOR_WORDS = frozenset(
         "whole", "biscuit", "baby",
     }
 )  # fmt: skip
-
-# The letters German and Dutch put between the parts of a compound (Schwein-e-filet, kip-pen-dij).
-_JOINING = ("", "e", "s", "n", "en")
-_NOT_WORD = re.compile(r"[^a-z0-9]+")
-_BLOCKED = "\0"
-
-
-def raw_words(text: str) -> list[str]:
-    """The folded words of a name that may say what it is (lexicon.words_of)."""
-    return words_of(fold(text))
-
-
-def _singular(token: str) -> str:
-    if len(token) <= 3 or token.endswith(("ss", "us", "is")):
-        return token
-    if token.endswith("ies"):
-        return token[:-3] + "y"
-    if token.endswith(("oes", "ches", "shes", "xes")):
-        return token[:-2]
-    if token.endswith("s"):
-        return token[:-1]
-    return token
-
-
-@lru_cache(maxsize=1)
-def _glued() -> tuple[frozenset[str], tuple[int, ...]]:
-    """Noise words OCR often runs into a name ("BANANASLOOSE"), and their lengths, longest first."""
-    glued = frozenset(word for word in shipped().noise if len(word) >= 4)
-    return glued, tuple(sorted({len(word) for word in glued}, reverse=True))
-
-
-def _unglued(word: str) -> str:
-    """The word without a noise word run into either end of it."""
-    glued, lengths = _glued()
-    for length in lengths:
-        if len(word) - length >= 3:
-            if word[-length:] in glued:
-                return _unglued(word[:-length])
-            if word[:length] in glued:
-                return _unglued(word[length:])
-    return word
-
-
-def _meaning(word: str, in_compound: bool = False) -> tuple[str, ...] | None:
-    """What the table says one word means: English words, `_BLOCKED`, () for noise, or None.
-    In a compound an English word is no part: "Watermelon" is no water, "Cornflour" no flour."""
-    lexicon = shipped()
-    key = (word,)
-    if key in lexicon.meanings:
-        means = lexicon.meanings[key]
-        return None if in_compound and means == key else means
-    if key in lexicon.none:
-        return (_BLOCKED,)
-    if word in lexicon.noise:
-        return ()
-    return None
-
-
-@lru_cache(maxsize=8192)
-def _word(word: str) -> tuple[str, ...]:
-    """One printed word read through the table (see the module)."""
-    found = _meaning(word)
-    if found is not None:
-        return found
-    unglued = _unglued(word)
-    if unglued != word:
-        return _word(unglued)
-    return _compound(word) or (word,)
-
-
-def _compound(word: str) -> tuple[str, ...] | None:
-    """A compound's meaning: of two words of the table ("Lachsfilet" -> salmon fillet), else of its
-    last part, which names the thing ("Speisekartoffeln" -> potato)."""
-    if len(word) < COMPOUND_MIN:
-        return None
-    for cut in range(3, len(word) - 2):
-        head = _meaning(word[:cut], in_compound=True)
-        if not head:
-            continue
-        for joint in _JOINING:
-            if (
-                word.startswith(joint, cut)
-                and (tail := _meaning(word[cut + len(joint) :], in_compound=True)) is not None
-            ):
-                if _BLOCKED in tail or _BLOCKED in head:
-                    return (_BLOCKED,)
-                return head + tail
-    for cut in range(3, len(word) - LAST_PART_MIN + 1):
-        if tail := _meaning(word[cut:], in_compound=True):
-            return tail
-    return None
 
 
 def _beginning_with(start: str, ordered: list[str]) -> list[str]:
@@ -183,80 +84,6 @@ def _beginning_with(start: str, ordered: list[str]) -> list[str]:
 
 
 @dataclass(frozen=True)
-class Reading:
-    """A name read: its words in English where the table knows them, in order, once each;
-    whether it holds a word of a thing the catalogue does not hold; and the key it is learned
-    under (the words with those of such things kept as printed: "Spülmittel Zitrone" is learned
-    apart from "ZITRONE")."""
-
-    words: tuple[str, ...]
-    blocked: bool
-    key: tuple[str, ...]
-
-
-@lru_cache(maxsize=8192)
-def read(text: str) -> Reading:
-    lexicon = shipped()
-    words = raw_words(text)
-    # (the word as meant, or _BLOCKED; the printed words it stands for)
-    meant: list[tuple[str, str]] = []
-    at = 0
-    while at < len(words):
-        for size in range(min(PHRASE_MAX, len(words) - at), 1, -1):
-            phrase = tuple(words[at : at + size])
-            if phrase in lexicon.none:
-                meant.append((_BLOCKED, " ".join(phrase)))
-            elif phrase in lexicon.meanings:
-                meant.extend((part, "") for part in lexicon.meanings[phrase])
-            else:
-                continue
-            at += size
-            break
-        else:
-            meant.extend((part, words[at]) for part in _word(words[at]))
-            at += 1
-    found: list[str] = []
-    key: list[str] = []
-    blocked = False
-    for part, printed in meant:
-        if part == _BLOCKED:
-            blocked = True
-            if printed not in key:
-                key.append(printed)
-            continue
-        part = _singular(part)
-        if part not in lexicon.noise and part not in found:
-            found.append(part)
-            key.append(part)
-    return Reading(tuple(found), blocked, tuple(key))
-
-
-def tokens(text: str) -> list[str]:
-    """The words of a name that say what the food is, normalised (see the module)."""
-    return list(read(text).words)
-
-
-def normalise(text: str) -> str:
-    """The key a printed name is learned under: its words as printed, folded (lower case, no
-    accents), without numbers and sizes. Spellings of one thing by one shop ("BANANAS LOOSE",
-    "Bananas loose 1.2kg") share it. It never goes through the lexicon, so a lexicon that grows
-    or changes never moves what a household taught. A name with no such words keeps its own
-    letters and digits, so a confirmed match of it is still learned."""
-    words = [w for w in _NOT_WORD.split(fold(text)) if len(w) >= 2 and not any(c.isdigit() for c in w)]
-    key = " ".join(words) or " ".join(w for w in _NOT_WORD.split(fold(text)) if w)
-    return key[:KEY_MAX].rstrip()
-
-
-def learned_keys(text: str) -> tuple[str, ...]:
-    """The keys a confirmed match of a printed name is stored and looked up under, in that order:
-    `normalise`'s, then the name's words as the lexicon reads them (the same for the spellings OCR
-    makes of one name, but moved by a change of the lexicon; matches confirmed by earlier versions
-    were stored under this one only)."""
-    keys = [normalise(text), " ".join(read(text).key)[:KEY_MAX].rstrip()]
-    return tuple(dict.fromkeys(key for key in keys if key))
-
-
-@dataclass(frozen=True)
 class _Candidate:
     option: IngredientOptionOut
     words: tuple[str, ...]
@@ -265,18 +92,18 @@ class _Candidate:
 
 @lru_cache(maxsize=1)
 def _lexicon_words() -> tuple[list[str], dict[str, tuple[str, ...]]]:
-    """The table's single words with what they mean (`_BLOCKED` for none), for OCR slips; not
+    """The table's single words with what they mean (`BLOCKED` for none), for OCR slips; not
     the English ones that mean themselves ("SMOOTH" is no cut "smoothie")."""
     lexicon = shipped()
     meanings = {key[0]: means for key, means in lexicon.meanings.items() if len(key) == 1 and means != key}
-    meanings.update({key[0]: (_BLOCKED,) for key in lexicon.none if len(key) == 1})
+    meanings.update({key[0]: (BLOCKED,) for key in lexicon.none if len(key) == 1})
     return sorted(meanings), meanings
 
 
 @lru_cache(maxsize=1)
 def _english_words() -> frozenset[str]:
     """The words the table translates to: never read as a slip of another word."""
-    return frozenset(_singular(word) for means in shipped().meanings.values() for word in means)
+    return frozenset(singular(word) for means in shipped().meanings.values() for word in means)
 
 
 class Matcher:
@@ -297,7 +124,7 @@ class Matcher:
             for word in words:
                 self._by_word.setdefault(word, []).append(index)
         self._vocabulary = sorted(self._by_word)
-        self._products = frozenset(_singular(word) for word in shipped().products)
+        self._products = frozenset(singular(word) for word in shipped().products)
 
     def option(self, ingredient_id: int) -> IngredientOptionOut | None:
         return self._by_id.get(ingredient_id)
@@ -325,7 +152,7 @@ class Matcher:
         words: list[str] = []
         for word in reading.words:
             for part in self._parts(word):
-                if part == _BLOCKED:
+                if part == BLOCKED:
                     return []
                 if part not in words:
                     words.append(part)
@@ -382,7 +209,7 @@ class Matcher:
         if len(found) != 1:
             return None
         (means,) = found
-        return tuple(_singular(part) if part != _BLOCKED else part for part in means)
+        return tuple(singular(part) if part != BLOCKED else part for part in means)
 
     def _similar(self, word: str) -> dict[str, float]:
         """Catalogue words like a printed one, with their similarity (0..1)."""

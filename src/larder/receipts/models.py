@@ -6,7 +6,7 @@ from sqlalchemy import ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from larder.core.db import Base
-from larder.receipts.matching import KEY_MAX
+from larder.receipts.names import KEY_MAX
 
 
 class ReceiptMatch(Base):

@@ -107,7 +107,8 @@ def _box(item: list[Any]) -> Box:
 # -- the worker process -------------------------------------------------------------------------------
 def _load() -> Callable[[bytes], bytes]:
     from larder.core.memory import limit_malloc_arenas, release_free_memory
-    from larder.receipts.engine import Engine, UnreadablePhoto
+    from larder.receipts.engine import Engine
+    from larder.receipts.photo import UnreadablePhoto
 
     limit_malloc_arenas()
     engine = Engine()

@@ -113,6 +113,14 @@ def rebuild_rows(boxes: list[Box]) -> list[Row]:
     if not boxes:
         return []
     shapes = [_shape(b) for b in boxes]
+    placed = _placed(boxes, shapes)
+    _follow_curve(placed, shapes)
+    return _joined(placed)
+
+
+def _placed(boxes: list[Box], shapes: list[tuple[float, float, float]]) -> list[_Placed]:
+    """The boxes where they sit once the receipt's skew (the median angle of its long boxes) is
+    undone."""
     long_angles = [angle for width, height, angle in shapes if width > 3 * height > 0]
     skew = statistics.median(long_angles) if long_angles else 0.0
     cos, sin = math.cos(skew), math.sin(skew)
@@ -134,9 +142,13 @@ def rebuild_rows(boxes: list[Box]) -> list[Row]:
                 right=max(xs),
             )
         )
-    # A curved receipt turns its rows differently across its width: the text's direction at a box
-    # is the median angle of the boxes above and below it in the same stretch of width (a short
-    # box's own angle is too rough to carry its row far).
+    return placed
+
+
+def _follow_curve(placed: list[_Placed], shapes: list[tuple[float, float, float]]) -> None:
+    """A curved receipt turns its rows differently across its width: the text's direction at a box
+    is the median angle of the boxes above and below it in the same stretch of width (a short
+    box's own angle is too rough to carry its row far)."""
     for item in placed:
         near = [
             angle
@@ -149,6 +161,10 @@ def rebuild_rows(boxes: list[Box]) -> list[Row]:
         if near:
             item.angle = statistics.median(near)
 
+
+def _joined(placed: list[_Placed]) -> list[Row]:
+    """The boxes joined into rows, left to right: each goes on the row whose last box's line it
+    continues most closely."""
     rows: list[Row] = []
     for item in sorted(placed, key=lambda p: p.left):
         best, best_gap = None, math.inf
