@@ -11,7 +11,8 @@ from sqlalchemy import text
 
 from larder.stores.repository import StoreRepository
 from larder.stores.stock_cache import ANSWER_CACHE, STOCK_CACHE
-from tests.stores.support import STORES, new_store
+from tests.stores.support import STORES, Statements, new_store
+from tests.support import sql
 
 
 @pytest.fixture
@@ -96,3 +97,38 @@ def test_a_row_written_by_somebody_else_in_between_is_read_not_guessed(
     assert [(i["name"], i["quantity"]) for i in answered["items"]] == [("Egg", 3), ("Flour", 40)]
     monkeypatch.setattr(StoreRepository, "date", original)
     assert fresh_read(client, member, store_id) == answered
+
+
+def batch_reads(statements: Statements) -> list[str]:
+    """The statements that read a store's batches to merge into them."""
+    return [s for s in statements.sent if s.lstrip().upper().startswith("SELECT") and "FROM store_item" in s]
+
+
+def test_stock_merges_into_the_kept_batches_without_reading_them(client, member, kitchen):
+    egg = kitchen.value("Egg")
+    store_id = new_store(client, member)["id"]
+    url = f"{STORES}/{store_id}/items"
+    client.post(url, json={"items": [{"value": egg, "quantity": 6}]}, headers=member.headers)
+    fresh_read(client, member, store_id)  # the stock is kept from here on
+    with Statements() as statements:
+        answer = client.post(url, json={"items": [{"value": egg, "quantity": 2}]}, headers=member.headers)
+    assert answer.status_code == 200, answer.text
+    assert batch_reads(statements) == []
+    assert [(i["name"], i["quantity"]) for i in answer.json()["data"]["items"]] == [("Egg", 8)]
+    assert fresh_read(client, member, store_id) == answer.json()["data"]
+
+
+def test_a_batch_changed_by_somebody_else_is_read_before_merging(client, member, kitchen, settings):
+    egg = kitchen.value("Egg")
+    store_id = new_store(client, member)["id"]
+    url = f"{STORES}/{store_id}/items"
+    client.post(url, json={"items": [{"value": egg, "quantity": 6}]}, headers=member.headers)
+    fresh_read(client, member, store_id)
+    # Another process's write: the triggers count the store's stock version up, so what is kept
+    # no longer names the store as it is.
+    sql(settings, "update store_item set quantity = 10 where store_id = :id", id=store_id)
+    with Statements() as statements:
+        answer = client.post(url, json={"items": [{"value": egg, "quantity": 2}]}, headers=member.headers)
+    assert answer.status_code == 200, answer.text
+    assert len(batch_reads(statements)) >= 1
+    assert [(i["name"], i["quantity"]) for i in answer.json()["data"]["items"]] == [("Egg", 12)]

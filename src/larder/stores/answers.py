@@ -131,6 +131,10 @@ class StoreAnswers:
         if after is not None:
             STOCK_CACHE.put(self._stock_key(store.id, store.stock_version, day), after)
 
+    def kept_stock(self, store: FoodStore) -> Stock | None:
+        """The store's stock for today as kept at the version `store` was read with, if it is."""
+        return STOCK_CACHE.get(self._stock_key(store.id, store.stock_version, today(self.zone)))
+
     def _stock_key(self, store_id: int, stock_version: int, day: date) -> tuple[Any, ...]:
         """What names one store's stock as answered (stock_cache.py)."""
         return (self.database_key, store_id, stock_version, day, self.zone)

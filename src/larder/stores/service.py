@@ -304,7 +304,8 @@ class StoresService(DomainService[FoodStore]):
             errors = FieldCollector()
             check_sent_items(errors, items, typed=typed)
             errors.raise_if_any()
-            change = await self.intake.add(store, items, field="items", facts=facts)
+            kept = self.answers.kept_stock(store)  # the store was just read: nothing changed it since
+            change = await self.intake.add(store, items, field="items", facts=facts, kept=kept)
             # Read once for whoever is told and for the answer.
             shares = await self.access.shares_of(EntityType.FOOD_STORE, [store.id]) if answering else None
             await self._touch(store, shares[store.id] if shares else None)

@@ -26,8 +26,8 @@ from larder.items.values import is_custom_value
 from larder.kitchen.merge import Amount, amount, merge
 from larder.kitchen.storage import StoreKind, shelf_life_days
 from larder.stores.models import FoodStore, StoreItem
-from larder.stores.schemas import StoreItemIn
-from larder.stores.stock_cache import StockChange
+from larder.stores.schemas import StoreItemIn, StoreItemOut
+from larder.stores.stock_cache import Stock, StockChange
 
 _ITEMS = StoreItem.__table__
 _ITEM_COLUMNS = tuple(_ITEMS.columns)
@@ -60,21 +60,24 @@ class StockIntake:
         *,
         field: str,
         facts: dict[int, StockFacts] | None = None,
+        kept: Stock | None = None,
     ) -> StockChange:
-        """Each sent item merged into its batch of the day, or a new batch; what was written."""
+        """Each sent item merged into its batch of the day, or a new batch; what was written.
+        `kept`: the store's stock as kept at the version it was opened with in this write, when
+        nothing changed it since: its batches are not read again."""
         if not items:
             return StockChange()
         # Changes made to loaded items earlier in this write are in the database before rows are read.
         await self.session.flush()
         errors = FieldCollector()
         sent_custom = [str(i.value) for i in items if isinstance(i.value, str) and is_custom_value(i.value)]
-        known_custom = {row["value"]: row["name"] for row in await self._batches(store.id, sent_custom)}
+        known_custom = {row["value"]: row["name"] for row in await self._batches(store.id, sent_custom, kept)}
         resolved = await resolve_items(
             items, self.catalogue, errors, field=field, known_custom=known_custom, facts=facts
         )
         errors.raise_if_any()
         found = [r for r in resolved if r is not None]  # every one, after raise_if_any
-        existing = await self._batches(store.id, [r.value for r in found])
+        existing = await self._batches(store.id, [r.value for r in found], kept)
         batches = {(row["value"], local_date(row["date_added"], self.zone)): row for row in existing}
         before = {row["id"]: (row["quantity"], row["unit"], row["estimated_expiry_days"]) for row in existing}
         new_batches: list[dict[str, Any]] = []
@@ -99,10 +102,13 @@ class StockIntake:
         await self._write(changed, new_batches)
         return StockChange(updated=[SimpleNamespace(**row) for row in changed], inserted=len(new_batches))
 
-    async def _batches(self, store_id: int, values: Sequence[str]) -> list[dict[str, Any]]:
+    async def _batches(self, store_id: int, values: Sequence[str], kept: Stock | None) -> list[dict[str, Any]]:
         """The store's batches of these values, as rows one can change."""
         if not values:
             return []
+        if kept is not None:
+            wanted = set(values)
+            return [_row_of(item, store_id) for item in kept.items if item.value in wanted]
         statement = select(*_ITEM_COLUMNS).where(_ITEMS.c.store_id == store_id, _ITEMS.c.value.in_(set(values)))
         connection = await self.session.connection()
         return [dict(row._mapping) for row in await connection.execute(statement)]
@@ -131,6 +137,26 @@ class StockIntake:
             return now()
         # A time without a zone is read in the instance's zone, where its calendar day counts.
         return sent if sent.tzinfo else sent.replace(tzinfo=ZoneInfo(self.zone) if self.zone else None).astimezone(UTC)
+
+
+def _row_of(item: StoreItemOut, store_id: int) -> dict[str, Any]:
+    """A kept item as the row it was answered from (what a merge changes and the kept stock shows)."""
+    return {
+        "id": item.id,
+        "store_id": store_id,
+        "value": item.value,
+        "name": item.name,
+        "quantity": item.quantity,
+        "unit": item.unit,
+        "default_unit": item.default_unit,
+        "default_quantity": item.default_quantity,
+        "date_added": item.date_added,
+        "created_at": item.created_at,
+        "estimated_expiry_days": item.estimated_expiry_days,
+        "category_id": item.category_id,
+        "image": item.image,
+        "checked": item.checked,
+    }
 
 
 def _new_batch(
