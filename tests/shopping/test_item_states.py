@@ -13,6 +13,7 @@ from larder.shopping.item_states import ItemsChange, after, item_out
 from larder.shopping.repository import ShoppingListRepository
 from larder.shopping.service import LIST_ANSWERS
 from tests.stores.support import LISTS, new_list
+from tests.support import sql
 
 
 @pytest.fixture
@@ -125,3 +126,54 @@ def test_a_state_that_cannot_tell_what_a_change_leaves_says_so(client, member, k
     with_new = after(before, ItemsChange(inserted=[Row(None, "4")]))
     assert with_new is not None and with_new[-1][0] is None
     assert after(with_new, ItemsChange(updated=[moved])) is None  # the new row's id is not known
+
+
+@pytest.fixture
+def shop_reads(monkeypatch: Any) -> list[int]:
+    """The list ids whose items a complete shop read as rows."""
+    seen: list[int] = []
+    original = ShoppingListRepository.item_amounts
+
+    async def counting(self: Any, list_id: int) -> Any:
+        seen.append(list_id)
+        return await original(self, list_id)
+
+    monkeypatch.setattr(ShoppingListRepository, "item_amounts", counting)
+    return seen
+
+
+def shop_list(client: Any, member: Any, kitchen: Any) -> tuple[int, int, list[str]]:
+    egg, flour, milk = (kitchen.value(n) for n in ("Egg", "Flour", "Milk"))
+    start = [{"value": egg, "quantity": 6}, {"value": flour, "quantity": 500}, {"value": milk, "quantity": 1}]
+    list_id = new_list(client, member, ingredients=start)["user_shoppinglist_id"]
+    store = client.post("/api/pwa/stores", json={"name": "Pantry", "description": "Home"}, headers=member.headers)
+    assert store.status_code == 201, store.text
+    return list_id, store.json()["data"]["id"], [str(egg), str(flour)]
+
+
+def complete(client: Any, member: Any, list_id: int, store_id: int, checked: list[str]) -> dict[str, Any]:
+    body = {"request_id": f"shop-of-{list_id}", "checked": checked, "store_id": store_id}
+    answer = client.post(f"{LISTS}/{list_id}/complete", json=body, headers=member.headers)
+    assert answer.status_code == 200, answer.text
+    return answer.json()["data"]
+
+
+def test_a_shop_takes_the_items_as_kept_when_the_list_was_read(client, member, kitchen, shop_reads):
+    list_id, store_id, checked = shop_list(client, member, kitchen)
+    fresh_read(client, member, list_id)  # the shopper's device has the list open
+    assert complete(client, member, list_id, store_id, checked)["stored"] == 2
+    assert shop_reads == []
+    assert [item["name"] for item in fresh_read(client, member, list_id)] == ["Milk"]
+    store = client.get(f"/api/pwa/stores/{store_id}", headers=member.headers).json()["data"]
+    assert sorted((i["name"], i["quantity"]) for i in store["items"]) == [("Egg", 6), ("Flour", 500)]
+
+
+def test_a_shop_reads_the_items_of_a_list_changed_since_it_was_kept(client, member, kitchen, settings, shop_reads):
+    list_id, store_id, checked = shop_list(client, member, kitchen)
+    fresh_read(client, member, list_id)
+    # Another process's write: the triggers count the list's items_version up.
+    sql(settings, "update shopping_list_item set quantity = 12 where list_id = :id", id=list_id)
+    assert complete(client, member, list_id, store_id, checked)["stored"] == 2
+    assert shop_reads == [list_id]
+    store = client.get(f"/api/pwa/stores/{store_id}", headers=member.headers).json()["data"]
+    assert sorted((i["name"], i["quantity"]) for i in store["items"]) == [("Egg", 12), ("Flour", 12)]

@@ -57,8 +57,7 @@ class CompleteShop:
             shopping_list, replayed = await self._open()
             if replayed is not None:
                 return replayed
-            # Rows, not objects: the items are only read, and removed by statement.
-            items = {row.value: row for row in await self.repository.item_amounts(self.list_id)}
+            items = await self._items(shopping_list)
             for value in checked_values:
                 if value not in items:
                     raise Conflict(MSG_NOT_IN_LIST.format(value=value))
@@ -68,7 +67,9 @@ class CompleteShop:
             stored_into = await self._store(checked, facts)
             unchecked = [row for value, row in items.items() if value not in set(checked_values)]
             moved_to = await self._move(unchecked)
-            await self._finish(shopping_list, (checked if stored_into else []) + (unchecked if moved_to else []))
+            await self._finish(
+                shopping_list, [i.value for i in (checked if stored_into else []) + (unchecked if moved_to else [])]
+            )
             answer = CompleteShopOut(
                 request_id=data.request_id,
                 stored=len(checked) if stored_into else 0,
@@ -107,6 +108,15 @@ class CompleteShop:
             await self.lists.require(member, shopping_list, Action.DELETE)
         return shopping_list, None
 
+    async def _items(self, shopping_list: ShoppingList) -> dict[str, Any]:
+        """The list's items by value, as the shop takes them (value, name, quantity, unit): as kept
+        at the version the list was opened with (the shopper's device read it, ticked on it), else
+        read as rows. Only read: the shop removes them by statement."""
+        kept = self.lists.kept_items(shopping_list)
+        if kept is not None:
+            return {item.value: item for _, item in kept}
+        return {row.value: row for row in await self.repository.item_amounts(self.list_id)}
+
     async def _store(self, checked: list[Any], facts: dict[int, StockFacts]) -> int | None:
         """The checked items stocked; the store they went into."""
         if not (self.data.store_checked and checked):
@@ -134,13 +144,14 @@ class CompleteShop:
         await self.lists.touch(target)
         return target.id
 
-    async def _finish(self, shopping_list: ShoppingList, gone: Sequence[Any]) -> None:
-        """The list deleted when asked, else dated without the items the shop took."""
+    async def _finish(self, shopping_list: ShoppingList, gone: Sequence[str]) -> None:
+        """The list deleted when asked, else dated without the items the shop took (`gone`: their
+        values, each one item of the list)."""
         if self.data.delete_list:
             await self.repository.delete_with_items(shopping_list)
             await self.lists.access.forget(EntityType.SHOPPING_LIST, shopping_list.id, shopping_list.user_id)
             return
-        await self.repository.delete_items(shopping_list.id, [row.id for row in gone])
+        await self.repository.delete_values(shopping_list.id, gone)
         await self.lists.touch(shopping_list)
 
 

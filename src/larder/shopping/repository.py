@@ -57,11 +57,11 @@ class ShoppingListRepository(VersionedRepository[ShoppingList]):
         await self.session.execute(delete(ShoppingList).where(ShoppingList.id == shopping_list.id))
         self.session.expunge(shopping_list)  # and its loaded items with it (cascade "all")
 
-    async def delete_items(self, list_id: int, item_ids: Sequence[int]) -> None:
-        """The list's items of these ids gone, in one statement."""
-        if item_ids:
+    async def delete_values(self, list_id: int, values: Sequence[str]) -> None:
+        """The list's items of these values gone (a value names one item of a list), in one statement."""
+        if values:
             await self.session.execute(
-                delete(ShoppingListItem).where(ShoppingListItem.list_id == list_id, ShoppingListItem.id.in_(item_ids))
+                delete(ShoppingListItem).where(ShoppingListItem.list_id == list_id, ShoppingListItem.value.in_(values))
             )
 
     async def item_amounts(self, list_id: int) -> list[Row[Any]]:

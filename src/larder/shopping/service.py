@@ -268,13 +268,16 @@ class ShoppingService(DomainService[ShoppingList]):
         shown = shares if role == Role.OWNER else {}
         return _list_out(shopping_list, role, owners, shown, answers(items))
 
+    def kept_items(self, shopping_list: ShoppingList) -> ItemState | None:
+        """The list's items as kept at the version it was read with, if they are."""
+        return LIST_ITEMS.get(state_key(self.database_key, shopping_list.id, shopping_list.items_version))
+
     async def _item_state(self, shopping_list: ShoppingList) -> ItemState:
         """The list's items at the version it was read with (in this transaction), kept or read."""
-        key = state_key(self.database_key, shopping_list.id, shopping_list.items_version)
-        found = LIST_ITEMS.get(key)
+        found = self.kept_items(shopping_list)
         if found is None:
             found = state_of((await self.repository.item_rows([shopping_list.id]))[shopping_list.id])
-            LIST_ITEMS.put(key, found)
+            LIST_ITEMS.put(state_key(self.database_key, shopping_list.id, shopping_list.items_version), found)
         return found
 
     async def _changed_state(self, shopping_list: ShoppingList, version: int, change: ItemsChange) -> ItemState:
