@@ -13,7 +13,6 @@ from litestar.testing import TestClient
 from larder.app import build_app, install_instance
 from larder.core import clock
 from larder.core.settings import Settings
-from larder.stores import service as stores_service
 from tests import postgres_cluster
 from tests.factories import Member, make_member
 from tests.support import TOKYO, TOKYO_MORNING, MailCatcher, login, make_settings, new_invites, registration
@@ -140,6 +139,5 @@ def tokyo_settings(tmp_path: Path, mail: MailCatcher, migrated_db: Path, databas
 @pytest.fixture
 def tokyo_morning(monkeypatch: pytest.MonkeyPatch) -> None:
     """The server's clock stopped at TOKYO_MORNING (08:00 on 11 March in Tokyo, still 10 March in
-    UTC), for "today" and for the stock it dates itself."""
+    UTC), for "today" and for the stock it dates itself (stores read the one clock as `clock.now`)."""
     monkeypatch.setattr(clock, "now", lambda: TOKYO_MORNING)
-    monkeypatch.setattr(stores_service, "now", lambda: TOKYO_MORNING)

@@ -15,7 +15,7 @@ every address, as it signs every member out.
 Dates are calendar dates (a plan's day i is its start date + i), so the events are all-day ones
 in no time zone: a meal planned for a day is on that day wherever the calendar app is.
 
-A feed shows the meals dated in a window around today (schemas.FEED_PAST_DAYS back,
+A feed shows the meals dated in a window around today (limits.FEED_PAST_DAYS back,
 FEED_FUTURE_DAYS ahead), upcoming ones first, at most FEED_EVENTS_MAX: whatever a member and those
 sharing with them have planned, one feed is bounded. A fetch first works out the feed's ETag from
 what it would show without building it: the member, today, and the id and version of every plan in
@@ -56,18 +56,9 @@ from larder.core.errors import NotFound
 from larder.core.service import DomainService
 from larder.core.sql_dates import days_after
 from larder.mealplans.ics import build_calendar
+from larder.mealplans.limits import DATE_FIRST, DATE_LAST, FEED_EVENTS_MAX, FEED_FUTURE_DAYS, FEED_PAST_DAYS
 from larder.mealplans.models import CalendarFeed, MealPlan, MealPlanEntry
-from larder.mealplans.schemas import (
-    CUSTOM,
-    DATE_FIRST,
-    DATE_LAST,
-    EXTERNAL_LINK,
-    FEED_EVENTS_MAX,
-    FEED_FUTURE_DAYS,
-    FEED_PAST_DAYS,
-    IMPORTED,
-    USER,
-)
+from larder.mealplans.schemas import CUSTOM, EXTERNAL_LINK, IMPORTED, USER
 from larder.sharing.service import AccessPolicy, EntityType, Member, account_scope
 
 FEED_PATH: Final = "/api/pwa/calendar"

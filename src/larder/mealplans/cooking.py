@@ -18,31 +18,22 @@ at or below zero removed and the plan re-dated together, or nothing at all.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from datetime import date
-from typing import Final, Literal, Protocol, TypeVar
+from typing import Final
 
 from litestar.di import NamedDependency
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from larder.catalogue.schemas import IngredientLine
 from larder.catalogue.service import CatalogueService
 from larder.cookbook.service import CookbookService
 from larder.core.clock import now
 from larder.core.errors import Conflict, FormError
 from larder.core.uow import unit_of_work
 from larder.imports.service import ImportService
-from larder.items.values import custom_value
-from larder.kitchen.cover import covered_lines
-from larder.kitchen.merge import Amount, merge_all, tidy
-from larder.kitchen.units import UNIT, convert, convertible, dimension
 from larder.mealplans.models import MealPlan, MealPlanEntry
+from larder.mealplans.plan_recipes import Kind, RecipeKey, RecipeLine, days_of, planned_recipes, recipe_key, structured
 from larder.mealplans.schemas import (
-    CUSTOM,
-    EXTERNAL_LINK,
-    IMPORTED,
-    USER,
     CompletePlanIn,
     CompletePlanOut,
     EntryRef,
@@ -55,210 +46,16 @@ from larder.mealplans.schemas import (
     StockMatchOut,
     UsedStockOut,
 )
-from larder.mealplans.service import (
-    CATALOGUE,
-    MealPlanService,
-    dates_problem,
-    entry_kind,
-    entry_recipe_id,
-    in_range,
-    value_out,
-)
+from larder.mealplans.service import MealPlanService
+from larder.mealplans.spans import dates_problem, in_range
+from larder.mealplans.stock import Need, missing_lines, needs_of, take_stock
 from larder.sharing.service import AccessPolicy, Action, EntityType, Member, entity_scope
 from larder.shopping.service import ShoppingService
-from larder.stores.schemas import StockMatch, StockUse
+from larder.stores.schemas import StockMatch
 from larder.stores.service import StoresService
 
 MSG_NO_ENTRY: Final = "There is no recipe at day {day}, place {index} of this plan. Reload and try again."
 MSG_STOCK_GONE: Final = "A chosen stock item is no longer in a store you may change. Reload and try again."
-
-Kind = Literal["catalogue", "user", "imported", "custom", "link"]
-RecipeKey = tuple[Kind, int | str]
-
-
-_KINDS: Final[dict[str | None, Kind]] = {
-    CATALOGUE: "catalogue",
-    USER: "user",
-    IMPORTED: "imported",
-    EXTERNAL_LINK: "link",
-    CUSTOM: "custom",
-}
-
-
-class Entry(Protocol):
-    """A stored entry: the ORM object (when the plan is changed) or its row (when it is answered)."""
-
-    @property
-    def id(self) -> int: ...
-    @property
-    def day(self) -> int: ...
-    @property
-    def position(self) -> int: ...
-    @property
-    def name(self) -> str: ...
-    @property
-    def type(self) -> str: ...
-    @property
-    def value(self) -> str | None: ...
-
-
-def _kind(entry: Entry) -> Kind:
-    return _KINDS.get(entry_kind(entry.type), "custom")
-
-
-def _recipe_id(entry: Entry) -> int | None:
-    return entry_recipe_id(entry.type, entry.value)
-
-
-def recipe_key(entry: Entry) -> RecipeKey:
-    """Entries of one recipe share a key: the kind and the recipe id (a custom entry: its name; a
-    link: its URL)."""
-    kind = _kind(entry)
-    if kind == "custom":
-        return kind, entry.name.strip().lower()
-    if kind == "link":
-        return kind, entry.value or ""
-    recipe_id = _recipe_id(entry)
-    return (kind, recipe_id) if recipe_id is not None else ("custom", entry.name.strip().lower())
-
-
-E = TypeVar("E", bound=Entry)
-
-
-def days_of(entries: Iterable[E]) -> dict[int, list[E]]:
-    """Each day's entries in their order: an entry's place is its index in its day's list."""
-    found: dict[int, list[E]] = {}
-    for entry in sorted(entries, key=lambda e: (e.day, e.position, e.id)):
-        found.setdefault(entry.day, []).append(entry)
-    return found
-
-
-# -- what a recipe needs ----------------------------------------------------------------------
-
-
-@dataclass
-class _PlanRecipe:
-    key: RecipeKey
-    name: str
-    type: str
-    recipe_id: int | str | None
-    days: list[int] = field(default_factory=list)
-    entries: list[EntryRef] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class _Line:
-    """One ingredient of a planned recipe: a catalogue ingredient or a named one without."""
-
-    ingredient_id: int | None
-    name: str
-    quantity: float | None
-    measurement: str
-
-    @property
-    def value(self) -> str:
-        return str(self.ingredient_id) if self.ingredient_id is not None else custom_value(self.name)
-
-
-def _planned(plan_entries: Iterable[Entry]) -> list[_PlanRecipe]:
-    """The plan's distinct recipes in the order they first appear, each with its days and places."""
-    recipes: dict[RecipeKey, _PlanRecipe] = {}
-    for day, entries in days_of(plan_entries).items():
-        for index, entry in enumerate(entries):
-            key = recipe_key(entry)
-            recipe = recipes.get(key)
-            if recipe is None:
-                recipe = recipes[key] = _PlanRecipe(key, entry.name, entry.type, value_out(entry.type, entry.value))
-            if day not in recipe.days:
-                recipe.days.append(day)
-            recipe.entries.append(EntryRef(day=day, index=index))
-    return list(recipes.values())
-
-
-def _structured(lines: list[IngredientLine]) -> list[_Line]:
-    return [
-        _Line(
-            line.ingredient_id,
-            line.name,
-            tidy(line.quantity) if line.quantity is not None and line.quantity > 0 else None,
-            line.measurement or UNIT,
-        )
-        for line in lines
-    ]
-
-
-# -- taking stock -----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Need:
-    """What the ticked recipes need of one ingredient, in one dimension (grams and cups of flour
-    are two needs: no conversion joins them)."""
-
-    ingredient_id: int | None
-    name: str
-    amount: Amount
-
-
-def needs_of(lines: Iterable[_Line]) -> list[Need]:
-    """The lines added up by ingredient with the one merge rule, within each dimension.
-
-    A line without a quantity ("salt to taste") names no amount and takes nothing."""
-    groups: dict[tuple[int | str, str], list[_Line]] = {}
-    for line in lines:
-        if line.quantity is None:
-            continue
-        who: int | str = line.ingredient_id if line.ingredient_id is not None else line.name.strip().lower()
-        groups.setdefault((who, dimension(line.measurement) or line.measurement), []).append(line)
-    return [
-        Need(group[0].ingredient_id, group[0].name, merge_all([Amount(g.quantity or 0, g.measurement) for g in group]))
-        for group in groups.values()
-    ]
-
-
-def take_stock(needs: Sequence[Need], stock: dict[int, list[StockMatch]]) -> tuple[list[StockUse], list[ShortfallOut]]:
-    """Which stock covers each need, newest first (the order `stock` lists it in), and what is left
-    uncovered: 'missing', or 'unconvertible' when stock of the ingredient was there in a unit that
-    does not convert into the recipe's (that stock is left alone)."""
-    left = {match.item_id: match.quantity for matches in stock.values() for match in matches}
-    uses: list[StockUse] = []
-    shortfall: list[ShortfallOut] = []
-    for need in needs:
-        wanted, unit = need.amount.quantity, need.amount.unit
-        unconvertible = False
-        matches = stock.get(need.ingredient_id, []) if need.ingredient_id is not None else []
-        for match in matches:
-            if wanted <= 0:
-                break
-            if not convertible(match.unit, unit):
-                unconvertible = True
-                continue
-            held = left[match.item_id]
-            if held <= 0:
-                continue
-            available = convert(held, match.unit, unit)
-            if available <= wanted:  # all of it: taken in its own unit, so nothing is left by rounding
-                uses.append(StockUse(item_id=match.item_id, quantity=held, unit=match.unit))
-                left[match.item_id] = 0
-                wanted = tidy(wanted - available)
-            else:
-                uses.append(StockUse(item_id=match.item_id, quantity=wanted, unit=unit))
-                left[match.item_id] = held - convert(wanted, unit, match.unit)
-                wanted = 0
-        if wanted > 0:
-            shortfall.append(
-                ShortfallOut(
-                    name=need.name,
-                    ingredient_id=need.ingredient_id,
-                    quantity=wanted,
-                    unit=unit,
-                    reason="unconvertible" if unconvertible else "missing",
-                )
-            )
-    return uses, shortfall
-
-
-# -- the service ------------------------------------------------------------------------------
 
 
 class PlanCookingService:
@@ -289,14 +86,14 @@ class PlanCookingService:
     async def check(self, member: Member, plan_id: int) -> IngredientCheckOut:
         """GET /user-mealplans/{id}/ingredients: anyone who may see the plan."""
         plan, entries, _ = await self.plans.read(member, plan_id)
-        recipes = _planned(entries)
+        recipes = planned_recipes(entries)
         lines = await self._lines(plan.user_id, [recipe.key for recipe in recipes])
         stock = await self.stores.stock_of(
             member, {line.ingredient_id for found in lines.values() for line in found if line.ingredient_id}
         )
         lists = await self.shopping.writable_summaries(member)
         planned = [lines.get(recipe.key, []) for recipe in recipes]
-        missing = iter(_missing([line for found in planned for line in found], stock))
+        missing = iter(missing_lines([line for found in planned for line in found], stock))
         return IngredientCheckOut(
             recipes=[
                 PlanRecipeCheckOut(
@@ -355,21 +152,21 @@ class PlanCookingService:
         return CompletePlanOut(used=used, shortfall=shortfall, plan=await self.plans.get(member, plan_id))
 
     # -- internals ------------------------------------------------------------------------------
-    async def _lines(self, owner_id: int, keys: Sequence[RecipeKey]) -> dict[RecipeKey, list[_Line]]:
+    async def _lines(self, owner_id: int, keys: Sequence[RecipeKey]) -> dict[RecipeKey, list[RecipeLine]]:
         """The ingredients of the recipes (own and imported ones: the plan owner's), one query per
         kind of recipe."""
         ids: dict[Kind, list[int]] = {"catalogue": [], "user": [], "imported": []}
         for kind, recipe_id in keys:
             if kind in ids and isinstance(recipe_id, int):
                 ids[kind].append(recipe_id)
-        found: dict[RecipeKey, list[_Line]] = {}
+        found: dict[RecipeKey, list[RecipeLine]] = {}
         for recipe_id, lines in (await self.catalogue.ingredient_lines(ids["catalogue"])).items():
-            found["catalogue", recipe_id] = _structured(lines)
+            found["catalogue", recipe_id] = structured(lines)
         for recipe_id, lines in (await self.cookbook.ingredient_lines(owner_id, ids["user"])).items():
-            found["user", recipe_id] = _structured(lines)
+            found["user", recipe_id] = structured(lines)
         texts = await self.imports.ingredient_texts(owner_id, ids["imported"])
         for recipe_id, lines in (await self.catalogue.read_ingredient_texts(texts)).items():
-            found["imported", recipe_id] = _structured(lines)
+            found["imported", recipe_id] = structured(lines)
         return found
 
     async def _usable_stock(
@@ -391,15 +188,7 @@ class PlanCookingService:
         return found
 
 
-def _missing(lines: list[_Line], stock: dict[int, list[StockMatch]]) -> list[bool]:
-    """Whether each line, in plan order, is left uncovered by the stock of its ingredient once the
-    lines of that ingredient before it took their share (kitchen/cover.py)."""
-    held = {ingredient_id: [Amount(m.quantity, m.unit) for m in batches] for ingredient_id, batches in stock.items()}
-    needs = [(line.ingredient_id, line.quantity, line.measurement or None) for line in lines]
-    return [not ok for ok in covered_lines(needs, held)]
-
-
-def _ingredient_out(line: _Line, stock: dict[int, list[StockMatch]], missing: bool) -> PlanIngredientOut:
+def _ingredient_out(line: RecipeLine, stock: dict[int, list[StockMatch]], missing: bool) -> PlanIngredientOut:
     matches = stock.get(line.ingredient_id, []) if line.ingredient_id is not None else []
     return PlanIngredientOut(
         ingredient_id=line.ingredient_id,
@@ -438,7 +227,7 @@ def _ticked(plan: MealPlan, refs: Sequence[EntryRef]) -> list[MealPlanEntry]:
 
 
 def _check_start(plan: MealPlan, start: date) -> None:
-    """The plan re-dated from `start` keeps within the dates a plan may have (service.dates_problem):
+    """The plan re-dated from `start` keeps within the dates a plan may have (spans.dates_problem):
     a start outside them is invalid (422), one whose plan's length carries it past them is a 409."""
     problem = dates_problem(start, plan.days)
     if problem and not in_range(start):
@@ -469,11 +258,4 @@ def provide_cooking_service(
     )
 
 
-__all__ = [
-    "Need",
-    "PlanCookingService",
-    "needs_of",
-    "provide_cooking_service",
-    "recipe_key",
-    "take_stock",
-]
+__all__ = ["PlanCookingService", "provide_cooking_service"]

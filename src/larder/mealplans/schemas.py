@@ -13,48 +13,28 @@ version, an entry or a stock item gone, a shortened plan's recipes, a re-dating 
 from __future__ import annotations
 
 import datetime as dt
-from typing import Annotated, Any, Final, Literal
+from typing import Annotated, Final, Literal
 
 import msgspec
-import msgspec.inspect as mi
 from litestar.enums import RequestEncodingType
 from litestar.params import Body
 
 from larder.core.ids import Id
 from larder.core.text import Line
+from larder.mealplans.limits import (
+    DATE_FIRST,
+    DATE_LAST,
+    DAYS_MAX,
+    ENTRY_NAME_MAX,
+    LINK_MAX,
+    NAME_MAX,
+    RECIPES_PER_DAY_MAX,
+    SENT_PER_DAY_MAX,
+    declared,
+    member_schema,
+)
 from larder.sharing.service import ShareEntry
 
-NAME_MAX = 100
-DEFAULT_DAYS = 3  # the spec's default draft length
-ENTRY_NAME_MAX = 200
-
-# -- what a plan and the calendar feed may hold ------------------------------------------------------
-# A household plans a week or a few ahead, not years: these bound every plan, every answer showing
-# plans and the calendar feed (mealplans/calendar.py), whoever writes. The server checks each with
-# its own message; the web app's plan editor shows them (webui/src/features/mealplans/lib/plans.ts).
-#
-# A plan spans any three calendar months at most (July to September is 92 days): a season's rota
-# of 13 weeks fits, and a plan of a whole year was a mistake, not a plan.
-DAYS_MAX = 92
-# Breakfast, lunch, dinner and snacks, each with a few dishes, for a large household; a day card
-# with more than this is no longer readable. A plan holds at most DAYS_MAX * 20 = 1,840 recipes.
-RECIPES_PER_DAY_MAX = 20
-# The dates a plan may cover, fixed rather than counted from today, so that a plan saved once never
-# becomes unsaveable as time passes: far from the last date Python, SQLite or a calendar app know
-# (31/12/9999, where the day after an all-day meal no longer exists), and wide enough for any
-# household's past and future plans.
-DATE_FIRST = dt.date(2000, 1, 1)
-DATE_LAST = dt.date(2099, 12, 31)
-# The calendar feed shows the meals dated from FEED_PAST_DAYS before today to FEED_FUTURE_DAYS after
-# it (a plan that ended a quarter ago is still whole; one scheduled a year ahead shows up), upcoming
-# meals first, then the latest past ones, FEED_EVENTS_MAX in all: about six meals a day over that
-# whole window, far more than a household eats, and at most ~1 MB of iCalendar text per build.
-FEED_PAST_DAYS = DAYS_MAX
-FEED_FUTURE_DAYS = 366
-FEED_EVENTS_MAX = 3000
-# What a day may carry in a request at all (decoding); past RECIPES_PER_DAY_MAX it is refused.
-SENT_PER_DAY_MAX = 5 * RECIPES_PER_DAY_MAX
-LINK_MAX = 2048
 Role = Literal["owner", "editor", "viewer"]
 
 # Entry types besides a catalogue recipe's category id (part 2 §3 'Details').
@@ -63,26 +43,6 @@ CATALOGUE_NUMERIC = "A9"  # a catalogue recipe whose category is numeric
 IMPORTED = "IMPORTED"
 USER = "USER"
 EXTERNAL_LINK = "EXTERNAL_LINK"
-
-
-# -- rules the service checks in its words, declared in the OpenAPI document ------------------------
-
-
-def declared(**schema: Any) -> msgspec.Meta:
-    """JSON Schema keywords (as Litestar's `Schema` attributes) for the document only: the rule they
-    describe is the service's, checked there with its message."""
-    return msgspec.Meta(extra_json_schema={"extra": schema})
-
-
-def member_schema(member: Any) -> dict[str, Any]:
-    """The JSON Schema of an int type with its msgspec bounds (Litestar drops the limits of a union's
-    members and of a list's items)."""
-    info = mi.type_info(member)
-    if isinstance(info, mi.Metadata):
-        info = info.type
-    assert isinstance(info, mi.IntType)
-    bounds = {"minimum": info.ge, "maximum": info.le}
-    return {"type": "integer", **{key: value for key, value in bounds.items() if value is not None}}
 
 
 # Part 2 §5: a plan's name is letters (any alphabet), digits and spaces, not blank once stripped
@@ -101,7 +61,7 @@ PlanDate = Annotated[
     msgspec.Meta(description=f"A day from {DATE_FIRST} to {DATE_LAST}."),
     declared(pattern=DATE_PATTERN),
 ]
-# What an entry's type names (service.entry_kind): a catalogue recipe by its category id or A9, an
+# What an entry's type names (entries.entry_kind): a catalogue recipe by its category id or A9, an
 # own (USER) or imported recipe, an http(s) link or a custom entry.
 ID_KINDS_PATTERN: Final = r"^(?:USER|IMPORTED|A9|[0-9]{1,19})$"
 ENTRY_TYPE_PATTERN: Final = r"^(?:CUSTOM|USER|IMPORTED|EXTERNAL_LINK|A9|[0-9]{1,19})$"
@@ -409,16 +369,8 @@ class CompletePlanOut(msgspec.Struct):
 __all__ = [
     "CATALOGUE_NUMERIC",
     "CUSTOM",
-    "DATE_FIRST",
-    "DATE_LAST",
-    "DAYS_MAX",
-    "DEFAULT_DAYS",
     "EXTERNAL_LINK",
-    "FEED_EVENTS_MAX",
-    "FEED_FUTURE_DAYS",
-    "FEED_PAST_DAYS",
     "IMPORTED",
-    "RECIPES_PER_DAY_MAX",
     "USER",
     "CompletePlanIn",
     "CompletePlanOut",

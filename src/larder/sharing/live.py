@@ -30,7 +30,7 @@ from litestar.response import ServerSentEventMessage
 
 from larder.core.errors import AppError, TooManyRequests
 from larder.core.events import Change, EventBus, Subscription
-from larder.sharing.service import Member, MemberCheck
+from larder.sharing.terms import Member, MemberCheck
 
 KEEPALIVE_SECONDS: Final = 20.0
 RECHECK_SECONDS: Final = 60.0

@@ -41,7 +41,7 @@ class SharingController(Controller):
     ) -> Data[SharedWithOut]:
         added = [ShareEntry(email=entry.email, canEdit=entry.canEdit) for entry in data.shared_with]
         removed = [entry if isinstance(entry, str) else entry.email for entry in data.unshared_with]
-        shared = await access.change_shares(member, EntityType(data.type), data.entity_id, added, removed)
+        shared = await access.shares.change_shares(member, EntityType(data.type), data.entity_id, added, removed)
         return Data(data=SharedWithOut(shared_with=shared))
 
     # 403 for the owner: their own item is deleted, not left.
@@ -49,7 +49,7 @@ class SharingController(Controller):
     async def leave(
         self, data: JSONBody[ShareRecord], member: NamedDependency[Member], access: NamedDependency[AccessPolicy]
     ) -> Message:
-        await access.leave(member, EntityType(data.entity_type), data.entity_id)
+        await access.shares.leave(member, EntityType(data.entity_type), data.entity_id)
         return Message(message=MSG_LEFT)
 
 

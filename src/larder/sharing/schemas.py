@@ -16,7 +16,7 @@ import msgspec.inspect as mi
 from larder.core.ids import Id
 from larder.core.text import Line
 from larder.sharing.mails import ADDRESS_MAX, MARKUP
-from larder.sharing.service import ShareEntry
+from larder.sharing.terms import ShareEntry
 
 EntityTypeName = Literal["UserShoppinglist", "UserFoodStore", "UserMealplan"]
 Email = Annotated[Line, msgspec.Meta(max_length=320)]

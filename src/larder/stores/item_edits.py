@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Final
 
-from larder.core.clock import now
+from larder.core import clock
 from larder.core.errors import Conflict, FieldCollector
 from larder.items.resolve import MSG_UNIT, check_typed_quantities, is_stock_unit, sent_unit
 from larder.stores.messages import MSG_DATE_ADDED, MSG_ITEM_GONE, MSG_ITEM_STALE
@@ -77,7 +77,7 @@ def stamp(item: StoreItem) -> None:
     """Dates a changed item by the clock that dates its store (when the write is touched, later in
     the same write), so an item's `updated_at` is never after the store version that includes its
     change."""
-    item.updated_at = now()
+    item.updated_at = clock.now()
 
 
 def refuse_changed_since(items: Iterable[StoreItem], seen: datetime) -> None:

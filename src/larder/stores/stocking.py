@@ -19,7 +19,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.catalogue.schemas import StockFacts
 from larder.catalogue.service import CatalogueService
-from larder.core.clock import local_date, now
+from larder.core import clock
+from larder.core.clock import local_date
 from larder.core.errors import FieldCollector
 from larder.items.resolve import Resolved, resolve_items
 from larder.items.values import is_custom_value
@@ -92,7 +93,7 @@ class StockIntake:
                 batches[key] = batch
                 continue
             total = merge(Amount(batch["quantity"], batch["unit"]), amount(sent.quantity, unit))
-            batch.update(quantity=total.quantity, unit=total.unit, updated_at=now())
+            batch.update(quantity=total.quantity, unit=total.unit, updated_at=clock.now())
             if sent.estimated_expiry_days is not None:
                 batch["estimated_expiry_days"] = sent.estimated_expiry_days
         # Only rows with a value changed are written (and counted by the triggers).
@@ -134,7 +135,7 @@ class StockIntake:
 
     def added_at(self, sent: datetime | None) -> datetime:
         if sent is None:
-            return now()
+            return clock.now()
         # A time without a zone is read in the instance's zone, where its calendar day counts.
         return sent if sent.tzinfo else sent.replace(tzinfo=ZoneInfo(self.zone) if self.zone else None).astimezone(UTC)
 
@@ -165,7 +166,7 @@ def _new_batch(
     days = sent.estimated_expiry_days
     if days is None:
         days = shelf_life_days(found.shelf_life, kind)
-    moment = now()
+    moment = clock.now()
     return {
         "created_at": moment,
         "updated_at": moment,  # as a changed item is dated: by the clock that dates its store

@@ -1,5 +1,5 @@
 /**
- * What a plan may hold: the server's limits (src/larder/mealplans/schemas.py), which it checks on
+ * What a plan may hold: the server's limits (src/larder/mealplans/limits.py), which it checks on
  * every save with the same messages. A household plans a week or a few ahead, not years.
  */
 
