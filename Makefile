@@ -110,6 +110,8 @@ chromium:
 lint: $(STAMPS)/python $(STAMPS)/node
 	$(BIN)/ruff check src tests packaging
 	$(BIN)/ruff format --check src tests packaging
+	$(BIN)/mypy
+	$(PY) tools/check_sizes.py
 	$(BIN)/lint-imports
 	npm run --silent typecheck
 	npm run --silent lint

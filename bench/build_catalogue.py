@@ -249,8 +249,8 @@ def recipe_text(rng: random.Random, heroes: list[Ing], dishes: list[str]) -> tup
 
 
 def build(size: int, target: Path, seed: int) -> dict[str, Any]:
-    from larder.core.db import run_migrations
-    from larder.core.settings import Settings
+    from larder.core.base.settings import Settings
+    from larder.core.db.setup import run_migrations
 
     started = time.perf_counter()
     rng = random.Random(seed)
@@ -561,8 +561,8 @@ def schema_version(db_file: Path) -> str | None:
 
 def upgrade_cached(target: Path, meta_file: Path, meta: dict[str, Any]) -> None:
     """A cached catalogue follows the app's migrations (new indexes and so on), then is re-analysed."""
-    from larder.core.db import run_migrations
-    from larder.core.settings import Settings
+    from larder.core.base.settings import Settings
+    from larder.core.db.setup import run_migrations
 
     before = schema_version(target / "larder.db")
     run_migrations(Settings.from_env({"LARDER_DATA_DIR": str(target)}).prepared())

@@ -44,8 +44,9 @@ PASSWORD = "bench-secret-1"
 def prepare_member(data_dir: Path) -> str:
     """A verified member with a live session, made in-process; their bearer token."""
     from larder.accounts.service import UserService
-    from larder.core.db import run_migrations, standalone_session
-    from larder.core.settings import Settings
+    from larder.core.base.settings import Settings
+    from larder.core.db.engine import standalone_session
+    from larder.core.db.setup import run_migrations
 
     settings = Settings.from_env({"LARDER_DATA_DIR": str(data_dir)}).prepared()
     run_migrations(settings)

@@ -50,8 +50,9 @@ def heavy_png() -> bytes:
 def prepare_accounts(data_dir: Path) -> list[str]:
     """Verified accounts with live sessions, made in-process (the login limit is per client address)."""
     from larder.accounts.service import UserService
-    from larder.core.db import run_migrations, standalone_session
-    from larder.core.settings import Settings
+    from larder.core.base.settings import Settings
+    from larder.core.db.engine import standalone_session
+    from larder.core.db.setup import run_migrations
 
     settings = Settings.from_env({"LARDER_DATA_DIR": str(data_dir)}).prepared()
     run_migrations(settings)

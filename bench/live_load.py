@@ -55,7 +55,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from household_load import percentile
 from run import ROOT, Server, postgres_cpu_seconds
 
-from larder.core.uow import WAITS_KEPT
+from larder.core.db.uow import WAITS_KEPT
 
 MEMBERS = 3  # per household: the owner and the two it shares its list with
 LIST_ITEMS = 8
@@ -114,9 +114,10 @@ def prepare_accounts(data_dir: Path, count: int, database: dict[str, str]) -> li
     """`count` verified accounts with a live session each: (address, bearer token). Made in-process with
     one password hash for all (argon2 costs ~0.1 s an account; the bench measures none of it)."""
     from larder.accounts import service as accounts
-    from larder.core.db import run_migrations, standalone_session
-    from larder.core.security import hash_password
-    from larder.core.settings import Settings
+    from larder.core.base.security import hash_password
+    from larder.core.base.settings import Settings
+    from larder.core.db.engine import standalone_session
+    from larder.core.db.setup import run_migrations
 
     settings = Settings.from_env({"LARDER_DATA_DIR": str(data_dir), **database}).prepared()
     run_migrations(settings)
@@ -607,7 +608,7 @@ def profile_summary(path: Path) -> str:
     return "\n".join(lines)
 
 
-OUTERMOST = ("__main__.py:<module>", "__main__.py:main", "__main__.py:serve", "core/server.py:run")
+OUTERMOST = ("__main__.py:<module>", "__main__.py:main", "__main__.py:serve", "core/process/server.py:run")
 
 
 def app_frame(frames: list[str]) -> str:

@@ -64,8 +64,8 @@ def prepare_imports(data_dir: Path, email: str) -> list[int]:
     from larder.accounts.models import User
     from larder.bootstrap import prepare_instance
     from larder.catalogue.models import Ingredient
-    from larder.core.db import standalone_session
-    from larder.core.settings import Settings
+    from larder.core.base.settings import Settings
+    from larder.core.db.engine import standalone_session
     from larder.imports.models import ImportedRecipe
 
     settings = Settings.from_env({"LARDER_DATA_DIR": str(data_dir)}).prepared()
@@ -189,7 +189,7 @@ def count_statements(data_dir: Path, token: str, paths: dict[str, str]) -> dict[
     from sqlalchemy.engine import Engine
 
     from larder.app import create_app
-    from larder.core.settings import Settings
+    from larder.core.base.settings import Settings
 
     settings = Settings.from_env({"LARDER_DATA_DIR": str(data_dir)})
     sent: list[str] = []

@@ -49,7 +49,7 @@ def read_all(
     paths: list[Path], candidate: Path, variant: tuple[str | None, str | None, int]
 ) -> tuple[list[list[Box]], list[float], int]:
     """In a process of its own: every photo's boxes, the seconds each took, the peak RSS in MB."""
-    from larder.core.memory import limit_malloc_arenas, release_free_memory
+    from larder.core.process.memory import limit_malloc_arenas, release_free_memory
     from larder.receipts.engine import Engine, Tuning
 
     det, rec, height = variant

@@ -68,10 +68,10 @@ READER = (
     COMMON
     + r"""
 import asyncio, gc
-from larder.core.memory import limit_malloc_arenas, release_free_memory
+from larder.core.process.memory import limit_malloc_arenas, release_free_memory
 limit_malloc_arenas()
 from larder.app import create_app
-from larder.core.settings import Settings
+from larder.core.base.settings import Settings
 from larder.receipts.ocr import ReceiptReader
 create_app(Settings.from_env({"LARDER_DATA_DIR": sys.argv[2]}))
 idle = float(sys.argv[3])
@@ -217,7 +217,7 @@ def via_http(index: Path, folder: Path, idle: float) -> dict[str, Any] | None:
         while children(server.pid):
             time.sleep(0.5)  # watching another process end; not a synchronisation
         out["unloaded_after"] = time.perf_counter() - started
-        time.sleep(31)  # the server returns free pages to the system every 30 s (core/memory.py)
+        time.sleep(31)  # the server returns free pages to the system every 30 s (core/process/memory.py)
         idle_memory = memory_kb(server.pid)
         out.update(idle=idle_memory["rss"], server_peak=idle_memory["peak"])
         api.close()

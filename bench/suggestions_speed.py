@@ -47,7 +47,7 @@ def percentile(values: list[float], share: float) -> float:
 
 def member_token(settings: Any) -> str:
     from larder.accounts.service import UserService
-    from larder.core.db import standalone_session
+    from larder.core.db.engine import standalone_session
 
     async def work() -> str:
         async with standalone_session(settings) as session:
@@ -96,7 +96,7 @@ def main() -> None:
         sys.exit(f"no {CATALOGUE}: run `python bench/build_catalogue.py 10000 {CATALOGUE}` first")
 
     from larder.app import create_app
-    from larder.core.settings import Settings
+    from larder.core.base.settings import Settings
 
     logging.getLogger("httpx").setLevel(logging.WARNING)  # a line per request otherwise
     rng = random.Random(27)

@@ -11,8 +11,8 @@ from litestar import Litestar
 from litestar.testing import TestClient
 
 from larder.app import build_app, install_instance
-from larder.core import clock
-from larder.core.settings import Settings
+from larder.core.base import clock
+from larder.core.base.settings import Settings
 from tests import postgres_cluster
 from tests.factories import Member, make_member
 from tests.support import TOKYO, TOKYO_MORNING, MailCatcher, login, make_settings, new_invites, registration

@@ -20,8 +20,8 @@ from typing import Any
 from larder.accounts.models import ROLE_ADMIN, ROLE_USER, User
 from larder.accounts.schemas import USERNAME_PATTERN
 from larder.accounts.service import UserService, is_email, normalise_email
-from larder.core.security import hash_password
-from larder.core.settings import Settings
+from larder.core.base.security import hash_password
+from larder.core.base.settings import Settings
 from tests.support import DEFAULT_PASSWORD, run_db
 
 USER_AGENT = "testclient"  # what TestClient sends to /login

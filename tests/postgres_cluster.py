@@ -132,8 +132,8 @@ def own_database() -> Iterator[dict[str, str]]:
 
 
 def prepare_template(server: str) -> None:
-    from larder.core.db import run_migrations
-    from larder.core.settings import Settings
+    from larder.core.base.settings import Settings
+    from larder.core.db.setup import run_migrations
 
     admin(server, f"CREATE DATABASE {TEMPLATE}")
     data_dir = Path(tempfile.mkdtemp(prefix="larder-pg-template-"))

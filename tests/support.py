@@ -19,8 +19,9 @@ from aiosmtpd.controller import Controller
 from litestar.testing import TestClient
 
 from larder.accounts.service import InviteService
-from larder.core.db import run_migrations, standalone_session
-from larder.core.settings import Settings
+from larder.core.base.settings import Settings
+from larder.core.db.engine import standalone_session
+from larder.core.db.setup import run_migrations
 from tests import postgres_cluster
 
 PUBLIC_URL = "http://larder.test"

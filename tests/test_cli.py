@@ -20,11 +20,11 @@ import httpx
 import pytest
 from click.testing import CliRunner
 
-from larder.core import db
-from larder.core.data_dir import SetupBusy
-from larder.core.paths import seed_data_dir
-from larder.core.security import INVITE_ALPHABET
-from larder.core.settings import Settings, get_settings
+from larder.core.base.paths import seed_data_dir
+from larder.core.base.security import INVITE_ALPHABET
+from larder.core.base.settings import Settings, get_settings
+from larder.core.db import setup as db
+from larder.core.db.data_dir import SetupBusy
 from tests import postgres_cluster
 from tests.support import free_port, make_settings, sql
 

@@ -18,8 +18,8 @@ import httpx
 import pytest
 
 from larder.accounts.signin import LOGIN_FAILURES_PER_ACCOUNT_AND_CLIENT
-from larder.core.db import build_alchemy_config
-from larder.core.jobs import claim
+from larder.core.db.engine import build_alchemy_config
+from larder.core.db.jobs import claim
 from tests import postgres_cluster
 from tests.serving import Served
 from tests.sharing.test_live_events import LISTS, Live, change

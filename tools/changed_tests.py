@@ -58,7 +58,7 @@ def web_targets(files: list[str]) -> list[str]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--base", default="HEAD", help="the commit to compare with (default: HEAD, the uncommitted change)")
+    parser.add_argument("--base", default="HEAD", help="the commit to compare with (default HEAD: what is not committed)")
     kind = parser.add_mutually_exclusive_group(required=True)
     kind.add_argument("--python", action="store_true")
     kind.add_argument("--web", action="store_true")

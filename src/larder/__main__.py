@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder import __version__
 from larder.cli_database import migrated, migrated_work, setup_turn, with_session
-from larder.core.settings import Settings, SettingsError, get_settings
+from larder.core.base.settings import Settings, SettingsError, get_settings
 
 if TYPE_CHECKING:
     import socket
@@ -56,15 +56,15 @@ def cli() -> None:
 )
 def serve(host: str | None, port: int | None, workers: int | None) -> None:
     """Apply migrations, prepare an empty instance, and serve the API and the web app."""
-    from larder.core.memory import limit_malloc_arenas
+    from larder.core.process.memory import limit_malloc_arenas
 
-    limit_malloc_arenas()  # before any thread starts (core/memory.py)
+    limit_malloc_arenas()  # before any thread starts (core/process/memory.py)
     settings = _settings(host, port, workers)
     # Held while serving, from before the migrations: `larder restore` refuses a data dir in use.
     with _data_dir_in_use(settings):
         preparing = _prepare_elsewhere(settings)
         from larder.app import create_app
-        from larder.core.server import run, run_workers
+        from larder.core.process.server import run, run_workers
 
         if settings.workers > 1:
             first_code = preparing()
@@ -77,20 +77,21 @@ def serve(host: str | None, port: int | None, workers: int | None) -> None:
         first_code = preparing()
         listener = _listen(settings)
         _announce(settings, first_code)
-        # uvicorn with deadlines for slow headers and bodies and a connection limit (core/server.py).
+        # uvicorn with deadlines for slow headers and bodies and a connection limit (core/process/server.py).
         run(app, settings, listener, on_stop=app.state.event_bus.close)
 
 
 def _listen(settings: Settings) -> socket.socket:
     """The address is taken before it is announced, so the announcement can be acted on at once."""
-    from larder.core.server import STARTUP_FAILURE, listening_socket
+    from larder.core.process.server import STARTUP_FAILURE, listening_socket
+
+    class ListenFailure(click.ClickException):
+        exit_code = STARTUP_FAILURE  # click's exit code is the class's
 
     try:
         return listening_socket(settings.host, settings.port)
     except OSError as exc:
-        failure = click.ClickException(f"Cannot listen on {settings.host}:{settings.port}: {exc.strerror or exc}.")
-        failure.exit_code = STARTUP_FAILURE
-        raise failure from None
+        raise ListenFailure(f"Cannot listen on {settings.host}:{settings.port}: {exc.strerror or exc}.") from None
 
 
 def _announce(settings: Settings, first_code: str | None) -> None:
@@ -104,7 +105,7 @@ def _announce(settings: Settings, first_code: str | None) -> None:
 
 @contextlib.contextmanager
 def _data_dir_in_use(settings: Settings) -> Iterator[None]:
-    from larder.core.data_dir import DataDirBusy, data_dir_lock
+    from larder.core.db.data_dir import DataDirBusy, data_dir_lock
 
     with contextlib.ExitStack() as held:
         try:
@@ -118,8 +119,8 @@ def _prepare(settings: Settings) -> str | None:
     """Migrations, then the starter catalogue and the first invite code of an empty instance, in
     the setup turn."""
     from larder.bootstrap import prepare_instance
-    from larder.core.backup import prepare_backup_schema
-    from larder.core.db import run_migrations
+    from larder.core.backup.archive import prepare_backup_schema
+    from larder.core.db.setup import run_migrations
 
     with setup_turn(settings):
         run_migrations(settings)
@@ -181,7 +182,7 @@ def _prepare_elsewhere(settings: Settings) -> Callable[[], str | None]:
 def backup(path: Path | None) -> None:
     """Write a backup archive of the instance (database, uploaded images, signing key) to PATH, a
     file or a folder (default: the data dir's backups/). Safe while the server runs."""
-    from larder.core.backup import BackupError, take_backup
+    from larder.core.backup.archive import BackupError, take_backup
 
     settings = _settings()
     try:
@@ -198,8 +199,9 @@ def restore(path: Path) -> None:
     held is moved into a before-restore-<time> folder first; an archive of an older version is
     migrated, one of a newer version refused. With LARDER_DATABASE_URL naming a PostgreSQL
     database, the archive's rows replace the database's, after a backup of them into backups/."""
-    from larder.core.backup import BackupError, restore_backup
-    from larder.core.db import run_migrations
+    from larder.core.backup.archive import BackupError
+    from larder.core.backup.restore import restore_backup
+    from larder.core.db.setup import run_migrations
 
     settings = _settings()
     with setup_turn(settings):  # nobody migrates the database while it is replaced
@@ -313,7 +315,7 @@ def user_delete(email: str) -> None:
 @click.option("--last", type=click.IntRange(1, 1000), default=5, show_default=True)
 def outbox(last: int) -> None:
     """Print the newest kept e-mails (used when no SMTP server is configured)."""
-    from larder.core.email import newest_outbox
+    from larder.core.mail.email import newest_outbox
 
     entries = migrated_work(_settings(), lambda _settings, session: newest_outbox(session, last))
     if not entries:
@@ -328,7 +330,7 @@ def outbox(last: int) -> None:
 def inbox(last: int) -> None:
     """Print the newest contact messages and bug reports sent to the administrator."""
     from larder.content.service import InboxService
-    from larder.core.email import Mailer
+    from larder.core.mail.email import Mailer
 
     async def work(settings: Settings, session: AsyncSession) -> list[InboxMessageOut]:
         return await InboxService(session, settings=settings, mailer=Mailer(settings)).newest(last)
@@ -350,4 +352,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

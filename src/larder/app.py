@@ -37,41 +37,42 @@ from larder.cookbook.service import (
     provide_moderation_service,
     provide_publishing_service,
 )
-from larder.core.access import PUBLIC
-from larder.core.backup import BackupKeeper, database_path, provide_backup_keeper
-from larder.core.db import (
-    WRITE_LOCK_FILE,
-    DatabasePlugin,
-    build_alchemy_config,
-    build_db_reader,
-    install_write_file_lock,
-    log_write_turn_waits,
-    provide_db_reader,
-    provide_db_session,
-)
-from larder.core.email import Mailer
-from larder.core.errors import exception_handlers
-from larder.core.events import provide_event_bus
-from larder.core.headers import add_security_headers, install_security_headers
-from larder.core.memory import memory_upkeep
-from larder.core.openapi import SECURITY_COMPONENTS, ExactJsonRenderPlugin, describe_errors
-from larder.core.paths import web_dist_dir
-from larder.core.pg_events import PgEventBus
-from larder.core.private_answers import no_store_when_signed_in
-from larder.core.read_cache import (
+from larder.core.backup.archive import database_path
+from larder.core.backup.keeper import BackupKeeper, provide_backup_keeper
+from larder.core.base.errors import exception_handlers
+from larder.core.base.paths import web_dist_dir
+from larder.core.base.settings import Settings, get_settings
+from larder.core.cache.private_answers import no_store_when_signed_in
+from larder.core.cache.read_cache import (
     READ_CACHE_STATE_KEY,
     PostgresReadVersions,
     ReadCache,
     ReadCacheMiddleware,
     ReadVersions,
 )
-from larder.core.requests import StrictJSONRequest
-from larder.core.settings import Settings, get_settings
-from larder.core.shared_events import SharedEventBus, shared_event_listener
-from larder.core.spa import ALREADY_COMPRESSED, spa_router
-from larder.core.system import health, latest_version
-from larder.core.throttle import ThrottleStore
-from larder.core.uploads import uploaded_file
+from larder.core.db.engine import build_alchemy_config
+from larder.core.db.sessions import (
+    WRITE_LOCK_FILE,
+    DatabasePlugin,
+    build_db_reader,
+    install_write_file_lock,
+    log_write_turn_waits,
+    provide_db_reader,
+    provide_db_session,
+)
+from larder.core.db.throttle import ThrottleStore
+from larder.core.events.events import provide_event_bus
+from larder.core.events.pg_events import PgEventBus
+from larder.core.events.shared_events import SharedEventBus, shared_event_listener
+from larder.core.mail.email import Mailer
+from larder.core.media.uploads import uploaded_file
+from larder.core.process.memory import memory_upkeep
+from larder.core.web.access import PUBLIC
+from larder.core.web.headers import add_security_headers, install_security_headers
+from larder.core.web.openapi import SECURITY_COMPONENTS, ExactJsonRenderPlugin, describe_errors
+from larder.core.web.requests import StrictJSONRequest
+from larder.core.web.spa import ALREADY_COMPRESSED, spa_router
+from larder.core.web.system import health, latest_version
 from larder.dashboard.routes import DashboardController
 from larder.dashboard.service import provide_dashboard_service
 from larder.imports.routes import ImportController
@@ -149,10 +150,10 @@ def build_app() -> Litestar:
         # Every answer, the web app's and the API's alike, leaves with the security headers.
         before_send=[add_security_headers, no_store_when_signed_in],
         exception_handlers=exception_handlers,
-        # JSON bodies: JSON content type only, decoded strictly into the handler's type (core/requests.py).
+        # JSON bodies: JSON content type only, decoded strictly into the handler's type (core/web/requests.py).
         request_class=StrictJSONRequest,
         openapi_config=_openapi_config(),
-        # The web app's assets are stored compressed by the build and sent as they are (core/spa.py).
+        # The web app's assets are stored compressed by the build and sent as they are (core/web/spa.py).
         # API answers are compressed as they leave, at the fastest level: a household's stores
         # answer (10 stores of 500 items, 1.8 MB of JSON) takes ~4x less CPU than at level 9 for 45%
         # more bytes (62 KB instead of 43), which a phone on home Wi-Fi or 4G never notices.

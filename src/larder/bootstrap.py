@@ -17,11 +17,11 @@ from larder.catalogue.seed import load_catalogue
 from larder.catalogue.service import CatalogueService
 from larder.content.service import NewsService
 from larder.cookbook.service import CookbookService
-from larder.core.background import beside_the_server, repeat
-from larder.core.backup import BackupKeeper
-from larder.core.jobs import claim
-from larder.core.settings import Settings
-from larder.core.throttle import ThrottleStore
+from larder.core.backup.keeper import BackupKeeper
+from larder.core.base.settings import Settings
+from larder.core.db.jobs import claim
+from larder.core.db.throttle import ThrottleStore
+from larder.core.process.background import beside_the_server, repeat
 from larder.media.service import collect_unused
 
 logger = logging.getLogger("larder")

@@ -13,8 +13,8 @@ import click
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from larder.core.errors import AppError
-from larder.core.settings import Settings
+from larder.core.base.errors import AppError
+from larder.core.base.settings import Settings
 
 T = TypeVar("T")
 
@@ -23,11 +23,11 @@ MSG_WAITING_FOR_SETUP = "Another Larder process is preparing the database (migra
 
 @contextlib.contextmanager
 def setup_turn(settings: Settings) -> Iterator[None]:
-    """The instance's setup turn (core/db.py `setup_turn`), held for the block: whatever migrates
+    """The instance's setup turn (core/db/setup.py `setup_turn`), held for the block: whatever migrates
     or seeds does it alone; a process started at the same moment waits, says so, and then finds
     the work done."""
-    from larder.core import db
-    from larder.core.data_dir import SetupBusy
+    from larder.core.db import setup as db
+    from larder.core.db.data_dir import SetupBusy
 
     def waiting() -> None:
         click.echo(MSG_WAITING_FOR_SETUP, err=True)
@@ -44,7 +44,7 @@ def setup_turn(settings: Settings) -> Iterator[None]:
 def migrated(settings: Settings) -> Iterator[Settings]:
     """`settings`' database at head, the setup turn held for the block: a command's own work never
     meets another process's migrations or its loading of the starter catalogue."""
-    from larder.core.db import run_migrations
+    from larder.core.db.setup import run_migrations
 
     with setup_turn(settings):
         run_migrations(settings)
@@ -58,7 +58,7 @@ def migrated_work(settings: Settings, work: Callable[[Settings, AsyncSession], A
 
 
 def with_session(settings: Settings, work: Callable[[AsyncSession], Awaitable[T]]) -> T:
-    from larder.core.db import standalone_session
+    from larder.core.db.engine import standalone_session
 
     async def run() -> T:
         async with standalone_session(settings) as session:

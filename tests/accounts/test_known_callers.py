@@ -8,7 +8,7 @@ from datetime import timedelta
 from typing import Any
 
 from larder.accounts import sessions
-from larder.core.clock import now
+from larder.core.base.clock import now
 from tests.support import sql
 
 ACCOUNT = "/api/pwa/account"

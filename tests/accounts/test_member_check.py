@@ -10,7 +10,7 @@ from typing import Any
 from litestar.testing import TestClient
 
 from larder.accounts.guards import provide_member_check
-from larder.core.settings import Settings
+from larder.core.base.settings import Settings
 from larder.sharing.service import Member as PolicyMember
 from tests.factories import Member, make_member
 

@@ -184,7 +184,7 @@ def test_first_user_becomes_admin_only_when_configured(tmp_path, mail):
 
 
 async def _nothing_found(*_args: Any, **_kwargs: Any) -> Any:
-    from larder.core.errors import FieldCollector
+    from larder.core.base.errors import FieldCollector
 
     return FieldCollector()
 

@@ -14,7 +14,7 @@ import pytest
 from litestar import Litestar
 from litestar.routes import HTTPRoute
 
-from larder.core.access import PUBLIC_KEY
+from larder.core.web.access import PUBLIC_KEY
 
 # The routes anyone may call. A new public route is a decision: add it here on purpose.
 PUBLIC_ROUTES = {

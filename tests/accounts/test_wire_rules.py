@@ -15,7 +15,7 @@ from typing import Any
 from larder.accounts.profile import new_name_problem
 from larder.accounts.schemas import INVITE_CODE_LENGTH, USERNAME_PATTERN
 from larder.accounts.service import is_email
-from larder.core.text import LINE_PATTERN
+from larder.core.base.text import LINE_PATTERN
 
 # Surrogates cannot arrive: a JSON string holding half of a pair is no string to the decoder.
 CHARACTERS = [chr(code) for code in range(0x10000) if not 0xD800 <= code <= 0xDFFF]

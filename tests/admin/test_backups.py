@@ -10,7 +10,8 @@ from io import BytesIO
 import pytest
 
 from larder.admin.backups import MSG_NO_SUCH_BACKUP
-from larder.core.backup import DAILY, ON_DEMAND_KEEP, OTHER, BackupKeeper, list_backups, take_backup
+from larder.core.backup.archive import DAILY, OTHER, take_backup
+from larder.core.backup.keeper import ON_DEMAND_KEEP, BackupKeeper, list_backups
 from tests.admin.test_admin import make_admin
 
 

@@ -14,7 +14,7 @@ from sqlalchemy import inspect
 
 from larder.accounts.administration import MSG_DELETE_LAST_ADMIN, MSG_DELETE_SELF, MSG_USER_NOT_FOUND
 from larder.accounts.service import UserService
-from larder.core.errors import Conflict
+from larder.core.base.errors import Conflict
 from larder.imports.models import ImportedRecipe
 from larder.mealplans.models import MealPlan, MealPlanEntry
 from tests.cookbook.support import catalogue as catalogue

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from larder.catalogue.seed import load_catalogue
-from larder.core.settings import Settings
+from larder.core.base.settings import Settings
 from tests.support import run_db
 
 

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from larder.core.settings import Settings, SettingsError
+from larder.core.base.settings import Settings, SettingsError
 from tests.catalogue.fixtures import seed, write_catalogue
 from tests.stores.support import Statements
 from tests.support import sql

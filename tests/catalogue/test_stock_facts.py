@@ -11,8 +11,8 @@ from sqlalchemy import event
 
 from larder.catalogue.schemas import StockFacts
 from larder.catalogue.service import CatalogueService
-from larder.core.ids import ID_MAX
-from larder.core.settings import Settings
+from larder.core.base.ids import ID_MAX
+from larder.core.base.settings import Settings
 from tests.catalogue.fixtures import INGREDIENTS, ingredient, seed, write_catalogue
 from tests.support import run_db, sql
 

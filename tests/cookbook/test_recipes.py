@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from larder.core.ids import MSG_NOT_AN_ID
+from larder.core.base.ids import MSG_NOT_AN_ID
 from tests.cookbook.support import CREATOR, create, own
 from tests.support import sql
 

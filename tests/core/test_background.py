@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from larder.core.background import beside_the_server, repeat
+from larder.core.process.background import beside_the_server, repeat
 
 
 def test_a_failed_round_is_logged_and_the_next_one_runs(caplog):

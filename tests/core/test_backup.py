@@ -1,4 +1,4 @@
-"""Backups (core/backup.py, `larder backup` / `larder restore`): a consistent copy while a writer
+"""Backups (core/backup/, `larder backup` / `larder restore`): a consistent copy while a writer
 writes, a restore that gives back every table and upload byte for byte, damaged and newer archives
 refused before anything changes, older ones migrated, the data dir's lock, the daily keeper."""
 
@@ -17,22 +17,12 @@ import pytest
 from alembic import command
 from alembic.config import Config
 
-from larder.core.backup import (
-    DAILY,
-    ON_DEMAND,
-    ON_DEMAND_KEEP,
-    OTHER,
-    BackupError,
-    BackupKeeper,
-    known_revisions,
-    list_backups,
-    read_manifest,
-    restore_backup,
-    take_backup,
-)
-from larder.core.data_dir import data_dir_lock
-from larder.core.paths import migrations_dir
-from larder.core.settings import Settings
+from larder.core.backup.archive import DAILY, ON_DEMAND, OTHER, BackupError, take_backup
+from larder.core.backup.keeper import ON_DEMAND_KEEP, BackupKeeper, list_backups
+from larder.core.backup.restore import known_revisions, read_manifest, restore_backup
+from larder.core.base.paths import migrations_dir
+from larder.core.base.settings import Settings
+from larder.core.db.data_dir import data_dir_lock
 from tests.support import free_port, make_settings, sql
 from tests.test_cli import larder
 
@@ -356,7 +346,7 @@ def test_no_automatic_backups_when_keep_is_0(instance: Settings) -> None:
 
 
 def test_backup_keep_must_be_a_count() -> None:
-    from larder.core.settings import SettingsError
+    from larder.core.base.settings import SettingsError
 
     with pytest.raises(SettingsError, match="LARDER_BACKUP_KEEP must be 0 or more"):
         Settings.from_env({"LARDER_BACKUP_KEEP": "-1"})

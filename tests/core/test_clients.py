@@ -6,8 +6,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from larder.core.clients import client_address
-from larder.core.settings import Settings, SettingsError
+from larder.core.base.settings import Settings, SettingsError
+from larder.core.web.clients import client_address
 
 
 def connection(peer: str, forwarded: str | None, trusted: str) -> SimpleNamespace:

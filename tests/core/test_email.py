@@ -7,7 +7,7 @@ from typing import Any
 from litestar.testing import TestClient
 
 from larder.app import create_app
-from larder.core.uow import Scope, unit_of_work
+from larder.core.db.uow import Scope, unit_of_work
 from tests.support import free_port, make_settings, new_invites, registration, sql
 
 
@@ -48,8 +48,8 @@ def test_smtp_message_headers(client, settings, mail):
 
 def test_a_mail_leaves_once_its_change_is_kept_and_the_write_turn_handed_on(client, settings, mail, monkeypatch):
     """A mail server may take seconds: nobody waits for the write turn meanwhile."""
-    from larder.core import email as outgoing
-    from larder.core.db import write_turns
+    from larder.core.db.sessions import write_turns
+    from larder.core.mail import email as outgoing
 
     seen: list[tuple[bool, list[tuple[str, ...]]]] = []
     original = outgoing._send_smtp

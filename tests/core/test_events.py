@@ -1,5 +1,5 @@
 """Live changes inside one process: the bus's audiences, publishing after the commit only, and the
-event stream a member reads (core/events.py, sharing/live.py).
+event stream a member reads (core/events/events.py, sharing/live.py).
 
 The stream is driven directly on an event loop with a fake session check. Its keep-alive comments
 mark its progress: one is yielded only after the stream has come back to wait on its queue, so
@@ -20,7 +20,7 @@ from litestar.response import ServerSentEventMessage
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncSession, create_async_engine
 
-from larder.core.events import (
+from larder.core.events.events import (
     DELETED,
     QUEUE_SIZE,
     Audience,

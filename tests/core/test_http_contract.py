@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from larder.core.ids import ID_MAX
-from larder.core.openapi import exact_integers
+from larder.core.base.ids import ID_MAX
+from larder.core.web.openapi import exact_integers
 
 
 def test_a_signed_in_json_answer_is_stored_by_nobody(client, member):

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from litestar.routes import HTTPRoute
 
-from larder.core.ids import ID_MAX, MSG_NOT_AN_ID
+from larder.core.base.ids import ID_MAX, MSG_NOT_AN_ID
 from tests.admin.test_admin import make_admin
 from tests.core.wire_types import input_fields
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import socket
 
-from larder.core.server import listening_socket
+from larder.core.process.server import listening_socket
 from tests.support import free_port
 
 

@@ -11,8 +11,8 @@ from litestar.params import FromPath
 from litestar.testing import TestClient
 from sqlalchemy.exc import OperationalError
 
-from larder.core.errors import MSG_BUSY, MSG_UNEXPECTED, exception_handlers
-from larder.core.logsafe import loggable, loggable_block, loggable_url, redact_url
+from larder.core.base.errors import MSG_BUSY, MSG_UNEXPECTED, exception_handlers
+from larder.core.base.logsafe import loggable, loggable_block, loggable_url, redact_url
 
 
 def _app(error: Exception) -> Litestar:

@@ -45,7 +45,7 @@ def test_the_app_loads_no_library_the_server_never_runs(tmp_path):
     script = """
 import json, sys
 from larder.app import create_app
-from larder.core.settings import Settings
+from larder.core.base.settings import Settings
 create_app(Settings.from_env({"LARDER_DATA_DIR": sys.argv[1]}))
 print(json.dumps(sorted(name for name, module in sys.modules.items() if module is not None)))
 """
@@ -100,7 +100,7 @@ def test_malloc_arenas_are_limited_and_free_memory_is_handed_back(limited):
     what they freed is handed back by release_free_memory."""
     script = """
 import ctypes, sys, threading
-from larder.core.memory import limit_malloc_arenas, release_free_memory
+from larder.core.process.memory import limit_malloc_arenas, release_free_memory
 if sys.argv[1] == "limited":
     assert limit_malloc_arenas(2)
 start = threading.Barrier(8)

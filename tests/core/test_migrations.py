@@ -6,9 +6,9 @@ import pytest
 from alembic import command
 from alembic.config import Config
 
-from larder.core.db import metadata
-from larder.core.paths import migrations_dir
-from larder.core.settings import Settings
+from larder.core.base.paths import migrations_dir
+from larder.core.base.settings import Settings
+from larder.core.db.engine import metadata
 from tests.support import sql
 
 

@@ -15,8 +15,8 @@ import pytest
 from litestar.routes import HTTPRoute
 
 from larder.cookbook.schemas import PublishRejectedOut
-from larder.core.access import IDENTIFY_KEY, PUBLIC_KEY
-from larder.core.openapi import ErrorOut
+from larder.core.web.access import IDENTIFY_KEY, PUBLIC_KEY
+from larder.core.web.openapi import ErrorOut
 
 ERROR_REF = {"$ref": "#/components/schemas/ErrorOut"}
 

@@ -11,9 +11,9 @@ from litestar import Litestar, get
 from litestar.datastructures import State
 from litestar.testing import TestClient
 
-from larder.core.access import PUBLIC
-from larder.core.answers import EncodedAnswer
-from larder.core.read_cache import (
+from larder.core.base.settings import Settings
+from larder.core.cache.answers import EncodedAnswer
+from larder.core.cache.read_cache import (
     READ_CACHE_STATE_KEY,
     PostgresReadVersions,
     ReadCache,
@@ -21,7 +21,7 @@ from larder.core.read_cache import (
     ReadVersions,
     cached_read,
 )
-from larder.core.settings import Settings
+from larder.core.web.access import PUBLIC
 from tests.support import make_settings, sql
 
 

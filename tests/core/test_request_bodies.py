@@ -1,4 +1,4 @@
-"""How every JSON body is read (core/requests.py): JSON only, strict types, and never a 500.
+"""How every JSON body is read (core/web/requests.py): JSON only, strict types, and never a 500.
 
 The endpoint-wide tests walk the app's route table: every handler that takes a JSON body is sent
 the bad body, so an endpoint added later is covered without being listed here.
@@ -12,7 +12,7 @@ import pytest
 from litestar.enums import RequestEncodingType
 from litestar.routes import HTTPRoute
 
-from larder.core.requests import MSG_NOT_JSON, MSG_NOT_UTF8, MSG_TOO_DEEP
+from larder.core.web.requests import MSG_NOT_JSON, MSG_NOT_UTF8, MSG_TOO_DEEP
 from tests.admin.test_admin import make_admin
 
 _PARAM = re.compile(r"\{[a-z_]+:int\}")

@@ -11,10 +11,10 @@ from litestar import Litestar
 from litestar.testing import TestClient
 
 from larder.app import create_app
-from larder.core.errors import exception_handlers
-from larder.core.headers import NONCE_PLACEHOLDER, add_security_headers, install_security_headers
-from larder.core.settings import Settings
-from larder.core.spa import spa_router
+from larder.core.base.errors import exception_handlers
+from larder.core.base.settings import Settings
+from larder.core.web.headers import NONCE_PLACEHOLDER, add_security_headers, install_security_headers
+from larder.core.web.spa import spa_router
 from tests.support import make_settings
 
 NONCE = re.compile(r"'nonce-([A-Za-z0-9_-]{16,})'")

@@ -17,9 +17,9 @@ from pathlib import Path
 import httpx
 import pytest
 
-from larder.core.connections import UNFINISHED_HEADS_PER_ADDRESS
-from larder.core.server import MAX_HEADER_BYTES, server_options
-from larder.core.settings import ServerLimits, Settings, SettingsError
+from larder.core.base.settings import ServerLimits, Settings, SettingsError
+from larder.core.process.server import MAX_HEADER_BYTES, server_options
+from larder.core.web.connections import UNFINISHED_HEADS_PER_ADDRESS
 from larder.sharing.live import MAX_STREAMS_PER_MEMBER, MSG_TOO_MANY_STREAMS
 from tests.serving import Served, larder_cli
 

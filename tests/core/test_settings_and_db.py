@@ -8,8 +8,8 @@ import stat
 import pytest
 from sqlalchemy import text
 
-from larder.core.db import standalone_session
-from larder.core.settings import Settings, SettingsError
+from larder.core.base.settings import Settings, SettingsError
+from larder.core.db.engine import standalone_session
 from tests.support import make_settings
 
 
@@ -103,7 +103,7 @@ def test_migrations_leave_the_file_in_wal_mode_for_every_later_connection(tmp_pa
     both switched a rollback-mode file failed now and then with "database is locked"."""
     import sqlite3
 
-    from larder.core.db import run_migrations
+    from larder.core.db.setup import run_migrations
 
     settings = Settings.from_env({"LARDER_DATA_DIR": str(tmp_path)}).prepared()
     run_migrations(settings)
@@ -167,7 +167,8 @@ def test_every_start_gives_the_planner_statistics(tmp_path):
     plans collapse on a large instance."""
     import sqlite3
 
-    from larder.core.db import refresh_statistics, run_migrations
+    from larder.core.db.engine import refresh_statistics
+    from larder.core.db.setup import run_migrations
 
     settings = Settings.from_env({"LARDER_DATA_DIR": str(tmp_path)}).prepared()
     run_migrations(settings)
@@ -187,7 +188,7 @@ def test_every_start_gives_the_planner_statistics(tmp_path):
 
 def test_a_process_may_build_any_number_of_database_configs(tmp_path):
     """Every app, CLI call and test builds one; advanced-alchemy's key bookkeeping must not pile up."""
-    from larder.core.db import build_alchemy_config
+    from larder.core.db.engine import build_alchemy_config
 
     settings = Settings.from_env({"LARDER_DATA_DIR": str(tmp_path)}).prepared()
     for _ in range(1100):  # the library's lookup recursed once per earlier config: ~1000 was the end

@@ -10,7 +10,7 @@ import pytest
 from litestar.testing import TestClient
 
 from larder.app import create_app
-from larder.core.spa import spa_router
+from larder.core.web.spa import spa_router
 
 
 @pytest.fixture
@@ -29,7 +29,7 @@ def web_build(tmp_path: Path) -> Path:
 def spa_client(web_build: Path):
     from litestar import Litestar
 
-    from larder.core.errors import exception_handlers
+    from larder.core.base.errors import exception_handlers
 
     with TestClient(Litestar([spa_router(web_build)], exception_handlers=exception_handlers)) as client:
         yield client

@@ -1,4 +1,4 @@
-"""The SQLite driver (core/sqlite_driver.py): statements answer as through aiosqlite's own adapter
+"""The SQLite driver (core/db/sqlite_driver.py): statements answer as through aiosqlite's own adapter
 (rows, counts, last row ids, errors), with one trip to the connection's thread each."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from larder.core.sqlite_driver import DRIVER, one_hop_url
+from larder.core.db.sqlite_driver import DRIVER, one_hop_url
 
 
 def run(database: Path, work: Any) -> Any:

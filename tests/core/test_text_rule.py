@@ -1,4 +1,4 @@
-"""One rule for free text (core/text.py): no NUL, control characters or hidden direction marks.
+"""One rule for free text (core/base/text.py): no NUL, control characters or hidden direction marks.
 
 Multi-line texts (descriptions, messages, news, reasons, comments) keep newlines and tabs.
 """
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from larder.core.text import LINE_PATTERN, TEXT_PATTERN
+from larder.core.base.text import LINE_PATTERN, TEXT_PATTERN
 from tests.admin.test_admin import make_admin
 from tests.core.wire_types import input_fields
 

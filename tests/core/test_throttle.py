@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from larder.core.db import build_alchemy_config
-from larder.core.errors import TooManyRequests
-from larder.core.settings import Settings
-from larder.core.throttle import Limit, Throttle, ThrottleStore
+from larder.core.base.errors import TooManyRequests
+from larder.core.base.settings import Settings
+from larder.core.db.engine import build_alchemy_config
+from larder.core.db.throttle import Limit, Throttle, ThrottleStore
 from tests.support import make_settings
 
 

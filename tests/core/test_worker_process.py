@@ -13,14 +13,14 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
-from larder.core.worker_process import WorkerGaveNoAnswer, WorkerProcess, read_message, write_message
+from larder.core.process.worker_process import WorkerGaveNoAnswer, WorkerProcess, read_message, write_message
 
 WAIT = 30  # seconds a scenario may take on a busy machine before it counts as hung
 
 # echoes a request's parts joined by "|"; "hang" never answers, "die" ends the process
 ECHO = """
 import os, sys, time
-from larder.core.worker_process import serve
+from larder.core.process.worker_process import serve
 
 def load():
     def answer(*parts):

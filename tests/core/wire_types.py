@@ -12,7 +12,7 @@ import msgspec.inspect as mi
 from litestar.routes import HTTPRoute
 
 from larder.app import create_app
-from larder.core.settings import Settings
+from larder.core.base.settings import Settings
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from larder.core import clock
-from larder.core.settings import Settings
+from larder.core.base import clock
+from larder.core.base.settings import Settings
 from tests.mealplans.support import catalogue_recipe, custom, day, new_plan, put_plan, share_plan
 from tests.support import MailCatcher, make_settings
 

@@ -27,8 +27,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect, sync_playwright
 
 from larder.accounts.service import UserService
-from larder.core.paths import web_dist_dir
-from larder.core.settings import Settings
+from larder.core.base.paths import web_dist_dir
+from larder.core.base.settings import Settings
 from tests.support import MailCatcher, ReceivedMail, free_port, make_settings, run_db
 
 CHROMIUM = "/usr/bin/chromium"

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from larder.accounts.service import UserService
-from larder.core.paths import web_dist_dir
+from larder.core.base.paths import web_dist_dir
 from tests.e2e.conftest import (
     PASSWORD,
     LiveServer,

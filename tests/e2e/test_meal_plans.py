@@ -20,8 +20,8 @@ from zoneinfo import ZoneInfo
 import pytest
 from playwright.sync_api import Browser, Locator, Page, Response, expect
 
-from larder.core import clock
-from larder.core.paths import web_dist_dir
+from larder.core.base import clock
+from larder.core.base.paths import web_dist_dir
 from tests.e2e.conftest import (
     LiveServer,
     Mailbox,

@@ -9,7 +9,7 @@ from urllib.parse import unquote
 
 import pytest
 
-from larder.core.settings import Settings
+from larder.core.base.settings import Settings
 from larder.imports import pinning, service
 from larder.imports.fetch import FetchPolicy
 from tests.imports.server import PageServer

@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from larder.core.throttle import Limit
+from larder.core.db.throttle import Limit
 from larder.imports import service
 from larder.imports.fetch import FetchPolicy
 from larder.imports.service import IMPORTS_PER_USER

@@ -14,7 +14,7 @@ from urllib.parse import quote
 import pytest
 from PIL import Image
 
-from larder.core.settings import Settings
+from larder.core.base.settings import Settings
 from larder.imports.fetch import FetchPolicy
 from larder.imports.images import (
     CACHE_DIR_NAME,

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from icalendar import Calendar
 
-from larder.core import clock
+from larder.core.base import clock
 from larder.mealplans.models import MealPlan, MealPlanEntry
 from larder.sharing.models import Share
 from tests.support import run_db

@@ -10,7 +10,7 @@ from typing import Any
 
 from larder.catalogue.models import Recipe, RecipeIngredient
 from larder.cookbook.models import UserRecipe, UserRecipeIngredient
-from larder.core.settings import Settings
+from larder.core.base.settings import Settings
 from larder.imports.models import ImportedRecipe
 from larder.mealplans.models import MealPlan, MealPlanEntry
 from larder.sharing.models import Share

@@ -8,7 +8,7 @@ from typing import Any
 
 from larder.catalogue.models import KIND_RECIPE, Category, Recipe
 from larder.cookbook.models import UserRecipe
-from larder.core.settings import Settings
+from larder.core.base.settings import Settings
 from larder.imports.models import ImportedRecipe
 from tests.support import run_db
 

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from icalendar import Calendar
 
-from larder.core import clock
-from larder.core.logsafe import loggable
+from larder.core.base import clock
+from larder.core.base.logsafe import loggable
 from larder.mealplans import calendar as feed_module
 from larder.mealplans.calendar import CalendarFeedService
 from larder.mealplans.ics import build_calendar, content_line, text

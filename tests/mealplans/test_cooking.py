@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from larder.core.errors import AppError
+from larder.core.base.errors import AppError
 from larder.mealplans.models import MealPlan
 from tests.mealplans.rows import (
     PLANS,

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from larder.core.events import DELETED, UPDATED, Change
+from larder.core.events.events import DELETED, UPDATED, Change
 from tests.mealplans.support import (
     PLANS,
     SHARE,

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from larder.core.settings import Settings
+from larder.core.base.settings import Settings
 from tests.mealplans.rows import PLANS, Planned, catalogue_recipe, imported_recipe, make_plan, own_recipe, share
 from tests.stores.support import Kitchen, Statements, local_today, new_list, new_store, receive
 

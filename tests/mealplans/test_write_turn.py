@@ -7,8 +7,8 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from larder.core.clock import now
-from larder.core.uow import Scope
+from larder.core.base.clock import now
+from larder.core.db.uow import Scope
 from larder.mealplans.models import MealPlan
 from larder.mealplans.service import MSG_STALE
 from larder.stores.models import StoreItem

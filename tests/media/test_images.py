@@ -1,4 +1,4 @@
-"""larder.core.images (the Pillow pipeline) and the media service's naming and atomic write, without the app."""
+"""larder.core.media.images (the Pillow pipeline) and the media service's naming and atomic write, without the app."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ import anyio
 import pytest
 from PIL import Image, ImageDraw
 
-from larder.core import images
-from larder.core.errors import FormError
-from larder.core.images import ImageProcessingFailed, NotAnImage, process_image, sniff_format
-from larder.core.uploads import UPLOAD_NAME
+from larder.core.base.errors import FormError
+from larder.core.media import images
+from larder.core.media.images import ImageProcessingFailed, NotAnImage, process_image, sniff_format
+from larder.core.media.uploads import UPLOAD_NAME
 from larder.media import service as media_service
 from larder.media.service import MediaService, new_upload_name
 from tests.media.builders import big_jpeg, encode, jpeg_with_exif, open_bytes, png_declaring

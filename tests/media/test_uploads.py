@@ -11,8 +11,8 @@ import pytest
 from litestar.testing import TestClient
 from PIL import Image
 
-from larder.core.settings import Settings
-from larder.core.uploads import UPLOAD_NAME
+from larder.core.base.settings import Settings
+from larder.core.media.uploads import UPLOAD_NAME
 from larder.media import service as media_service
 from larder.media.schemas import MAX_UPLOAD_BYTES
 from tests.conftest import Member

@@ -6,9 +6,9 @@ import asyncio
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
-from larder.core.db import build_alchemy_config
-from larder.core.email import Mailer
-from larder.core.settings import Settings
+from larder.core.base.settings import Settings
+from larder.core.db.engine import build_alchemy_config
+from larder.core.mail.email import Mailer
 from larder.notifications.service import send_due_digests
 from tests.mealplans.rows import catalogue_recipe
 from tests.stores.support import STORES

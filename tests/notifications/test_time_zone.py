@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from larder.core.settings import Settings
+from larder.core.base.settings import Settings
 from tests.stores.support import new_store, receive
 from tests.support import TOKYO
 

@@ -1,5 +1,5 @@
-"""Backups of a PostgreSQL install and moves between SQLite and PostgreSQL (core/backup.py,
-core/db_copy.py): a PostgreSQL backup restored into SQLite gives back every row and upload, a SQLite
+"""Backups of a PostgreSQL install and moves between SQLite and PostgreSQL (core/backup/,
+core/backup/db_copy.py): a PostgreSQL backup restored into SQLite gives back every row and upload, a SQLite
 backup restored onto PostgreSQL as well, with its ids and search index working on; one snapshot
 while a writer writes; damaged archives and a data dir in use refused before anything changes."""
 
@@ -25,21 +25,13 @@ from sqlalchemy import text
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from larder.app import create_app
-from larder.core import backup as backups
-from larder.core.backup import (
-    SCHEMA_FILE,
-    BackupError,
-    BackupKeeper,
-    known_revisions,
-    list_backups,
-    prepare_backup_schema,
-    read_manifest,
-    restore_backup,
-    take_backup,
-)
-from larder.core.data_dir import data_dir_lock
-from larder.core.paths import migrations_dir
-from larder.core.settings import Settings
+from larder.core.backup import archive as backups
+from larder.core.backup.archive import SCHEMA_FILE, BackupError, prepare_backup_schema, take_backup
+from larder.core.backup.keeper import BackupKeeper, list_backups
+from larder.core.backup.restore import known_revisions, read_manifest, restore_backup
+from larder.core.base.paths import migrations_dir
+from larder.core.base.settings import Settings
+from larder.core.db.data_dir import data_dir_lock
 from tests.catalogue.fixtures import seed, write_catalogue
 from tests.factories import Member, make_member
 from tests.mealplans.support import new_plan

@@ -1,5 +1,5 @@
 """Live changes between processes on PostgreSQL: NOTIFY in the committing transaction, LISTEN on a
-connection of each process (core/pg_events.py). Run by `make test-postgres` only."""
+connection of each process (core/events/pg_events.py). Run by `make test-postgres` only."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from typing import Any
 
 from sqlalchemy import text
 
-from larder.core.db import standalone_session
-from larder.core.events import Audience, Change
-from larder.core.pg_events import PgEventBus
-from larder.core.settings import Settings
+from larder.core.base.settings import Settings
+from larder.core.db.engine import standalone_session
+from larder.core.events.events import Audience, Change
+from larder.core.events.pg_events import PgEventBus
 
 WAIT = 10.0
 

@@ -1,4 +1,4 @@
-"""Write turns on PostgreSQL are as narrow as what a write changes (core/uow.py): writers of two
+"""Write turns on PostgreSQL are as narrow as what a write changes (core/db/uow.py): writers of two
 households' lists go side by side, two writers of one list queue, and a write of the whole
 instance waits for every other writer. Run by `make test-postgres` only."""
 
@@ -10,9 +10,9 @@ from typing import Any
 
 from sqlalchemy import text
 
-from larder.core.db import build_alchemy_config
-from larder.core.settings import Settings
-from larder.core.uow import INSTANCE, Scope, UnitOfWork, WriteTurns
+from larder.core.base.settings import Settings
+from larder.core.db.engine import build_alchemy_config
+from larder.core.db.uow import INSTANCE, Scope, UnitOfWork, WriteTurns
 
 WAIT = 10.0
 ONE, TWO = Scope("UserShoppinglist", 1), Scope("UserShoppinglist", 2)

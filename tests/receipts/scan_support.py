@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from larder.catalogue.seed import load_catalogue
-from larder.core.paths import seed_data_dir
-from larder.core.settings import Settings
+from larder.core.base.paths import seed_data_dir
+from larder.core.base.settings import Settings
 from larder.receipts.lines import Box
 from larder.receipts.service import READER_STATE_KEY
 from tests.support import run_db, sql

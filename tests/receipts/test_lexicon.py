@@ -9,7 +9,7 @@ from collections import defaultdict
 
 import pytest
 
-from larder.core.paths import seed_data_dir
+from larder.core.base.paths import seed_data_dir
 from larder.receipts.lexicon import KINDS, PHRASE_MAX, build, parse, shipped, spellings, table_path
 from larder.receipts.names import raw_words, read, singular
 

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from larder.catalogue.schemas import IngredientOptionOut
-from larder.core.paths import seed_data_dir
+from larder.core.base.paths import seed_data_dir
 from larder.receipts.matching import KEY_MAX, THRESHOLD, Matcher, learned_keys, normalise, read, tokens
 from larder.receipts.names import _unglued
 

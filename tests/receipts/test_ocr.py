@@ -308,7 +308,7 @@ def test_the_server_does_not_load_the_engine_libraries(tmp_path):
     script = """
 import asyncio, json, sys
 from larder.app import create_app
-from larder.core.settings import Settings
+from larder.core.base.settings import Settings
 from larder.receipts.ocr import ReceiptReader
 create_app(Settings.from_env({"LARDER_DATA_DIR": sys.argv[1]}))
 async def scan():

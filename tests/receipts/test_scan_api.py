@@ -17,7 +17,7 @@ import anyio.to_thread
 import pytest
 from PIL import Image
 
-from larder.core import db
+from larder.core.db import sessions as db
 from larder.receipts.ocr import NotAnImage, ScanBusy
 from larder.receipts.schemas import (
     MAX_SCAN_BYTES,

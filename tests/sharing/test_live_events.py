@@ -21,7 +21,7 @@ from typing import Any
 import httpx
 import pytest
 
-from larder.core.server import GRACEFUL_SHUTDOWN_SECONDS
+from larder.core.process.server import GRACEFUL_SHUTDOWN_SECONDS
 from tests import postgres_cluster
 from tests.factories import Member, make_member
 from tests.serving import Served

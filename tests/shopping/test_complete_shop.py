@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from larder.core.ids import ID_MAX
+from larder.core.base.ids import ID_MAX
 from larder.shopping.complete_shop import (
     MSG_CUSTOM_UNTICKABLE,
     MSG_NO_STORE,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from larder.core.ids import ID_MAX
+from larder.core.base.ids import ID_MAX
 from larder.items.resolve import (
     MSG_CUSTOM_NAME,
     MSG_QUANTITY_POSITIVE,

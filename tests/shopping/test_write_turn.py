@@ -7,8 +7,8 @@ from typing import Any
 
 from sqlalchemy import text
 
-from larder.core.db import standalone_session
-from larder.core.uow import WriteTurns, unit_of_work
+from larder.core.db.engine import standalone_session
+from larder.core.db.uow import WriteTurns, unit_of_work
 from larder.shopping.repository import ShoppingListRepository
 from tests.mealplans.rows import share
 from tests.stores.support import LISTS, new_list

@@ -13,10 +13,10 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
 from larder.catalogue.seed import load_catalogue
-from larder.core.clock import today
-from larder.core.db import standalone_session
-from larder.core.settings import Settings
-from larder.core.uow import Scope, WriteTurns
+from larder.core.base.clock import today
+from larder.core.base.settings import Settings
+from larder.core.db.engine import standalone_session
+from larder.core.db.uow import Scope, WriteTurns
 from tests.support import run_db, sql
 
 STORES = "/api/pwa/stores"

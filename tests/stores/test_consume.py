@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from larder.catalogue.service import CatalogueService
-from larder.core.errors import AppError
+from larder.core.base.errors import AppError
 from larder.sharing.service import AccessPolicy
 from larder.sharing.service import Member as Caller
 from larder.stores.schemas import StockUse

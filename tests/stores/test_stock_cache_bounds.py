@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from larder.core.bounded_cache import BoundedCache
+from larder.core.base.bounded_cache import BoundedCache
 from larder.stores.stock_cache import Stock
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from litestar.testing import TestClient
 
 from larder.app import create_app
-from larder.core.settings import Settings
+from larder.core.base.settings import Settings
 from tests import postgres_cluster
 from tests.factories import make_member
 from tests.stores.support import STORES, seed_kitchen

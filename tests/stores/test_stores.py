@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from larder.core.ids import ID_MAX
+from larder.core.base.ids import ID_MAX
 from larder.items.resolve import MSG_UNIT
 from larder.kitchen.units import STOCK_UNITS
 from larder.stores.messages import MSG_DATE_ADDED, MSG_STALE

@@ -9,8 +9,8 @@ from typing import Any
 
 from sqlalchemy import delete
 
-from larder.core.clock import now
-from larder.core.uow import Scope
+from larder.core.base.clock import now
+from larder.core.db.uow import Scope
 from larder.sharing.models import Share
 from larder.stores.messages import MSG_ITEM_STALE
 from larder.stores.models import StoreItem

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from larder.catalogue.seed import load_catalogue
-from larder.core.settings import Settings
+from larder.core.base.settings import Settings
 from tests.mealplans.rows import catalogue_recipe, imported_recipe, own_recipe, share
 from tests.stores.support import INGREDIENTS, added_on, local_today, new_store, receive
 from tests.support import run_db, sql

@@ -13,8 +13,8 @@ import tempfile
 
 def main() -> None:
     from larder.app import create_app
-    from larder.core.openapi import published_document
-    from larder.core.settings import Settings
+    from larder.core.web.openapi import published_document
+    from larder.core.base.settings import Settings
 
     with tempfile.TemporaryDirectory(prefix="larder-openapi-") as data_dir:
         settings = Settings.from_env({"LARDER_DATA_DIR": data_dir, "LARDER_SECRET_KEY": "x" * 48})

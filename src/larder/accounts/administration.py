@@ -18,10 +18,10 @@ from larder.accounts.users import (
     normalise_email,
     to_user_out,
 )
-from larder.core.clock import now
-from larder.core.errors import Conflict, FieldCollector, NotFound
-from larder.core.security import hash_password
-from larder.core.uow import INSTANCE
+from larder.core.base.clock import now
+from larder.core.base.errors import Conflict, FieldCollector, NotFound
+from larder.core.base.security import hash_password
+from larder.core.db.uow import INSTANCE
 from larder.sharing.service import AccessPolicy
 
 USER_LIST_LIMIT = 500
@@ -86,7 +86,7 @@ class Administration(UserServiceBase):
     async def _delete(self, user: User) -> UserOut:
         """The account and everything it owns, in the caller's one transaction.
 
-        The foreign keys (SQLite's are on for every connection, core/db.py) take its sessions and
+        The foreign keys (SQLite's are on for every connection, core/db/engine.py) take its sessions and
         links, saved, own and imported recipes, publish requests, shopping lists, food stores with
         their stock, its default store, the expiry e-mail setting, the receipt matches it taught
         and the shares it made. What it published stays in the catalogue, still credited by name:

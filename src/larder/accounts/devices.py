@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from litestar.datastructures import Cookie
 
 from larder.accounts.models import User
-from larder.core.security import TokenError, issue_token, read_token
-from larder.core.settings import Settings
-from larder.core.throttle import Limit
+from larder.core.base.security import TokenError, issue_token, read_token
+from larder.core.base.settings import Settings
+from larder.core.db.throttle import Limit
 
 PURPOSE_DEVICE = "device"
 DEVICE_TOKEN_TTL_DAYS = 180  # renewed at every sign-in with the device

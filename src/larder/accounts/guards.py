@@ -10,7 +10,7 @@ their request's session.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from litestar import Request
 from litestar.connection import ASGIConnection
@@ -19,16 +19,16 @@ from litestar.handlers import BaseRouteHandler
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.accounts.sessions import MSG_NO_SESSION, Auth, Sessions, caller_behind, read_caller
-from larder.core.access import IDENTIFY_KEY, PUBLIC_KEY
-from larder.core.db import provide_db_reader
-from larder.core.errors import Forbidden, Unauthorized
-from larder.core.read_cache import READ_CACHE_STATE_KEY
-from larder.core.security import TokenClaims
+from larder.core.base.errors import Forbidden, Unauthorized
+from larder.core.base.security import TokenClaims
+from larder.core.cache.read_cache import READ_CACHE_STATE_KEY
+from larder.core.db.sessions import provide_db_reader
+from larder.core.web.access import IDENTIFY_KEY, PUBLIC_KEY
 from larder.sharing.service import Member, MemberCheck
 
 AnyConnection = ASGIConnection[Any, Any, Any, Any]
 MSG_ADMIN_ONLY = "Only an administrator may do this."
-_AUTH_SCOPE_KEY = "auth"
+_AUTH_SCOPE_KEY: Final = "auth"  # the scope's own key for the authenticated caller
 
 
 def bearer_of(connection: AnyConnection) -> str | None:
@@ -59,11 +59,11 @@ async def signed_in(connection: AnyConnection, handler: BaseRouteHandler) -> Non
     bearer = bearer_of(connection)
     if handler.opt.get(PUBLIC_KEY):
         if handler.opt.get(IDENTIFY_KEY) and bearer:
-            connection.scope[_AUTH_SCOPE_KEY] = await _authenticate(connection, bearer)  # type: ignore[literal-required]
+            connection.scope[_AUTH_SCOPE_KEY] = await _authenticate(connection, bearer)
         return
     if bearer is None:
         raise Unauthorized(MSG_NO_SESSION)
-    connection.scope[_AUTH_SCOPE_KEY] = await _authenticate(connection, bearer)  # type: ignore[literal-required]
+    connection.scope[_AUTH_SCOPE_KEY] = await _authenticate(connection, bearer)
 
 
 def _is_framework_options(connection: AnyConnection, handler: BaseRouteHandler) -> bool:

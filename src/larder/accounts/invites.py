@@ -5,15 +5,15 @@ from __future__ import annotations
 from datetime import timedelta
 
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
-from sqlalchemy import select, update
+from sqlalchemy import ColumnElement, select, update
 
 from larder.accounts.models import InviteCode
 from larder.accounts.schemas import INVITE_CODE_LENGTH, InviteOut
-from larder.core.clock import now
-from larder.core.errors import FormError
-from larder.core.security import random_code
-from larder.core.service import DomainService
-from larder.core.uow import Scope
+from larder.core.base.clock import now
+from larder.core.base.errors import FormError
+from larder.core.base.security import random_code
+from larder.core.db.service import DomainService
+from larder.core.db.uow import Scope
 
 INVITE_LIST_LIMIT = 200
 
@@ -37,7 +37,7 @@ def invite_scope(invite_id: int) -> Scope:
     return Scope("invite", invite_id)
 
 
-def _usable() -> tuple[object, ...]:
+def _usable() -> tuple[ColumnElement[bool], ...]:
     return (
         InviteCode.uses < InviteCode.max_uses,
         (InviteCode.expires_at.is_(None)) | (InviteCode.expires_at > now()),

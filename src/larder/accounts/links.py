@@ -14,12 +14,12 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.accounts.models import AccountToken, User
-from larder.core.clock import now
-from larder.core.email import Mail, Mailer
-from larder.core.errors import Conflict, NotFound
-from larder.core.security import TokenClaims, TokenExpired, TokenInvalid, issue_token, read_token
-from larder.core.settings import Settings
-from larder.core.uow import unit_of_work
+from larder.core.base.clock import now
+from larder.core.base.errors import Conflict, NotFound
+from larder.core.base.security import TokenClaims, TokenExpired, TokenInvalid, issue_token, read_token
+from larder.core.base.settings import Settings
+from larder.core.db.uow import unit_of_work
+from larder.core.mail.email import Mail, Mailer
 from larder.sharing.service import account_scope
 
 PURPOSE_RESET = "reset"

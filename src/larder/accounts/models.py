@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Final, Literal
 
 from advanced_alchemy.types import DateTimeUTC
 from sqlalchemy import JSON, ForeignKey, Index, Integer, String, func
 from sqlalchemy.orm import Mapped, mapped_column
 
-from larder.core.db import Base
-from larder.core.security import new_token_id
+from larder.core.base.security import new_token_id
+from larder.core.db.engine import Base
 
-ROLE_USER = "user"
-ROLE_ADMIN = "admin"
+AccountRole = Literal["user", "admin"]
+ROLE_USER: Final = "user"
+ROLE_ADMIN: Final = "admin"
 
 
 class User(Base):
@@ -20,7 +22,7 @@ class User(Base):
     name: Mapped[str] = mapped_column(String(64))
     email: Mapped[str] = mapped_column(String(320), unique=True)  # stored lower-cased
     password_hash: Mapped[str] = mapped_column(String(255))
-    role: Mapped[str] = mapped_column(String(16), default=ROLE_USER)
+    role: Mapped[AccountRole] = mapped_column(String(16), default=ROLE_USER)
     email_verified_at: Mapped[datetime | None] = mapped_column(DateTimeUTC(timezone=True), default=None)
     # The filter preferences of part 1 §2.13 (vegan, vegetarian, gluten_free, sugar_free, dairy_free).
     preferences: Mapped[list[str]] = mapped_column(JSON, default=list, server_default="[]")

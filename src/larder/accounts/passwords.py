@@ -17,10 +17,10 @@ from larder.accounts.users import (
     is_email,
     normalise_email,
 )
-from larder.core.clock import now
-from larder.core.errors import AppError, Conflict, FieldCollector, Forbidden, FormError, NotFound
-from larder.core.security import hash_password, new_token_id
-from larder.core.throttle import Limit
+from larder.core.base.clock import now
+from larder.core.base.errors import AppError, Conflict, FieldCollector, Forbidden, FormError, NotFound
+from larder.core.base.security import hash_password, new_token_id
+from larder.core.db.throttle import Limit
 from larder.sharing.service import account_scope
 
 MSG_RESET_DIFFER = "Passwords must match."

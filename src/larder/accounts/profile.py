@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from larder.accounts.models import User
 from larder.accounts.schemas import (
     FILTER_PREFERENCES,
@@ -21,7 +23,7 @@ from larder.accounts.users import (
     raise_conflicts,
     to_user_out,
 )
-from larder.core.errors import FieldCollector, Forbidden
+from larder.core.base.errors import FieldCollector, Forbidden
 from larder.sharing.service import account_scope
 
 MSG_SAME_VALUES = "Values must differ from the current ones."
@@ -92,7 +94,7 @@ class Profile(UserServiceBase):
             raise Forbidden(MSG_WRONG_PASSWORD, errors={"current_password": [MSG_WRONG_PASSWORD]})
         return email_changed
 
-    async def set_preferences(self, user: User, preferences: list[str]) -> UserOut:
+    async def set_preferences(self, user: User, preferences: Sequence[str]) -> UserOut:
         """Known preferences only (the wire type allows no other); unknown ones are dropped."""
         # Stored in the spec's order, once each, whatever order the client sent.
         wanted = [p for p in FILTER_PREFERENCES if p in preferences]

@@ -19,11 +19,11 @@ from larder.accounts.users import (
     raise_conflicts,
     to_user_out,
 )
-from larder.core.clock import now
-from larder.core.errors import AppError, Conflict, FieldCollector, TooManyRequests
-from larder.core.security import hash_password
-from larder.core.throttle import Limit
-from larder.core.uow import Scope
+from larder.core.base.clock import now
+from larder.core.base.errors import AppError, Conflict, FieldCollector, TooManyRequests
+from larder.core.base.security import hash_password
+from larder.core.db.throttle import Limit
+from larder.core.db.uow import Scope
 from larder.sharing.service import account_scope
 
 MSG_PASSWORDS_DIFFER = "Passwords do not match"

@@ -24,9 +24,9 @@ from larder.accounts.schemas import (
     VerifyEmailIn,
 )
 from larder.accounts.service import Auth, UserService
-from larder.core.access import PUBLIC
-from larder.core.errors import Conflict, Forbidden, NotFound, TooManyRequests, Unauthorized
-from larder.core.wire import Message
+from larder.core.base.errors import Conflict, Forbidden, NotFound, TooManyRequests, Unauthorized
+from larder.core.base.wire import Message
+from larder.core.web.access import PUBLIC
 
 
 class AccountController(Controller):

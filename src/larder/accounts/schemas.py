@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal, get_args
 
 import msgspec
 
-from larder.core.text import LINE_PATTERN, Line
+from larder.core.base.text import LINE_PATTERN, Line
 
 
 def declared(**schema: Any) -> msgspec.Meta:

@@ -27,8 +27,8 @@ from larder.accounts.schemas import EMAIL_PATTERN
 from larder.accounts.sessions import MSG_NO_SESSION, Auth
 from larder.accounts.signin import SignedIn, SignIn
 from larder.accounts.users import is_email, normalise_email, to_user_out
-from larder.core.clients import client_address
-from larder.core.throttle import request_throttle
+from larder.core.db.throttle import request_throttle
+from larder.core.web.clients import client_address
 
 
 class UserService(SignIn, Registration, Passwords, Profile, Administration):

@@ -6,20 +6,20 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from sqlalchemy import Row, bindparam, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session
 
 from larder.accounts.models import User, UserSession
-from larder.core.bounded_cache import BoundedCache
-from larder.core.clock import now
-from larder.core.errors import Unauthorized
-from larder.core.read_cache import VersionSource
-from larder.core.security import TokenClaims, TokenExpired, TokenInvalid, issue_token, read_token
-from larder.core.settings import Settings
-from larder.core.uow import unit_of_work
+from larder.core.base.bounded_cache import BoundedCache
+from larder.core.base.clock import now
+from larder.core.base.errors import Unauthorized
+from larder.core.base.security import TokenClaims, TokenExpired, TokenInvalid, issue_token, read_token
+from larder.core.base.settings import Settings
+from larder.core.cache.read_cache import VersionSource
+from larder.core.db.uow import unit_of_work
 from larder.sharing.service import account_scope
 
 PURPOSE_SESSION = "session"
@@ -91,7 +91,7 @@ def read_caller(session: Session, claims: TokenClaims) -> Auth:
     return _live_caller(session.execute(_SESSION_AND_USER, {"token_id": claims.token_id}).first(), claims)
 
 
-def _live_caller(found: Row[Any] | None, claims: TokenClaims) -> Auth:
+def _live_caller(found: Row[datetime | None, datetime, User] | None, claims: TokenClaims) -> Auth:
     if found is None:
         raise Unauthorized(MSG_SESSION_ENDED)
     revoked_at, expires_at, user = found

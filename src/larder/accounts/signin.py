@@ -17,9 +17,9 @@ from larder.accounts.models import User
 from larder.accounts.schemas import LoginOut
 from larder.accounts.sessions import Auth
 from larder.accounts.users import UserServiceBase, normalise_email, to_user_out
-from larder.core.errors import TooManyRequests, Unauthorized
-from larder.core.security import burn_password_check
-from larder.core.throttle import Limit
+from larder.core.base.errors import TooManyRequests, Unauthorized
+from larder.core.base.security import burn_password_check
+from larder.core.db.throttle import Limit
 from larder.sharing.service import account_scope
 
 MSG_BAD_LOGIN = "Invalid email or password."

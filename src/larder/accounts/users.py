@@ -18,12 +18,12 @@ from larder.accounts.links import AccountLinks
 from larder.accounts.models import User
 from larder.accounts.schemas import EMAIL_MAX, EMAIL_PATTERN, UserOut
 from larder.accounts.sessions import MSG_SESSION_ENDED, Sessions
-from larder.core.email import Mailer
-from larder.core.errors import Conflict, FieldCollector, Unauthorized
-from larder.core.security import verify_password
-from larder.core.service import DomainService
-from larder.core.settings import Settings
-from larder.core.throttle import Limit, NoThrottle, Throttle
+from larder.core.base.errors import Conflict, FieldCollector, Unauthorized
+from larder.core.base.security import verify_password
+from larder.core.base.settings import Settings
+from larder.core.db.service import DomainService
+from larder.core.db.throttle import Limit, NoThrottle, Throttle
+from larder.core.mail.email import Mailer
 
 MSG_USERNAME = "Invalid username, must be 6 or more characters. Letters numbers, dash and underscore allowed only."
 MSG_EMAIL = "Invalid email address"

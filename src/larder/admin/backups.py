@@ -1,5 +1,5 @@
 """The instance's backup archives for the administrator: the list, one taken now, and each one to
-download (core/backup.py makes them; the server also takes one a day)."""
+download (core/backup/ makes them; the server also takes one a day)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ from litestar.response import File
 from litestar.status_codes import HTTP_201_CREATED
 
 from larder.admin.schemas import BackupOut
-from larder.core.backup import BackupError, BackupFile, BackupKeeper
-from larder.core.errors import Conflict, NotFound
+from larder.core.backup.archive import BackupError, BackupFile
+from larder.core.backup.keeper import BackupKeeper
+from larder.core.base.errors import Conflict, NotFound
 
 MSG_NO_SUCH_BACKUP = "There is no backup of that name."
 
@@ -29,7 +30,7 @@ class AdminBackupController(Controller):
         """The archives kept, newest first."""
         return [_out(backup) for backup in await backups.listed()]
 
-    # No write turn: the copy is one snapshot read on a connection of its own (core/backup.py).
+    # No write turn: the copy is one snapshot read on a connection of its own (core/backup/).
     @post("/", status_code=HTTP_201_CREATED)
     async def take_backup(self, backups: NamedDependency[BackupKeeper]) -> BackupOut:
         """A backup now (the database, uploaded images and signing key). Of the archives taken this

@@ -9,9 +9,9 @@ from litestar.status_codes import HTTP_200_OK
 
 from larder.cookbook.schemas import AdminPublishRequestOut, AdminStatusFilter, RejectIn
 from larder.cookbook.service import ModerationService
-from larder.core.errors import Conflict
-from larder.core.ids import PathId
-from larder.core.wire import Data
+from larder.core.base.errors import Conflict
+from larder.core.base.ids import PathId
+from larder.core.base.wire import Data
 
 
 class AdminPublishRequestController(Controller):

@@ -15,8 +15,8 @@ from larder.catalogue.schemas import CatalogueRecipeIn, RecipeOut
 from larder.catalogue.service import CatalogueService
 from larder.content.schemas import InboxMessageOut, NewsItemIn, NewsItemOut
 from larder.content.service import InboxService, NewsService
-from larder.core.errors import Conflict, NotFound
-from larder.core.ids import PathId
+from larder.core.base.errors import Conflict, NotFound
+from larder.core.base.ids import PathId
 
 
 class AdminController(Controller):

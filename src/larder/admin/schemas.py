@@ -7,7 +7,7 @@ from typing import Annotated
 
 import msgspec
 
-from larder.core.backup import BackupKind
+from larder.core.backup.archive import BackupKind
 
 
 class InviteCreateIn(msgspec.Struct):

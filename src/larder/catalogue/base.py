@@ -14,13 +14,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from larder.catalogue import reading
 from larder.catalogue.models import Recipe
 from larder.catalogue.schemas import RecipeOut
-from larder.core.db import DbReader
-from larder.core.errors import NotFound
-from larder.core.read_cache import VersionSource
-from larder.core.service import DomainService
+from larder.core.base.errors import NotFound
+from larder.core.cache.read_cache import VersionSource
+from larder.core.db.service import DomainService
+from larder.core.db.sessions import DbReader
 
 T = TypeVar("T")
-# The read version (core/read_cache.py) every write to the catalogue's tables counts up, by
+# The read version (core/cache/read_cache.py) every write to the catalogue's tables counts up, by
 # database triggers (migration 0020): its public reads are answered from memory meanwhile.
 CATALOGUE_VERSION = "catalogue"
 
@@ -41,7 +41,7 @@ class CatalogueBase(DomainService[Recipe]):
     ) -> None:
         """`reader`: the request's read-only connection for discovery; without one (other domains, the
         command line) every read runs in the session's own transaction. `versions`: where the
-        catalogue's version is read without a transaction (core/read_cache.py), so what the
+        catalogue's version is read without a transaction (core/cache/read_cache.py), so what the
         catalogue says of an ingredient is kept while it stays the same."""
         super().__init__(session)
         self.uploads_dir = uploads_dir

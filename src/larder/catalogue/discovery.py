@@ -19,8 +19,8 @@ from larder.catalogue.schemas import (
     RecipeSummary,
     SavedRecipeOut,
 )
-from larder.core.errors import NotFound
-from larder.core.wire import Page
+from larder.core.base.errors import NotFound
+from larder.core.base.wire import Page
 from larder.sharing.service import account_scope
 
 LATEST_ON_HOME = 12
@@ -68,7 +68,7 @@ class Discovery(CatalogueBase):
         statement = select(Recipe.id, Recipe.name, Recipe.image, Recipe.category_id).where(Recipe.verified.is_(True))
         query = RecipeQuery(search=check_search(search) or None)
         if query.search:
-            matching = search_index.matching_ids(self.session.bind.dialect.name, query)
+            matching = search_index.matching_ids(self.session.get_bind().dialect.name, query)
             if matching is None:
                 return []
             statement = statement.where(Recipe.id.in_(matching))

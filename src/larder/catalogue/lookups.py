@@ -26,9 +26,9 @@ from larder.catalogue.schemas import (
     RecipeOptionOut,
     StockFacts,
 )
-from larder.core.bounded_cache import BoundedCache
-from larder.core.ids import is_id
-from larder.core.read_cache import ReadVersion
+from larder.core.base.bounded_cache import BoundedCache
+from larder.core.base.ids import is_id
+from larder.core.cache.read_cache import ReadVersion
 from larder.kitchen.lines import name_forms, parse_line
 
 K = TypeVar("K")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from sqlalchemy import JSON, Boolean, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint, func
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from larder.core.db import Base
+from larder.core.db.engine import Base
 
 KIND_RECIPE = "recipe"
 KIND_INGREDIENT = "ingredient"

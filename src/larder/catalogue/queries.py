@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 
 from larder.catalogue.models import Recipe
 from larder.catalogue.schemas import PAGE_MAX, SEARCH_MAX, FilterItem
-from larder.core.errors import FormError
-from larder.core.ids import is_id
+from larder.core.base.errors import FormError
+from larder.core.base.ids import is_id
 
 PER_PAGE = 20
 MAX_SEARCH_TOKENS = 12
@@ -241,7 +241,7 @@ class RecipeQuery:
             and all(p in recipe.tags for p in self.preferences)
         )
 
-    def _filters(self) -> dict[str, list]:
+    def _filters(self) -> dict[str, list[int] | list[str]]:
         return {
             "include_ingredients": self.include_ingredients,
             "exclude_ingredients": self.exclude_ingredients,

@@ -24,7 +24,7 @@ from larder.catalogue.schemas import (
     RecipeSummary,
     Tags,
 )
-from larder.core.wire import Page
+from larder.core.base.wire import Page
 
 
 def to_tags(recipe: Any) -> Tags:

@@ -21,11 +21,11 @@ from larder.catalogue.schemas import (
     SearchQuery,
 )
 from larder.catalogue.service import CATALOGUE_VERSION, CatalogueService
-from larder.core.access import PUBLIC
-from larder.core.errors import NotFound
-from larder.core.ids import PathId
-from larder.core.read_cache import cached_read
-from larder.core.wire import Data, Page
+from larder.core.base.errors import NotFound
+from larder.core.base.ids import PathId
+from larder.core.base.wire import Data, Page
+from larder.core.cache.read_cache import cached_read
+from larder.core.web.access import PUBLIC
 
 # The same answer for every caller until the catalogue changes: kept in memory, with an ETag.
 CATALOGUE_READ = {**PUBLIC, **cached_read(CATALOGUE_VERSION)}

@@ -15,8 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from larder.catalogue.schemas import TIMER_PATTERN, TREATMENTS, IngredientOut
-from larder.core.errors import FieldCollector, NotFound
-from larder.core.uploads import is_upload_name
+from larder.core.base.errors import FieldCollector, NotFound
+from larder.core.media.uploads import is_upload_name
 from larder.kitchen.units import UNITS
 
 TIMER = re.compile(TIMER_PATTERN)

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal, get_args
 
 import msgspec
 import msgspec.inspect as mi
 from litestar.params import QueryParameter
 
-from larder.core.ids import Id
-from larder.core.text import LINE_PATTERN, Line, Text
-from larder.kitchen.units import UNITS
+from larder.core.base.ids import Id
+from larder.core.base.text import LINE_PATTERN, Line, Text
+from larder.kitchen.units import Unit
 
 SEARCH_MAX = 200
 PAGE_MAX = 1_000_000
@@ -252,7 +252,9 @@ class SavedRecipeOut(msgspec.Struct):
     serves: int
 
 
-TREATMENTS = (
+# The wire types' choices: anything else is refused (422) before the service reads the recipe.
+Measurement = Unit
+Treatment = Literal[
     "whole",
     "crushed",
     "powdered",
@@ -264,10 +266,8 @@ TREATMENTS = (
     "melted",
     "boiled",
     "grated",
-)
-# The wire types' choices: anything else is refused (422) before the service reads the recipe.
-Measurement = Literal[UNITS]
-Treatment = Literal[TREATMENTS]
+]
+TREATMENTS: Final[tuple[Treatment, ...]] = get_args(Treatment)
 LINES_MAX = 100
 NAME_MAX = 200
 DESCRIPTION_MAX = 5000

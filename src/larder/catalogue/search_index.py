@@ -16,6 +16,7 @@ from typing import Literal
 from sqlalchemy import (
     BigInteger,
     Column,
+    ColumnClause,
     ColumnElement,
     Connection,
     MetaData,
@@ -59,7 +60,7 @@ _index = Table(
     Column("facets", String),
 )
 _WORD = re.compile(r"\w+", re.UNICODE)
-_SIMPLE = literal_column("'simple'")  # the text search configuration of the indexes
+_SIMPLE: ColumnClause[str] = literal_column("'simple'")  # the text search configuration of the indexes
 
 
 def _prefixes(words_text: str) -> str | None:

@@ -22,7 +22,7 @@ from larder.catalogue.models import (
     RecipeStep,
 )
 from larder.catalogue.service import CatalogueService
-from larder.core.paths import seed_data_dir
+from larder.core.base.paths import seed_data_dir
 
 IMAGE_PREFIX = "catalogue-"
 
@@ -36,7 +36,8 @@ class SeedReport:
 
 
 def _read(folder: Path, name: str) -> list[dict[str, Any]]:
-    return json.loads((folder / name).read_text(encoding="utf-8"))
+    rows: list[dict[str, Any]] = json.loads((folder / name).read_text(encoding="utf-8"))
+    return rows
 
 
 def copy_images(folder: Path, uploads: Path) -> int:

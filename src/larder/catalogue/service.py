@@ -27,8 +27,8 @@ from larder.catalogue.rules import (
     shape_problems,
 )
 from larder.catalogue.writing import RecipeWriting, derive_tags, tags_from
-from larder.core.db import DbReader
-from larder.core.read_cache import READ_CACHE_STATE_KEY
+from larder.core.cache.read_cache import READ_CACHE_STATE_KEY
+from larder.core.db.sessions import DbReader
 
 
 class CatalogueService(RecipeWriting, Discovery):

@@ -21,7 +21,7 @@ from larder.catalogue.rules import (
     shape_problems,
 )
 from larder.catalogue.schemas import CatalogueRecipeIn, RecipeOut, Tags
-from larder.core.errors import NotFound
+from larder.core.base.errors import NotFound
 from larder.sharing.service import CATALOGUE
 
 FLAGS = ("vegan", "vegetarian", "gluten_free", "sugar_free", "dairy_free")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy import ForeignKey, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from larder.core.db import Base
+from larder.core.db.engine import Base
 
 
 class NewsItem(Base):

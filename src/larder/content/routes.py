@@ -10,9 +10,9 @@ from larder.accounts.service import Auth
 from larder.catalogue.service import CatalogueService
 from larder.content.schemas import BugReportIn, ContactIn, HomeBetaOut
 from larder.content.service import InboxService, NewsService
-from larder.core.access import PUBLIC_IDENTIFIED
-from larder.core.errors import TooManyRequests
-from larder.core.wire import Message
+from larder.core.base.errors import TooManyRequests
+from larder.core.base.wire import Message
+from larder.core.web.access import PUBLIC_IDENTIFIED
 
 
 class ContentController(Controller):

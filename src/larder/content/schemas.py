@@ -13,7 +13,7 @@ import msgspec
 
 from larder.accounts.service import EMAIL_PATTERN
 from larder.catalogue.schemas import NOT_BLANK, OptionOut, RecipeSummary, declared
-from larder.core.text import Line, Text
+from larder.core.base.text import Line, Text
 
 Title = Annotated[Line, msgspec.Meta(max_length=200), NOT_BLANK]
 # Cleaned of everything but the kept markup before it is stored (what is left may be empty).

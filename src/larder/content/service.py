@@ -16,14 +16,14 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from larder.accounts.service import is_email
 from larder.content.models import InboxMessage, NewsItem
 from larder.content.schemas import InboxKind, InboxMessageOut, NewsItemOut
-from larder.core.clients import client_address
-from larder.core.email import Mail, Mailer
-from larder.core.errors import FieldCollector, FormError, NotFound
-from larder.core.ids import is_id
-from larder.core.service import DomainService
-from larder.core.settings import Settings
-from larder.core.throttle import Limit, NoThrottle, Throttle, request_throttle
-from larder.core.uow import Scope
+from larder.core.base.errors import FieldCollector, FormError, NotFound
+from larder.core.base.ids import is_id
+from larder.core.base.settings import Settings
+from larder.core.db.service import DomainService
+from larder.core.db.throttle import Limit, NoThrottle, Throttle, request_throttle
+from larder.core.db.uow import Scope
+from larder.core.mail.email import Mail, Mailer
+from larder.core.web.clients import client_address
 
 NEWS_ON_HOME = 20
 _UPLOAD_LINK = re.compile(r"/uploads/([A-Za-z0-9][A-Za-z0-9._-]{0,200})")
@@ -62,7 +62,7 @@ def to_news_out(item: NewsItem) -> NewsItemOut:
     return NewsItemOut(id=item.id, title=item.title, html_content=item.html_content, created_at=item.created_at)
 
 
-# The news items: what an administrator writes, in a write turn of their own (core/uow.py).
+# The news items: what an administrator writes, in a write turn of their own (core/db/uow.py).
 NEWS = Scope("news")
 
 
@@ -103,7 +103,7 @@ class NewsService(DomainService[NewsItem]):
         return to_news_out(item)
 
     async def _item(self, item_id: int) -> NewsItem:
-        item = await self.repository.get_one_or_none(id=item_id) if is_id(item_id) else None
+        item: NewsItem | None = await self.repository.get_one_or_none(id=item_id) if is_id(item_id) else None
         if item is None:
             raise NotFound("No news item with this id.")
         return item

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from larder.core.paths import seed_data_dir
+from larder.core.base.paths import seed_data_dir
 
 ENDINGS = ("s", "es", "ed", "er", "ers", "ing", "y")
 RUNS_MAX = 6  # repeated-letter runs tried both ways; more are collapsed to one letter

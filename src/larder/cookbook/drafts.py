@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import re
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from larder.catalogue.schemas import IngredientOut
 from larder.catalogue.service import CatalogueService, DraftLine, DraftStep, RecipeDraft
 from larder.cookbook.models import UserRecipe
-from larder.cookbook.schemas import RecipeDraftIn, UserRecipeIn
-from larder.core.ids import is_id
+from larder.cookbook.schemas import DraftIngredientIn, RecipeDraftIn, UserIngredientIn, UserRecipeIn
+from larder.core.base.ids import is_id
 from larder.kitchen.units import UNIT
 
 DIGITS = re.compile(r"^[0-9]{1,18}$")
@@ -39,7 +40,7 @@ def tag_sources(draft: RecipeDraft) -> list[IngredientOut | UnknownIngredient]:
 def _ingredient_id(value: int | str | None) -> int | None:
     if isinstance(value, str) and DIGITS.match(value.strip()):
         value = int(value.strip())
-    return value if is_id(value) else None
+    return value if isinstance(value, int) and is_id(value) else None
 
 
 def _blank_to_none(value: str | None) -> str | None:
@@ -47,10 +48,11 @@ def _blank_to_none(value: str | None) -> str | None:
 
 
 async def draft_from_input(data: RecipeDraftIn | UserRecipeIn, catalogue: CatalogueService) -> RecipeDraft:
-    ids = [_ingredient_id(item.value) for item in data.ingredients]
+    sent: Sequence[DraftIngredientIn | UserIngredientIn] = data.ingredients
+    ids = [_ingredient_id(item.value) for item in sent]
     known = await catalogue.ingredients_by_id(i for i in ids if i is not None)
     lines: list[DraftLine] = []
-    for item, ingredient_id in zip(data.ingredients, ids, strict=True):
+    for item, ingredient_id in zip(sent, ids, strict=True):
         ingredient = known.get(ingredient_id) if ingredient_id is not None else None
         lines.append(
             DraftLine(
@@ -63,18 +65,18 @@ async def draft_from_input(data: RecipeDraftIn | UserRecipeIn, catalogue: Catalo
         )
     steps: list[DraftStep] = []
     keys: set[str] = set()
-    for item in data.steps:
-        key = (item.id or "").strip()
+    for step in data.steps:
+        key = (step.id or "").strip()
         if not key or key in keys:
             key = uuid.uuid4().hex[:16]
         keys.add(key)
         steps.append(
             DraftStep(
                 key=key,
-                title=item.title.strip(),
-                description=item.description.strip(),
-                timer=_blank_to_none(item.timer),
-                image=_blank_to_none(item.step_image),
+                title=step.title.strip(),
+                description=step.description.strip(),
+                timer=_blank_to_none(step.timer),
+                image=_blank_to_none(step.step_image),
             )
         )
     return RecipeDraft(

@@ -7,17 +7,21 @@ link keeps working). Withdrawing only unverifies that row.
 
 from __future__ import annotations
 
+from typing import Final, Literal
+
 from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from larder.core.db import Base
+from larder.core.db.engine import Base
 
-ENTITY_USER_RECIPE = "UserRecipe"
+PublishEntity = Literal["UserRecipe"]
+ENTITY_USER_RECIPE: Final = "UserRecipe"
 
-STATUS_PENDING = "pending"
-STATUS_APPROVED = "approved"
-STATUS_REJECTED = "rejected"
-STATUS_CANCELLED = "cancelled"
+PublishStatus = Literal["pending", "approved", "rejected", "cancelled"]
+STATUS_PENDING: Final = "pending"
+STATUS_APPROVED: Final = "approved"
+STATUS_REJECTED: Final = "rejected"
+STATUS_CANCELLED: Final = "cancelled"
 STATUSES = (STATUS_PENDING, STATUS_APPROVED, STATUS_REJECTED, STATUS_CANCELLED)
 
 
@@ -97,7 +101,7 @@ class PublishRequest(Base):
     )
 
     user_id: Mapped[int] = mapped_column(ForeignKey("user_account.id", ondelete="CASCADE"), index=True)
-    entity_type: Mapped[str] = mapped_column(String(32), default=ENTITY_USER_RECIPE)
+    entity_type: Mapped[PublishEntity] = mapped_column(String(32), default=ENTITY_USER_RECIPE)
     entity_id: Mapped[int] = mapped_column(BigInteger().with_variant(Integer(), "sqlite"))
-    status: Mapped[str] = mapped_column(String(16), default=STATUS_PENDING)
+    status: Mapped[PublishStatus] = mapped_column(String(16), default=STATUS_PENDING)
     error: Mapped[str | None] = mapped_column(String(500), default=None)

@@ -6,10 +6,12 @@ a re-approval rewrites the same catalogue row.
 
 from __future__ import annotations
 
+from typing import cast
+
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.accounts.service import UserService
-from larder.catalogue.schemas import CatalogueRecipeIn, RecipeIngredientIn, RecipeStepIn
+from larder.catalogue.schemas import CatalogueRecipeIn, Measurement, RecipeIngredientIn, RecipeStepIn, Treatment
 from larder.catalogue.service import CatalogueService
 from larder.cookbook.drafts import draft_of
 from larder.cookbook.mapping import to_request_out
@@ -23,8 +25,8 @@ from larder.cookbook.models import (
 )
 from larder.cookbook.publishing import MSG_NO_RECIPE, MSG_NO_REQUEST, CookbookBase
 from larder.cookbook.schemas import AdminPublishRequestOut, AuthorOut
-from larder.core.errors import Conflict, FormError, NotFound
-from larder.core.uow import Scope
+from larder.core.base.errors import Conflict, FormError, NotFound
+from larder.core.db.uow import Scope
 from larder.sharing.service import CATALOGUE, account_scope
 
 ADMIN_LIST_LIMIT = 500
@@ -106,9 +108,10 @@ class ModerationService(CookbookBase):
                     ingredients=[
                         RecipeIngredientIn(
                             ingredient_id=line.ingredient.ingredient_id,
-                            measurement=line.measurement,
+                            # publish_error has held both to the catalogue's choices (catalogue.rules)
+                            measurement=cast(Measurement, line.measurement),
                             quantity=line.quantity,
-                            treatment=line.treatment,
+                            treatment=cast(Treatment | None, line.treatment),
                         )
                         for line in draft.lines
                         if line.ingredient is not None

@@ -17,9 +17,9 @@ from larder.cookbook.models import (
 )
 from larder.cookbook.repositories import PublishRequestRepository, UserRecipeRepository
 from larder.cookbook.schemas import PublishRequestOut, UserRecipeOut
-from larder.core.errors import Conflict, NotFound
-from larder.core.service import DomainService
-from larder.core.uow import UnitOfWork, unit_of_work
+from larder.core.base.errors import Conflict, NotFound
+from larder.core.db.service import DomainService
+from larder.core.db.uow import UnitOfWork, unit_of_work
 from larder.sharing.service import CATALOGUE, account_scope
 
 MSG_NO_RECIPE = "No recipe with this id."

@@ -16,8 +16,8 @@ from larder.cookbook.drafts import draft_from_input
 from larder.cookbook.models import UserRecipe, UserRecipeIngredient, UserRecipeStep
 from larder.cookbook.publishing import CookbookBase
 from larder.cookbook.schemas import RecipeDraftIn, UserRecipeIn, UserRecipeOut, ValidateOut
-from larder.core.clock import now
-from larder.core.ids import is_id
+from larder.core.base.clock import now
+from larder.core.base.ids import is_id
 from larder.sharing.service import account_scope
 
 

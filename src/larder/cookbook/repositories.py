@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
-from sqlalchemy import select
+from sqlalchemy import Select, select
+from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import selectinload
 
 from larder.cookbook.models import ENTITY_USER_RECIPE, PublishRequest, UserRecipe
-from larder.core.ids import is_id
+from larder.core.base.ids import is_id
 
 
-def with_parts(statement: Any) -> Any:
+def with_parts(statement: Select[UserRecipe]) -> Select[UserRecipe]:
     return statement.options(selectinload(UserRecipe.ingredients), selectinload(UserRecipe.steps))
 
 
@@ -39,6 +39,7 @@ class UserRecipeRepository(SQLAlchemyAsyncRepository[UserRecipe]):
 
 class PublishRequestRepository(SQLAlchemyAsyncRepository[PublishRequest]):
     model_type = PublishRequest
+    session: AsyncSession  # made on a service's own session, never a scoped one
 
     async def find(self, request_id: int) -> PublishRequest | None:
         return await self.get_one_or_none(id=request_id) if is_id(request_id) else None

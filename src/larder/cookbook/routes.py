@@ -21,9 +21,9 @@ from larder.cookbook.schemas import (
     ValidateOut,
 )
 from larder.cookbook.service import CookbookService, PublishingService
-from larder.core.errors import Conflict, NotFound
-from larder.core.ids import PathId
-from larder.core.wire import Data
+from larder.core.base.errors import Conflict, NotFound
+from larder.core.base.ids import PathId
+from larder.core.base.wire import Data
 
 
 class CookbookController(Controller):

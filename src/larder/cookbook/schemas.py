@@ -33,8 +33,8 @@ from larder.catalogue.schemas import (
     member_schema,
     one_of,
 )
-from larder.core.ids import Id
-from larder.core.text import Line, Text
+from larder.core.base.ids import Id
+from larder.core.base.text import Line, Text
 
 INGREDIENT_NAME_MAX = 100
 REASON_MAX = 500

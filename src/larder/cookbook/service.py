@@ -20,7 +20,7 @@ from larder.cookbook.models import UserRecipe
 from larder.cookbook.moderation import ModerationService
 from larder.cookbook.publishing import PublishingService
 from larder.cookbook.recipes import CookbookService
-from larder.core.ids import is_id
+from larder.core.base.ids import is_id
 
 
 async def own_recipe_cards(session: AsyncSession, user_id: int, ids: Iterable[int]) -> dict[int, RecipeOptionOut]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from litestar import Controller, get
 from litestar.di import NamedDependency
 
-from larder.core.wire import Data
+from larder.core.base.wire import Data
 from larder.dashboard.schemas import DashboardOut
 from larder.dashboard.service import DashboardService
 from larder.sharing.service import Member

@@ -12,7 +12,7 @@ from datetime import timedelta
 from litestar.datastructures import State
 from litestar.di import NamedDependency
 
-from larder.core.clock import today
+from larder.core.base.clock import today
 from larder.dashboard.schemas import DashboardOut, UpcomingMealOut
 from larder.mealplans.schemas import PlannedMealOut
 from larder.mealplans.service import MealPlanService

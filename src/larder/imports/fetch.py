@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 import httpx
 
-from larder.core.images import sniff_format
+from larder.core.media.images import sniff_format
 from larder.imports.pinning import PinnedTransport
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
@@ -39,7 +39,7 @@ READ_TIMEOUT_SECONDS = 5.0
 DEADLINE_SECONDS = 15.0
 HTML_TYPES = ("text/html", "application/xhtml+xml")
 HTML_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
-# The formats core/images.py decodes; a CDN that negotiates is not invited to answer AVIF or SVG.
+# The formats core/media/images.py decodes; a CDN that negotiates is not invited to answer AVIF or SVG.
 IMAGE_ACCEPT = "image/webp,image/jpeg,image/png,image/gif;q=0.9,*/*;q=0.5"
 # Answers that say nothing of their type (many object stores): judged by their first bytes.
 UNTYPED = ("", "application/octet-stream", "binary/octet-stream")

@@ -9,7 +9,7 @@ sends no bearer token.
 
 A signed link is fetched through the import's guarded fetcher (imports/fetch.py: the same address
 rules, redirects checked, timeouts), at most 10 MB and only an image type (never SVG), then decoded
-and re-encoded by core/images.py like an upload (a metadata-free JPEG of at most 1920x1080; too many
+and re-encoded by core/media/images.py like an upload (a metadata-free JPEG of at most 1920x1080; too many
 pixels, a decompression bomb, a polyglot or a broken file is refused). What cannot be fetched is a
 404, what is not an accepted image a 415; neither is stored, and the same link is not fetched again
 for `FAILURE_SECONDS` (per process), so a broken link cannot make the server fetch it over and over.
@@ -44,9 +44,9 @@ from urllib.parse import quote, urlsplit
 import anyio
 import anyio.to_thread
 
-from larder.core.errors import AppError, NotFound
-from larder.core.images import DECODE_SLOTS, ImageError, process_image
-from larder.core.logsafe import loggable_url
+from larder.core.base.errors import AppError, NotFound
+from larder.core.base.logsafe import loggable_url
+from larder.core.media.images import DECODE_SLOTS, ImageError, process_image
 from larder.imports.fetch import FetchError, FetchPolicy, WrongContent, fetch_image
 
 logger = logging.getLogger("larder.imports")

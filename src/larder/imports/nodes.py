@@ -83,7 +83,8 @@ def microdata_nodes(tree: Any, url: str) -> list[Any]:
     except Exception:
         logger.info("microdata extraction failed", exc_info=True)
         return []
-    return found.get("microdata", [])
+    nodes: list[Any] = found.get("microdata", [])  # extruct has no types
+    return nodes
 
 
 def rdfa_nodes(text: str, url: str) -> list[Any]:

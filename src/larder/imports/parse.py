@@ -46,7 +46,7 @@ from typing import Any
 
 import lxml.html
 
-from larder.core.logsafe import loggable_url
+from larder.core.base.logsafe import loggable_url
 from larder.imports.fields import ingredient_lines, instruction_steps, is_one_block
 from larder.imports.groups import with_group_labels
 from larder.imports.headings import without_notes

@@ -11,13 +11,13 @@ from litestar.params import JSONBody, PathParameter, QueryParameter
 from litestar.status_codes import HTTP_201_CREATED
 
 from larder.accounts.service import Auth
-from larder.core.access import PUBLIC
-from larder.core.errors import NotFound, TooManyRequests
-from larder.core.ids import PathId
-from larder.core.openapi import ErrorOut
-from larder.core.spa import ALREADY_COMPRESSED
-from larder.core.uploads import STORED_IMAGE_HEADERS
-from larder.core.wire import Data
+from larder.core.base.errors import NotFound, TooManyRequests
+from larder.core.base.ids import PathId
+from larder.core.base.wire import Data
+from larder.core.media.uploads import STORED_IMAGE_HEADERS
+from larder.core.web.access import PUBLIC
+from larder.core.web.openapi import ErrorOut
+from larder.core.web.spa import ALREADY_COMPRESSED
 from larder.imports.images import ImageNotAccepted
 from larder.imports.schemas import ImportedRecipeOut, ImportIn
 from larder.imports.service import ImageProxy, ImportService, provide_image_proxy

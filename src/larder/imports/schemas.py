@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import msgspec
 
-from larder.core.text import Line
+from larder.core.base.text import Line
 
 MAX_URL_LENGTH = 2048
 

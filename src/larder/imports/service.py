@@ -32,12 +32,12 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.catalogue.schemas import RecipeOptionOut
-from larder.core.errors import FormError, NotFound
-from larder.core.ids import is_id
-from larder.core.logsafe import loggable_url
-from larder.core.service import DomainService
-from larder.core.settings import Settings
-from larder.core.throttle import Limit, NoThrottle, Throttle, request_throttle
+from larder.core.base.errors import FormError, NotFound
+from larder.core.base.ids import is_id
+from larder.core.base.logsafe import loggable_url
+from larder.core.base.settings import Settings
+from larder.core.db.service import DomainService
+from larder.core.db.throttle import Limit, NoThrottle, Throttle, request_throttle
 from larder.imports.fetch import FetchError, FetchPolicy, fetch_page
 from larder.imports.images import CACHE_DIR_NAME, ImageProxy, proxied_data, proxied_image, proxied_images
 from larder.imports.models import ImportedRecipe
@@ -225,7 +225,7 @@ class ImportService(DomainService[ImportedRecipe]):
         return row[0], row[1] or 0, str(row[2])
 
     async def _owned_one(self, user_id: int, import_id: int) -> ImportedRecipe:
-        item = await self.repository.get_one_or_none(id=import_id, user_id=user_id)
+        item: ImportedRecipe | None = await self.repository.get_one_or_none(id=import_id, user_id=user_id)
         if item is None:
             raise NotFound(MSG_NOT_FOUND)
         return item

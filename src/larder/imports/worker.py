@@ -3,7 +3,7 @@
 recipe-scrapers brings about 950 modules (a scraper per site), and with extruct, rdflib, html5lib,
 lxml and requests they take some 25 MB that a Python process never gives back once imported. The
 server only fetches (larder/imports/fetch.py); the page is parsed (larder/imports/parse.py) in a
-worker process (larder/core/worker_process.py) started on the first import and ended after
+worker process (larder/core/process/worker_process.py) started on the first import and ended after
 `IDLE_SECONDS` without one, so a household importing a few recipes in a row pays the start once
 and the server's memory is back to its size a minute later.
 
@@ -21,7 +21,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from larder.core.worker_process import WorkerGaveNoAnswer, WorkerProcess, serve
+from larder.core.process.worker_process import WorkerGaveNoAnswer, WorkerProcess, serve
 
 logger = logging.getLogger("larder.imports")
 
@@ -59,7 +59,8 @@ class PageParser(WorkerProcess):
             logger.log(level, "%s", message)
         if answer.get("failed"):
             raise ParseFailed("parsing raised an error")
-        return answer["data"]
+        data: dict[str, Any] = answer["data"]
+        return data
 
 
 # -- the worker process -------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from typing import Final, Protocol
 
 from larder.catalogue.schemas import StockFacts
 from larder.catalogue.service import CatalogueService
-from larder.core.errors import FieldCollector, NotFound
+from larder.core.base.errors import FieldCollector, NotFound
 from larder.items.values import CUSTOM, QUANTITY_MIN, ingredient_id, is_custom_value, new_custom_value
 from larder.kitchen.expiry import DEFAULT_EXPIRY_DAYS
 from larder.kitchen.storage import ShelfLife

@@ -10,7 +10,8 @@ up per recipe in array sums, and describes in full (`suggest_one`) only the reci
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
+from typing import Generic
 
 import numpy as np
 
@@ -19,6 +20,7 @@ from larder.kitchen.merge import Amount, merge_all
 from larder.kitchen.suggest import (
     URGENCY_WEIGHT,
     Held,
+    K,
     Line,
     Prepared,
     Suggestion,
@@ -31,8 +33,8 @@ from larder.kitchen.suggest import (
 Need = tuple[int, tuple[tuple[float | None, str | None], ...]]
 
 
-class RecipeIndex:
-    def __init__(self, recipes: Sequence[Prepared]) -> None:
+class RecipeIndex(Generic[K]):
+    def __init__(self, recipes: Sequence[Prepared[K]]) -> None:
         self.recipes = list(recipes)
         self.position = {recipe.key: index for index, recipe in enumerate(self.recipes)}
         needs: dict[Need, int] = {}
@@ -62,8 +64,8 @@ class RecipeIndex:
         *,
         limit: int | None = None,
         use_up: bool = False,
-        only: Collection[Hashable] | None = None,
-    ) -> list[Suggestion]:
+        only: Collection[K] | None = None,
+    ) -> list[Suggestion[K]]:
         """The recipes best cooked from `stock` first, as `suggest_one` scores them: those the stock
         covers nothing of are left out; `use_up` keeps only those using stock that expires within
         URGENT_DAYS, `only` (recipe keys) only those a filter let through."""
@@ -107,16 +109,16 @@ class RecipeIndex:
             order = order[:limit]
         return [self._describe(int(chosen[i]), stock) for i in order]
 
-    def _describe(self, index: int, stock: Mapping[int, Sequence[Held]]) -> Suggestion:
+    def _describe(self, index: int, stock: Mapping[int, Sequence[Held]]) -> Suggestion[K]:
         recipe = self.recipes[index]
         return suggest_one(recipe.key, recipe.name, recipe.lines, stock)
 
 
 def suggest(
-    recipes: Sequence[tuple[Hashable, str, Sequence[Line]]],
+    recipes: Sequence[tuple[K, str, Sequence[Line]]],
     stock: Mapping[int, Sequence[Held]],
     limit: int | None = None,
-) -> list[Suggestion]:
+) -> list[Suggestion[K]]:
     """A few recipes ranked at once (the index made for them alone)."""
     return RecipeIndex([prepare(key, name, lines) for key, name, lines in recipes]).rank(stock, limit=limit)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from enum import StrEnum
-from typing import Final, NamedTuple
+from typing import Final, Literal, NamedTuple
 
 from larder.kitchen.expiry import DEFAULT_EXPIRY_DAYS
 
@@ -13,6 +13,9 @@ class StoreKind(StrEnum):
     PANTRY = "pantry"
     FRIDGE = "fridge"
     FREEZER = "freezer"
+
+
+StoreKindName = Literal["pantry", "fridge", "freezer"]  # StoreKind's values: a store row's and the wire's kind
 
 
 # Words a household names its stores with; the freezer is tested first ("fridge freezer" drawers

@@ -19,11 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Generic, NamedTuple, TypeVar
 
 from larder.kitchen.cover import covered_lines
 from larder.kitchen.merge import Amount
 from larder.kitchen.staples import is_staple
+
+K = TypeVar("K", bound=Hashable)  # the caller's name for a recipe
 
 URGENT_DAYS = 3  # "expires in 0-3 days": what the dashboard's "Use it up" card is about
 URGENCY_WEIGHT = 0.25
@@ -47,8 +49,8 @@ class Held(NamedTuple):
 
 
 @dataclass(frozen=True)
-class Suggestion:
-    key: Hashable  # the caller's name for the recipe
+class Suggestion(Generic[K]):
+    key: K  # the caller's name for the recipe
     name: str
     at_home: int  # counted lines the stock covers
     counted: int  # lines counted (staples left out)
@@ -68,7 +70,7 @@ def lift(days_left: int) -> float:
     return 1 / (1 + days_left) if days_left <= URGENT_DAYS else 0.0
 
 
-def suggest_one(key: Hashable, name: str, lines: Sequence[Line], stock: Mapping[int, Sequence[Held]]) -> Suggestion:
+def suggest_one(key: K, name: str, lines: Sequence[Line], stock: Mapping[int, Sequence[Held]]) -> Suggestion[K]:
     """The recipe `name` (`key`) against `stock` (usable batches by ingredient)."""
     counted = [line for line in lines if not is_staple(line.name)]
     # Only the stock of this recipe's ingredients is looked at (a household holds hundreds).
@@ -103,18 +105,18 @@ def suggest_one(key: Hashable, name: str, lines: Sequence[Line], stock: Mapping[
 
 
 @dataclass(frozen=True)
-class Prepared:
+class Prepared(Generic[K]):
     """A recipe made ready to be ranked many times: its counted lines (staples left out) and, per
     ingredient in the order it first appears, the needs (quantity, unit) of its lines in order."""
 
-    key: Hashable
+    key: K
     name: str
     lines: tuple[Line, ...]
     groups: tuple[tuple[int, tuple[tuple[float | None, str | None], ...]], ...]
     sort_name: str
 
 
-def prepare(key: Hashable, name: str, lines: Sequence[Line]) -> Prepared:
+def prepare(key: K, name: str, lines: Sequence[Line]) -> Prepared[K]:
     counted = tuple(line for line in lines if not is_staple(line.name))
     groups: dict[int, list[tuple[float | None, str | None]]] = {}
     for line in counted:

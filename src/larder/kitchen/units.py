@@ -8,10 +8,12 @@ Mass (mg, g, kg) and volume (ml, l, tsp, tbsp, cup(s)) convert within their dime
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Literal, get_args
 
 UNIT = "unit(s)"
-UNITS: Final = (UNIT, "kg", "g", "mg", "l", "ml", "cup(s)", "rasher(s)", "tsp", "tbsp")
+# Written out: mypy reads a Literal's choices from the source only, so UNITS is made from it.
+Unit = Literal["unit(s)", "kg", "g", "mg", "l", "ml", "cup(s)", "rasher(s)", "tsp", "tbsp"]
+UNITS: Final[tuple[Unit, ...]] = get_args(Unit)
 # Part 2 §9: 'default unit "unit"', the unit of a new custom item and of an incompatible merge.
 DEFAULT_UNIT: Final = "unit"
 STOCK_UNITS: Final = (*UNITS, DEFAULT_UNIT)
@@ -57,4 +59,4 @@ def larger(a: str, b: str) -> str:
     return b if _SIZES[b][1] > _SIZES[a][1] else a
 
 
-__all__ = ["DEFAULT_UNIT", "STOCK_UNITS", "UNIT", "UNITS", "convert", "convertible", "dimension", "larger"]
+__all__ = ["DEFAULT_UNIT", "STOCK_UNITS", "UNIT", "UNITS", "Unit", "convert", "convertible", "dimension", "larger"]

@@ -51,10 +51,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.sql.sqltypes import NullType
 
 from larder.accounts.service import verified_contacts
-from larder.core.clock import now, today
-from larder.core.errors import NotFound
-from larder.core.service import DomainService
-from larder.core.sql_dates import days_after
+from larder.core.base.clock import now, today
+from larder.core.base.errors import NotFound
+from larder.core.db.service import DomainService
+from larder.core.db.sql_dates import days_after
 from larder.mealplans.ics import build_calendar
 from larder.mealplans.limits import DATE_FIRST, DATE_LAST, FEED_EVENTS_MAX, FEED_FUTURE_DAYS, FEED_PAST_DAYS
 from larder.mealplans.models import CalendarFeed, MealPlan, MealPlanEntry

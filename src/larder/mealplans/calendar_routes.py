@@ -10,8 +10,8 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath
 from litestar.status_codes import HTTP_200_OK, HTTP_304_NOT_MODIFIED
 
-from larder.core.access import PUBLIC
-from larder.core.wire import Data
+from larder.core.base.wire import Data
+from larder.core.web.access import PUBLIC
 from larder.mealplans.calendar import CalendarFeedOut, CalendarFeedService, etag_matches
 from larder.sharing.service import Member
 

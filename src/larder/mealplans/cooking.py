@@ -27,9 +27,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.catalogue.service import CatalogueService
 from larder.cookbook.service import CookbookService
-from larder.core.clock import now
-from larder.core.errors import Conflict, FormError
-from larder.core.uow import unit_of_work
+from larder.core.base.clock import now
+from larder.core.base.errors import Conflict, FormError
+from larder.core.db.uow import unit_of_work
 from larder.imports.service import ImportService
 from larder.mealplans.models import MealPlan, MealPlanEntry
 from larder.mealplans.plan_recipes import Kind, RecipeKey, RecipeLine, days_of, planned_recipes, recipe_key, structured

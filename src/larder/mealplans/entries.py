@@ -24,7 +24,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from larder.catalogue.schemas import RecipeOptionOut
 from larder.catalogue.service import catalogue_recipe_cards
 from larder.cookbook.service import own_recipe_cards
-from larder.core.errors import FieldCollector, FormError, NotFound
+from larder.core.base.errors import FieldCollector, FormError, NotFound
 from larder.imports.service import checked_url, imported_recipe_cards
 from larder.mealplans.limits import ENTRY_NAME_MAX, RECIPES_PER_DAY_MAX
 from larder.mealplans.schemas import (

@@ -8,7 +8,7 @@ from datetime import date, timedelta
 from sqlalchemy import Boolean, Date, ForeignKey, Index, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from larder.core.db import Base
+from larder.core.db.engine import Base
 
 
 class MealPlan(Base):

@@ -11,8 +11,8 @@ from advanced_alchemy.repository import SQLAlchemyAsyncRepository
 from sqlalchemy import Row, bindparam, delete, or_, select
 from sqlalchemy.orm import selectinload
 
-from larder.core.db import insert_all
-from larder.core.sql_dates import days_after
+from larder.core.db.engine import insert_all
+from larder.core.db.sql_dates import days_after
 from larder.mealplans.entries import Planned
 from larder.mealplans.models import MealPlan, MealPlanEntry
 from larder.sharing.service import Member
@@ -124,9 +124,9 @@ class MealPlanRepository(SQLAlchemyAsyncRepository[MealPlan]):
         rows = list(await self.session.execute(_PLAN_ROWS, {"plan_id": plan_id}))
         if not rows:
             return None, []
-        head = PlanHead(*rows[0][: len(_PLAN_COLUMNS)])
+        head = PlanHead._make(rows[0][: len(_PLAN_COLUMNS)])
         # A plan without entries is one row whose entry columns are all NULL.
-        entries = [EntryRow(*row[len(_PLAN_COLUMNS) :]) for row in rows if row.entry_id is not None]
+        entries = [EntryRow._make(row[len(_PLAN_COLUMNS) :]) for row in rows if row.entry_id is not None]
         return head, entries
 
     async def visible(self, member: Member, shared: Sequence[int]) -> list[Row[Any]]:

@@ -7,9 +7,9 @@ from litestar.di import NamedDependency
 from litestar.params import JSONBody
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
 
-from larder.core.errors import Conflict, Forbidden, NotFound
-from larder.core.ids import PathId
-from larder.core.wire import Data
+from larder.core.base.errors import Conflict, Forbidden, NotFound
+from larder.core.base.ids import PathId
+from larder.core.base.wire import Data
 from larder.mealplans.cooking import PlanCookingService
 from larder.mealplans.schemas import (
     CompletePlanIn,

@@ -19,8 +19,8 @@ import msgspec
 from litestar.enums import RequestEncodingType
 from litestar.params import Body
 
-from larder.core.ids import Id
-from larder.core.text import Line
+from larder.core.base.ids import Id
+from larder.core.base.text import Line
 from larder.mealplans.limits import (
     DATE_FIRST,
     DATE_LAST,

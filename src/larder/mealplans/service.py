@@ -25,10 +25,10 @@ from sqlalchemy import Row, delete
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.accounts.service import display_names
-from larder.core.clock import now
-from larder.core.errors import Conflict, FieldCollector, NotFound
-from larder.core.service import DomainService
-from larder.core.text import plain_name_problem
+from larder.core.base.clock import now
+from larder.core.base.errors import Conflict, FieldCollector, NotFound
+from larder.core.base.text import plain_name_problem
+from larder.core.db.service import DomainService
 from larder.imports.service import shown_image
 from larder.mealplans.entries import Planned, known_recipes, refuse, resolve_entries, value_out
 from larder.mealplans.limits import DEFAULT_DAYS
@@ -301,7 +301,7 @@ def _plan_out(
         ],
         shared_with=shares,
         owner_name=owner_name,
-        role=role.value,  # type: ignore[arg-type]
+        role=role.value,
         updated_at=plan.updated_at,
     )
 

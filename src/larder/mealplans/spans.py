@@ -10,7 +10,7 @@ from typing import Final
 
 import msgspec
 
-from larder.core.errors import Conflict, FieldCollector
+from larder.core.base.errors import Conflict, FieldCollector
 from larder.mealplans.limits import DATE_FIRST, DATE_LAST, DAYS_MAX
 from larder.mealplans.models import MealPlan
 from larder.mealplans.schemas import MealPlanUpdateIn

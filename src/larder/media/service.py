@@ -12,9 +12,9 @@ import anyio.to_thread
 from litestar import Request
 from litestar.datastructures import State
 
-from larder.core.errors import FormError
-from larder.core.images import DECODE_SLOTS, ImageProcessingFailed, NotAnImage, process_image
-from larder.core.throttle import Limit, NoThrottle, Throttle, request_throttle
+from larder.core.base.errors import FormError
+from larder.core.db.throttle import Limit, NoThrottle, Throttle, request_throttle
+from larder.core.media.images import DECODE_SLOTS, ImageProcessingFailed, NotAnImage, process_image
 from larder.media.schemas import MAX_UPLOAD_BYTES, MSG_FAILED, MSG_NOT_AN_IMAGE, MSG_TOO_LARGE, UPLOAD_FIELD
 
 UPLOADS_PER_USER_MINUTE = Limit(20, 60)

@@ -12,12 +12,12 @@ from larder.accounts import models as _accounts_models  # noqa: F401
 from larder.catalogue import models as _catalogue_models  # noqa: F401
 from larder.content import models as _content_models  # noqa: F401
 from larder.cookbook import models as _cookbook_models  # noqa: F401
-from larder.core import email as _email_models  # noqa: F401  (outbox table)
-from larder.core import jobs as _jobs_models  # noqa: F401  (daily jobs' claims)
-from larder.core import read_cache as _read_cache_models  # noqa: F401  (versions of cached answers)
-from larder.core import shared_events as _shared_events_models  # noqa: F401  (live changes between processes)
-from larder.core import throttle as _throttle_models  # noqa: F401  (throttle attempts)
-from larder.core.db import metadata
+from larder.core.cache import read_cache as _read_cache_models  # noqa: F401  (versions of cached answers)
+from larder.core.db import jobs as _jobs_models  # noqa: F401  (daily jobs' claims)
+from larder.core.db import throttle as _throttle_models  # noqa: F401  (throttle attempts)
+from larder.core.db.engine import metadata
+from larder.core.events import shared_events as _shared_events_models  # noqa: F401  (live changes between processes)
+from larder.core.mail import email as _email_models  # noqa: F401  (outbox table)
 from larder.imports import models as _imports_models  # noqa: F401
 from larder.mealplans import models as _mealplans_models  # noqa: F401
 from larder.notifications import models as _notifications_models  # noqa: F401

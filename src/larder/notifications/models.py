@@ -7,7 +7,7 @@ from datetime import date
 from sqlalchemy import Date, ForeignKey, Integer
 from sqlalchemy.orm import Mapped, mapped_column
 
-from larder.core.db import Base
+from larder.core.db.engine import Base
 
 
 class ExpiryDigest(Base):

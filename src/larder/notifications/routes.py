@@ -7,7 +7,7 @@ from litestar import Controller, get, put
 from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
-from larder.core.wire import Data
+from larder.core.base.wire import Data
 from larder.notifications.schemas import DigestSettings
 from larder.notifications.service import DigestService
 from larder.sharing.service import Member

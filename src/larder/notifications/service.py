@@ -11,23 +11,23 @@ import logging
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import date, datetime
-from typing import Final
+from typing import Any, Final, cast
 from zoneinfo import ZoneInfo
 
 from advanced_alchemy.config import SQLAlchemyAsyncConfig
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
 from litestar import Litestar
 from litestar.di import NamedDependency
-from sqlalchemy import or_, select, update
+from sqlalchemy import CursorResult, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.accounts.service import verified_contacts
 from larder.catalogue.service import CatalogueService
-from larder.core.background import beside_the_server, repeat
-from larder.core.clock import now
-from larder.core.email import Mail, Mailer
-from larder.core.service import DomainService
-from larder.core.settings import Settings
+from larder.core.base.clock import now
+from larder.core.base.settings import Settings
+from larder.core.db.service import DomainService
+from larder.core.mail.email import Mail, Mailer
+from larder.core.process.background import beside_the_server, repeat
 from larder.kitchen.expiry import NOTIFICATION_EXPIRING_DAYS, en_gb
 from larder.notifications.models import ExpiryDigest
 from larder.notifications.schemas import DigestSettings
@@ -78,7 +78,7 @@ class DigestService(DomainService[ExpiryDigest]):
 
     async def claim(self, user_id: int, day: date) -> bool:
         """Marks `day` as sent for the member; False when it already was (another process, a replay)."""
-        result = await self.session.execute(
+        statement = (
             update(ExpiryDigest)
             .where(
                 ExpiryDigest.user_id == user_id,
@@ -86,7 +86,9 @@ class DigestService(DomainService[ExpiryDigest]):
             )
             .values(last_sent_on=day)
         )
-        return bool(result.rowcount)  # type: ignore[attr-defined]
+        # An UPDATE answers a CursorResult; AsyncSession.execute is typed for any statement.
+        result = cast(CursorResult[Any], await self.session.execute(statement))
+        return bool(result.rowcount)
 
 
 def digest_mail(

@@ -87,7 +87,7 @@ def column_count(rest: str, price: float) -> tuple[float, float, None, str] | No
     tokens = list(NUMBER_TOKEN.finditer(rest))
     counts = [t for t in tokens if t.group().isdigit() and 0 < int(t.group()) <= 9999]
     units = [t for t in tokens if not t.group().isdigit()]
-    best = None
+    best: tuple[float, int, float, re.Match[str] | None] | None = None
     for unit in units:
         for count in counts:
             product = int(count.group()) * amount(unit.group())

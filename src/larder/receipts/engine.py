@@ -184,8 +184,8 @@ class Engine:
         for quad, (text, score) in zip(quads, texts, strict=True):
             if score < self.tuning.min_score or not text.strip():
                 continue
-            corners = tuple((left + float(x) * scale, top + float(y) * scale) for x, y in quad)
-            found.append(ReadBox(text=text, corners=corners, score=score))  # type: ignore[arg-type]
+            a, b, c, d = ((left + float(x) * scale, top + float(y) * scale) for x, y in quad)
+            found.append(ReadBox(text=text, corners=(a, b, c, d), score=score))
         return found
 
     def closer_look(

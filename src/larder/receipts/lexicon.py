@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from larder.core.paths import seed_data_dir
+from larder.core.base.paths import seed_data_dir
 
 KINDS = ("name", "word", "product", "none", "noise")
 # The longest phrase the table may hold, in words.

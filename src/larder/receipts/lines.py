@@ -132,11 +132,11 @@ class _Assembly:
         reading = self.readings[index]
         # "2 x 0,99" counts the item whose price is its product: the one above, or the one below
         # (German tills print it before the item); else the item above.
-        counting = reading.detail and reading.count is not None and not reading.total_printed
-        if counting and self.counts_next(index) and (not self.pending or self.layout.named_below(index)):
+        count = reading.count if reading.detail and not reading.total_printed else None
+        if count is not None and self.counts_next(index) and (not self.pending or self.layout.named_below(index)):
             # Names waiting above it lost their prices to the recogniser: the count is the next
             # item's, and they are not items.
-            self.count_ahead = (index + 1, reading.count)
+            self.count_ahead = (index + 1, count)
             self.pending = []
             return True
         below = self.readings[index + 1] if index + 1 < len(self.readings) else None
@@ -208,7 +208,7 @@ class _Assembly:
 
     def name_rows_below(self, index: int) -> list[int]:
         """The rows right under a row of numbers that hold its name (at most two)."""
-        layout, below = self.layout, []
+        layout, below = self.layout, list[int]()
         for after in range(index + 1, min(index + 3, len(self.readings))):
             # Right under its numbers, a name may be short on letters ("10' 1X2" timber).
             first_short = not below and layout.is_short_name(after)
@@ -236,6 +236,7 @@ class _Assembly:
         reading, below = self.readings[index], index + 1
         if (
             reading.weight_unit
+            or reading.count is None
             or reading.unit_price is None
             or below >= len(self.readings)
             or not self.layout.adjacent(index, below)

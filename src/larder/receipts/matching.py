@@ -132,10 +132,11 @@ class Matcher:
     def match(self, printed: str, learned: Mapping[str, int] | None = None) -> IngredientOptionOut | None:
         """The ingredient the printed name is: the member's learned match for its key first, else
         the best fuzzy match at or above THRESHOLD that no other ingredient ties."""
-        for key in learned_keys(printed) if learned else ():
-            known = learned.get(key)
-            if known is not None and known in self._by_id:
-                return self._by_id[known]
+        if learned:
+            for key in learned_keys(printed):
+                known = learned.get(key)
+                if known is not None and known in self._by_id:
+                    return self._by_id[known]
         ranked = self.ranked(printed)
         if not ranked or ranked[0][1] < THRESHOLD:
             return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy import ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from larder.core.db import Base
+from larder.core.db.engine import Base
 from larder.receipts.names import KEY_MAX
 
 

@@ -91,7 +91,7 @@ _CAPITALISED = re.compile(r"[A-Z][a-z]+")
 def heading_words(text: str) -> list[str]:
     """A row's words as headings are, headings the recogniser glued together split where each
     starts with a capital ("GtyTax RM": Gty, Tax, RM)."""
-    words = []
+    words: list[str] = []
     for word in re.split(r"[\s:()\[\]]+", text.strip()):
         word = word.strip(".,")
         if not word or word in ("#", ".", "-"):

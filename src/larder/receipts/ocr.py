@@ -1,7 +1,7 @@
 """The on-device text recognition engine (rapidocr-onnxruntime's models, see engine.py).
 
 One `ReceiptReader` per process (kept in app state). The engine runs in a worker process of its
-own (larder/core/worker_process.py), started on the first scan (not at server start) and ended
+own (larder/core/process/worker_process.py), started on the first scan (not at server start) and ended
 after `idle_seconds` without one (`LARDER_OCR_IDLE_SECONDS`, 120 by default): a household scanning
 a few receipts in a row pays the start once (~1 s: imports and models), and the server's memory is
 back to exactly what it was a couple of minutes later. In a thread of the server the same engine
@@ -13,7 +13,7 @@ buffers (measured: 101 MB before the first scan, 219 MB after unloading the engi
 One scan at a time per process: the members take turns for it (turns.ScanTurns: one scan per
 member in flight or waiting, the others in the order they came, a few waiting at most), and a read
 while another runs raises `ScanBusy` at once. The photo is checked by content (magic bytes) before
-the worker is involved; the worker decodes it with Pillow with the limits of larder.core.images
+the worker is involved; the worker decodes it with Pillow with the limits of larder.core.media.images
 (decompression bombs refused), upright by its EXIF orientation, grey and downscaled first.
 
 A request is one message, the photo's bytes; the answer is JSON
@@ -29,7 +29,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from larder.core.worker_process import WorkerGaveNoAnswer, WorkerProcess, serve
+from larder.core.process.worker_process import WorkerGaveNoAnswer, WorkerProcess, serve
 from larder.receipts.lines import Box
 
 logger = logging.getLogger("larder.receipts")
@@ -73,7 +73,9 @@ class ReceiptReader(WorkerProcess):
         """The text boxes of the photo, in the photo's upright orientation (EXIF applied), in its
         pixels, top to bottom. ScanBusy when a scan is running, NotAnImage for anything but a
         picture, ScanFailed when the engine gave no answer."""
-        from larder.core.images import sniff_format  # (not at import: the binary's other workers load this module)
+        from larder.core.media.images import (
+            sniff_format,  # (not at import: the binary's other workers load this module)
+        )
 
         if self._busy:
             raise ScanBusy("another receipt is being read")
@@ -101,12 +103,12 @@ class ReceiptReader(WorkerProcess):
 def _box(item: list[Any]) -> Box:
     text, corners, score = item
     (a, b, c, d) = (tuple(point) for point in corners)
-    return Box(text=text, corners=(a, b, c, d), score=score)  # type: ignore[arg-type]
+    return Box(text=text, corners=(a, b, c, d), score=score)
 
 
 # -- the worker process -------------------------------------------------------------------------------
 def _load() -> Callable[[bytes], bytes]:
-    from larder.core.memory import limit_malloc_arenas, release_free_memory
+    from larder.core.process.memory import limit_malloc_arenas, release_free_memory
     from larder.receipts.engine import Engine
     from larder.receipts.photo import UnreadablePhoto
 

@@ -10,7 +10,7 @@ import warnings
 
 from PIL import Image, ImageOps
 
-from larder.core.images import MAX_PIXELS, MAX_SIDE, sniff_format
+from larder.core.media.images import MAX_PIXELS, MAX_SIDE, sniff_format
 
 
 class UnreadablePhoto(Exception):
@@ -23,7 +23,7 @@ def decode(
     """The photo upright (EXIF orientation applied), grey, its longer side at most `side`, or only
     its `region` (left, top, right, bottom in the upright photo's pixels); the factor from its
     pixels back to the upright photo's, and where its top-left corner is in them. Mirrors
-    larder.core.images: the format is told by the content, decompression bombs are refused before
+    larder.core.media.images: the format is told by the content, decompression bombs are refused before
     decoding."""
     fmt = sniff_format(photo[:16])
     if fmt is None:

@@ -166,7 +166,7 @@ class _RowReader:
                 self.count, self.unit_price, self.weight_unit, self.rest = found
                 self.detail = True
         dangling = DANGLING_TIMES.search(self.rest) if self.count is None and price and self.end else None
-        if dangling:
+        if dangling and price:
             # "Premium Vodka 4,99 x  9,98": the count the recogniser lost is the total over the price.
             times_over = price / amount(dangling["unit"])
             if times_over >= 1.5 and abs(times_over - round(times_over)) < 0.002:

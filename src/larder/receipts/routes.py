@@ -6,7 +6,7 @@ server take in a photo without a session.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from litestar import Controller, Request, Response, post
 from litestar.datastructures import UploadFile
@@ -15,9 +15,9 @@ from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from litestar.params import JSONBody
 from litestar.status_codes import HTTP_200_OK, HTTP_204_NO_CONTENT
 
-from larder.core.errors import FormError, NotFound, TooManyRequests, app_error_handler
-from larder.core.upload_forms import image_form, image_form_operation
-from larder.core.wire import Data
+from larder.core.base.errors import FormError, NotFound, TooManyRequests, app_error_handler
+from larder.core.base.wire import Data
+from larder.core.media.upload_forms import image_form, image_form_operation
 from larder.receipts.schemas import (
     MAX_SCAN_BYTES,
     MSG_NO_FILE,
@@ -33,9 +33,13 @@ from larder.sharing.service import Member
 # The photo may be MAX_SCAN_BYTES; the multipart framing around it (boundaries, part headers, a
 # field or two more) needs a little room on top. The app's limit for every other route is lower.
 SCAN_BODY_MAX = MAX_SCAN_BYTES + 64 * 1024
-ScanForm = image_form(
-    SCAN_FIELD, MAX_SCAN_BYTES, "A photo of a receipt: JPEG, PNG, WebP or GIF, at most 12 MB (12582912 bytes)."
-)
+# A type built at runtime is no type to mypy: it sees the dict the form is.
+if TYPE_CHECKING:
+    ScanForm = dict[str, Any]
+else:
+    ScanForm = image_form(
+        SCAN_FIELD, MAX_SCAN_BYTES, "A photo of a receipt: JPEG, PNG, WebP or GIF, at most 12 MB (12582912 bytes)."
+    )
 ScanOperation = image_form_operation(SCAN_FIELD, SCAN_IMAGE_TYPES)
 
 

@@ -7,8 +7,8 @@ from typing import Annotated
 import msgspec
 
 from larder.catalogue.schemas import IngredientOptionOut
-from larder.core.ids import Id
-from larder.core.text import Line
+from larder.core.base.ids import Id
+from larder.core.base.text import Line
 from larder.stores.schemas import NAME_MAX as STORE_ITEM_NAME_MAX
 
 SCAN_FIELD = "file"  # the multipart field of POST /api/pwa/receipt-scan

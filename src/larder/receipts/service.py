@@ -27,10 +27,10 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.catalogue.service import CatalogueService
-from larder.core.clock import now
-from larder.core.errors import FormError, NotFound, TooManyRequests
-from larder.core.images import MAX_PIXELS, MAX_SIDE, sniff_format
-from larder.core.service import DomainService
+from larder.core.base.clock import now
+from larder.core.base.errors import FormError, NotFound, TooManyRequests
+from larder.core.db.service import DomainService
+from larder.core.media.images import MAX_PIXELS, MAX_SIDE, sniff_format
 from larder.kitchen import units
 from larder.receipts.lines import Box, ReceiptLine, read_lines
 from larder.receipts.matching import Matcher, learned_keys

@@ -6,7 +6,7 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from larder.core.events import UPDATED, Audience, Change, EventBus, publish_after_commit
+from larder.core.events.events import UPDATED, Audience, Change, EventBus, publish_after_commit
 from larder.sharing.models import Share
 from larder.sharing.terms import EntityType, Member, ShareEntry
 

@@ -11,7 +11,7 @@ A member may hold MAX_STREAMS_PER_MEMBER streams at once in a process (every dev
 household member fits), and the process `max_event_streams` in all: past either the stream is
 refused before it starts (429 for the member's own share, 503 for the server's), so one member's
 runaway client can neither starve the others' streams nor, being counted apart from request slots
-(core/connections.py), their requests.
+(core/web/connections.py), their requests.
 
 The stream holds no database session. Every RECHECK_SECONDS it checks the member's session again
 (a signed-out token ends the stream) and follows an address change, so a stream never outlives the
@@ -28,8 +28,8 @@ from typing import Final
 import msgspec
 from litestar.response import ServerSentEventMessage
 
-from larder.core.errors import AppError, TooManyRequests
-from larder.core.events import Change, EventBus, Subscription
+from larder.core.base.errors import AppError, TooManyRequests
+from larder.core.events.events import Change, EventBus, Subscription
 from larder.sharing.terms import Member, MemberCheck
 
 KEEPALIVE_SECONDS: Final = 20.0
@@ -108,10 +108,10 @@ async def event_stream(
             if change is not None:
                 yield _change_message(change)
             if time.monotonic() - checked_at >= recheck_every:
-                member = await recheck()
-                if member is None:
+                current = await recheck()
+                if current is None:
                     return
-                bus.readdress(subscription, _address(member))
+                bus.readdress(subscription, _address(current))
                 checked_at = time.monotonic()
     finally:
         bus.unsubscribe(subscription)

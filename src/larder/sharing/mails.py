@@ -15,7 +15,7 @@ whoever holds an invite. So:
   control, invisible or direction-changing characters, or markup characters (`<script>@x.y`).
 
 Every e-mail sent is a row of `share_mail`, written in the request's transaction. Writing requests
-take the write turn before they read (core/db.py: one writer at a time across every process, on
+take the write turn before they read (core/db/uow.py: one writer at a time across every process, on
 SQLite and on PostgreSQL), so the counts read are exact whichever process serves the request.
 """
 
@@ -31,8 +31,8 @@ from typing import Final
 from sqlalchemy import delete, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from larder.core.clock import now
-from larder.core.errors import FormError, TooManyRequests
+from larder.core.base.clock import now
+from larder.core.base.errors import FormError, TooManyRequests
 from larder.sharing.models import ShareMail
 
 SHARE_MAILS_PER_HOUR: Final = 30

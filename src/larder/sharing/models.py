@@ -9,7 +9,7 @@ from advanced_alchemy.types import DateTimeUTC
 from sqlalchemy import Boolean, ForeignKey, Index, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from larder.core.db import Base
+from larder.core.db.engine import Base
 
 
 class Share(Base):

@@ -11,10 +11,10 @@ from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import JSONBody
 from litestar.response import ServerSentEvent
 
-from larder.core.errors import Conflict, Forbidden, NotFound, TooManyRequests
-from larder.core.events import EventBus
-from larder.core.spa import ALREADY_COMPRESSED
-from larder.core.wire import Data, Message
+from larder.core.base.errors import Conflict, Forbidden, NotFound, TooManyRequests
+from larder.core.base.wire import Data, Message
+from larder.core.events.events import EventBus
+from larder.core.web.spa import ALREADY_COMPRESSED
 from larder.sharing.live import close_stream, event_stream, open_stream
 from larder.sharing.schemas import SharedWithOut, SharePayload, ShareRecord
 from larder.sharing.service import AccessPolicy, EntityType, Member, MemberCheck, SharedItem, ShareEntry

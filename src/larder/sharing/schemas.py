@@ -13,8 +13,8 @@ from typing import Annotated, Any, Literal
 import msgspec
 import msgspec.inspect as mi
 
-from larder.core.ids import Id
-from larder.core.text import Line
+from larder.core.base.ids import Id
+from larder.core.base.text import Line
 from larder.sharing.mails import ADDRESS_MAX, MARKUP
 from larder.sharing.terms import ShareEntry
 

@@ -24,10 +24,10 @@ from litestar.di import NamedDependency
 from sqlalchemy import bindparam, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from larder.core.email import Mailer
-from larder.core.errors import Forbidden, NotFound
-from larder.core.events import UPDATED, EventBus
-from larder.core.uow import unit_of_work
+from larder.core.base.errors import Forbidden, NotFound
+from larder.core.db.uow import unit_of_work
+from larder.core.events.events import UPDATED, EventBus
+from larder.core.mail.email import Mailer
 from larder.sharing.announce import LiveEvents
 from larder.sharing.entities import SharedEntities
 from larder.sharing.models import Share

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Final
 
 from sqlalchemy import bindparam, delete, select
 
-from larder.core.email import Mail, Mailer
-from larder.core.errors import Conflict, FormError, NotFound
-from larder.core.events import DELETED, UPDATED
-from larder.core.uow import unit_of_work
+from larder.core.base.errors import Conflict, FormError, NotFound
+from larder.core.db.uow import unit_of_work
+from larder.core.events.events import DELETED, UPDATED
+from larder.core.mail.email import Mail, Mailer
 from larder.sharing.mails import ShareMails, address_problem
 from larder.sharing.models import Share
 from larder.sharing.terms import MSG_NOT_FOUND, Action, EntityType, Member, ShareEntry, entity_scope

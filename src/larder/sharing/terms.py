@@ -1,6 +1,6 @@
 """The words of sharing, which the policy, the shares and the live events all speak (and every
 domain through sharing/service.py): what can be shared, who the caller is, the roles and what
-each may do (part 2 §6), and what a write changes (core/uow.py)."""
+each may do (part 2 §6), and what a write changes (core/db/uow.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Final
 
 import msgspec
 
-from larder.core.uow import Scope
+from larder.core.db.uow import Scope
 
 
 class EntityType(StrEnum):
@@ -20,7 +20,7 @@ class EntityType(StrEnum):
     MEAL_PLAN = "UserMealplan"
 
 
-# What a write changes (core/uow.py): a shared thing, a member's account (what they own and may
+# What a write changes (core/db/uow.py): a shared thing, a member's account (what they own and may
 # create, their sign-ins and settings), or the catalogue.
 ACCOUNT = "account"
 CATALOGUE = Scope("catalogue")

@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from larder.catalogue.schemas import StockFacts
-from larder.core.errors import Conflict, FieldCollector, FormError, NotFound
-from larder.core.uow import Scope
+from larder.core.base.errors import Conflict, FieldCollector, FormError, NotFound
+from larder.core.db.uow import Scope
 from larder.items.values import INGREDIENT_DIGITS, is_custom_value
 from larder.sharing.service import Action, EntityType, Member, account_scope, entity_scope
 from larder.shopping.models import ShoppingList

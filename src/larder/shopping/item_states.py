@@ -18,7 +18,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from larder.core.bounded_cache import BoundedCache
+from larder.core.base.bounded_cache import BoundedCache
 from larder.shopping.models import ShoppingListItem
 from larder.shopping.schemas import ListItemOut
 

@@ -11,9 +11,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.catalogue.schemas import StockFacts
 from larder.catalogue.service import CatalogueService
-from larder.core.clock import now
-from larder.core.db import insert_all
-from larder.core.errors import FieldCollector
+from larder.core.base.clock import now
+from larder.core.base.errors import FieldCollector
+from larder.core.db.engine import insert_all
 from larder.items.resolve import Resolved, resolve_items
 from larder.items.values import QUANTITY_MAX, QUANTITY_MIN, is_custom_value
 from larder.kitchen.merge import Amount, amount, merge, tidy

@@ -9,7 +9,7 @@ from advanced_alchemy.types import DateTimeUTC
 from sqlalchemy import JSON, Boolean, Float, ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from larder.core.db import Base
+from larder.core.db.engine import Base
 
 
 class ShoppingList(Base):

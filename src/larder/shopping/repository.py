@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import msgspec
-from sqlalchemy import Row, and_, bindparam, delete, func, insert, or_, select
+from sqlalchemy import Row, Table, and_, bindparam, delete, func, insert, or_, select
 from sqlalchemy.orm import selectinload
 
-from larder.core.clock import now
-from larder.core.service import VersionedRepository
+from larder.core.base.clock import now
+from larder.core.db.service import VersionedRepository
 from larder.sharing.service import Member
 from larder.shopping.models import ShopCompletion, ShoppingList, ShoppingListItem
 from larder.shopping.schemas import CompleteShopOut
@@ -122,7 +122,8 @@ class ShoppingListRepository(VersionedRepository[ShoppingList]):
         await connection.execute(_INSERT_COMPLETION, row | {"created_at": stamp, "updated_at": stamp})
 
 
-_INSERT_COMPLETION = insert(ShopCompletion.__table__)
+# A declarative model's table; SQLAlchemy types any FromClause.
+_INSERT_COMPLETION = insert(cast(Table, ShopCompletion.__table__))
 
 _ITEM_AMOUNTS = (
     select(

@@ -9,10 +9,10 @@ from litestar.di import NamedDependency
 from litestar.params import JSONBody
 from litestar.status_codes import HTTP_200_OK, HTTP_201_CREATED
 
-from larder.core.errors import Conflict, Forbidden, NotFound
-from larder.core.ids import PathId
-from larder.core.spa import ALREADY_COMPRESSED
-from larder.core.wire import Data
+from larder.core.base.errors import Conflict, Forbidden, NotFound
+from larder.core.base.ids import PathId
+from larder.core.base.wire import Data
+from larder.core.web.spa import ALREADY_COMPRESSED
 from larder.sharing.service import Member
 from larder.shopping.complete_shop import CompleteShop
 from larder.shopping.schemas import (

@@ -12,8 +12,8 @@ from typing import Annotated, Final, Literal
 
 import msgspec
 
-from larder.core.ids import Id
-from larder.core.text import Line
+from larder.core.base.ids import Id
+from larder.core.base.text import Line
 from larder.items.values import INGREDIENT_DIGITS, QUANTITY_MAX
 from larder.sharing.service import ShareEntry
 from larder.stores.schemas import (

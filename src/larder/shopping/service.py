@@ -16,11 +16,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.accounts.service import display_names
 from larder.catalogue.service import CatalogueService
-from larder.core.answers import EncodedAnswer
-from larder.core.bounded_cache import BoundedCache
-from larder.core.errors import FieldCollector, NotFound
-from larder.core.service import DomainService
-from larder.core.text import plain_name_problem
+from larder.core.base.bounded_cache import BoundedCache
+from larder.core.base.errors import FieldCollector, NotFound
+from larder.core.base.text import plain_name_problem
+from larder.core.cache.answers import EncodedAnswer
+from larder.core.db.service import DomainService
 from larder.items.resolve import (
     MSG_QUANTITY_POSITIVE,
     catalogue_facts,
@@ -330,7 +330,7 @@ def _list_out(
         owner_name=owners.get(sl.user_id, ""),
         ingredients=list(items),
         shared_with=shares.get(sl.id, []),
-        role=role.value,  # type: ignore[arg-type]
+        role=role.value,
     )
 
 

@@ -13,9 +13,9 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.accounts.service import display_names
-from larder.core.answers import EncodedAnswer
-from larder.core.clock import today
-from larder.core.wire import Data
+from larder.core.base.clock import today
+from larder.core.base.wire import Data
+from larder.core.cache.answers import EncodedAnswer
 from larder.sharing.service import AccessPolicy, EntityType, Member, Role, ShareEntry, role_among
 from larder.stores.models import DefaultStore, FoodStore
 from larder.stores.repository import StoreRepository
@@ -172,14 +172,14 @@ class StoreAnswers:
                     id=store.id,
                     name=store.name,
                     description=store.description,
-                    kind=store.kind,  # type: ignore[arg-type]
+                    kind=store.kind,
                     default=store.id == context.default_id,
                     items=stock.items,
                     shared_with=context.shares.get(store.id, []),
                     updated_at=store.updated_at,
                     user_id=store.user_id,
                     owner_name=context.owners.get(store.user_id, ""),
-                    role=roles[store.id].value,  # type: ignore[arg-type]
+                    role=roles[store.id].value,
                     expiring=stock.expiring,
                     expired=stock.expired,
                 )

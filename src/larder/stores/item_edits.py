@@ -8,8 +8,8 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Final
 
-from larder.core import clock
-from larder.core.errors import Conflict, FieldCollector
+from larder.core.base import clock
+from larder.core.base.errors import Conflict, FieldCollector
 from larder.items.resolve import MSG_UNIT, check_typed_quantities, is_stock_unit, sent_unit
 from larder.stores.messages import MSG_DATE_ADDED, MSG_ITEM_GONE, MSG_ITEM_STALE
 from larder.stores.models import FoodStore, StoreItem
@@ -34,7 +34,7 @@ async def change_items(
     if not items:
         return
     rows = await repository.items_with_ids(store.id, [sent.id for sent in items if sent.id is not None])
-    by_id = {item.id: item for item in rows}
+    by_id: dict[int | None, StoreItem] = {item.id: item for item in rows}  # looked up by the ids sent
     if any(sent.id not in by_id for sent in items):
         raise Conflict(MSG_ITEM_GONE)
     if seen is not None:

@@ -8,7 +8,8 @@ from advanced_alchemy.types import DateTimeUTC
 from sqlalchemy import Boolean, Float, ForeignKey, Index, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from larder.core.db import Base
+from larder.core.db.engine import Base
+from larder.kitchen.storage import StoreKindName
 
 
 class FoodStore(Base):
@@ -18,7 +19,7 @@ class FoodStore(Base):
     name: Mapped[str] = mapped_column(String(100))
     description: Mapped[str] = mapped_column(String(255), default="")
     # pantry | fridge | freezer: decides how long what is put in keeps (kitchen.storage).
-    kind: Mapped[str] = mapped_column(String(16), default="pantry")
+    kind: Mapped[StoreKindName] = mapped_column(String(16), default="pantry")
     # Counted up by database triggers on every change of the store's items (migration 0012): the
     # key of the store's cached stock answer, right whoever wrote the change.
     stock_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")

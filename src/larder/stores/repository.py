@@ -7,7 +7,7 @@ from typing import Any
 
 from sqlalchemy import Row, bindparam, or_, select
 
-from larder.core.service import VersionedRepository
+from larder.core.db.service import VersionedRepository
 from larder.sharing.service import Member
 from larder.stores.models import DefaultStore, FoodStore, StoreItem
 

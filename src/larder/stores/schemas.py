@@ -18,9 +18,10 @@ from typing import Annotated, Any, Final, Literal
 import msgspec
 import msgspec.inspect as mi
 
-from larder.core.ids import Id
-from larder.core.text import LINE_PATTERN, Line
+from larder.core.base.ids import Id
+from larder.core.base.text import LINE_PATTERN, Line
 from larder.items.values import INGREDIENT_DIGITS, QUANTITY_MAX, QUANTITY_MIN, VALUE_MAX
+from larder.kitchen.storage import StoreKindName
 from larder.kitchen.units import STOCK_UNITS
 from larder.sharing.service import ShareEntry
 
@@ -28,7 +29,6 @@ NAME_MAX = 100
 DESCRIPTION_MAX = 255
 ITEMS_MAX = 1000
 EXPIRY_DAYS_MAX = 3650
-StoreKindName = Literal["pantry", "fridge", "freezer"]
 
 
 # -- rules the services check, declared in the OpenAPI document ------------------------------------

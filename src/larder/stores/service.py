@@ -19,11 +19,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.catalogue.schemas import StockFacts
 from larder.catalogue.service import CatalogueService
-from larder.core.answers import EncodedAnswer
-from larder.core.clock import today
-from larder.core.errors import Conflict, FieldCollector, NotFound
-from larder.core.service import DomainService
-from larder.core.text import plain_name_problem
+from larder.core.base.clock import today
+from larder.core.base.errors import Conflict, FieldCollector, NotFound
+from larder.core.base.text import plain_name_problem
+from larder.core.cache.answers import EncodedAnswer
+from larder.core.db.service import DomainService
 from larder.items.resolve import catalogue_facts
 from larder.kitchen.expiry import Freshness
 from larder.kitchen.storage import StoreKind, guess_kind
@@ -169,7 +169,7 @@ class StoresService(DomainService[FoodStore]):
         return StoreCardOut(
             id=store.id,
             name=store.name,
-            kind=store.kind,  # type: ignore[arg-type]
+            kind=store.kind,
             item_count=len(stock.items),
             expiring=stock.expiring,
             expired=stock.expired,

@@ -18,8 +18,8 @@ from datetime import date
 from typing import Any, Final, TypeVar
 from zoneinfo import ZoneInfo
 
-from larder.core.answers import EncodedAnswer
-from larder.core.bounded_cache import BoundedCache
+from larder.core.base.bounded_cache import BoundedCache
+from larder.core.cache.answers import EncodedAnswer
 from larder.kitchen.expiry import (
     NOTIFICATION_FALLBACK_DAYS,
     Freshness,
@@ -73,7 +73,7 @@ def _stock_item(row: Any, day: date, local: ZoneInfo | None) -> tuple[StoreItemO
         image=row.image,
         checked=row.checked,
         expiry_date=expiry_date(added, days),
-        freshness=badge_freshness(added, days, day).value,  # type: ignore[arg-type]
+        freshness=badge_freshness(added, days, day).value,
     )
     state = notification_freshness(added, days, day)
     if state is Freshness.FRESH:
@@ -86,8 +86,8 @@ def _stock(entries: Iterable[tuple[StoreItemOut, Flagged | None]]) -> Stock:
     answers = [answer for answer, _ in listed]
     return Stock(
         items=answers,
-        expiring=sum(1 for answer in answers if answer.freshness == Freshness.EXPIRING),
-        expired=sum(1 for answer in answers if answer.freshness == Freshness.EXPIRED),
+        expiring=sum(1 for answer in answers if answer.freshness == Freshness.EXPIRING.value),
+        expired=sum(1 for answer in answers if answer.freshness == Freshness.EXPIRED.value),
         flagged=[flagged for _, flagged in listed if flagged is not None],
     )
 

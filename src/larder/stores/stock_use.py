@@ -9,10 +9,10 @@ from typing import Any
 from sqlalchemy import or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from larder.core.clock import local_date
-from larder.core.errors import AppError, Conflict
-from larder.core.ids import is_id
-from larder.core.uow import UnitOfWork
+from larder.core.base.clock import local_date
+from larder.core.base.errors import AppError, Conflict
+from larder.core.base.ids import is_id
+from larder.core.db.uow import UnitOfWork
 from larder.kitchen.expiry import expiry_date
 from larder.kitchen.merge import Amount, subtract, tidy
 from larder.kitchen.units import convertible

@@ -11,17 +11,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import Table, bindparam, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.catalogue.schemas import StockFacts
 from larder.catalogue.service import CatalogueService
-from larder.core import clock
-from larder.core.clock import local_date
-from larder.core.errors import FieldCollector
+from larder.core.base import clock
+from larder.core.base.clock import local_date
+from larder.core.base.errors import FieldCollector
 from larder.items.resolve import Resolved, resolve_items
 from larder.items.values import is_custom_value
 from larder.kitchen.merge import Amount, amount, merge
@@ -30,7 +30,7 @@ from larder.stores.models import FoodStore, StoreItem
 from larder.stores.schemas import StoreItemIn, StoreItemOut
 from larder.stores.stock_cache import Stock, StockChange
 
-_ITEMS = StoreItem.__table__
+_ITEMS = cast(Table, StoreItem.__table__)  # a declarative model's table; SQLAlchemy types any FromClause
 _ITEM_COLUMNS = tuple(_ITEMS.columns)
 _INSERT_BATCH = insert(_ITEMS)
 # Every field a merge may change, written for each batch it changed in one executemany.

@@ -15,11 +15,13 @@ from typing import TypeVar
 
 from larder.catalogue.schemas import IngredientLine, RecipeLines
 from larder.catalogue.service import RecipeFacts
-from larder.core.bounded_cache import BoundedCache
+from larder.core.base.bounded_cache import BoundedCache
 from larder.kitchen.ranking import RecipeIndex
 from larder.kitchen.suggest import Line, prepare
+from larder.suggestions.schemas import SuggestionKind
 
 V = TypeVar("V")
+RecipeKey = tuple[SuggestionKind, int]
 
 
 @dataclass(frozen=True)
@@ -34,9 +36,9 @@ class Card:
 class Recipes:
     """Recipes ready to rank, keyed (kind, id), with their cards and what filters look at."""
 
-    index: RecipeIndex
-    cards: dict[tuple[str, int], Card]
-    facts: dict[tuple[str, int], RecipeFacts]
+    index: RecipeIndex[RecipeKey]
+    cards: dict[RecipeKey, Card]
+    facts: dict[RecipeKey, RecipeFacts]
 
 
 def _lines(found: Sequence[IngredientLine]) -> list[Line]:
@@ -51,13 +53,15 @@ def _lines(found: Sequence[IngredientLine]) -> list[Line]:
     ]
 
 
-def recipes(found: Sequence[tuple[str, RecipeLines]], tags: dict[int, frozenset[str]] | None = None) -> Recipes:
+def recipes(
+    found: Sequence[tuple[SuggestionKind, RecipeLines]], tags: dict[int, frozenset[str]] | None = None
+) -> Recipes:
     """Recipes of their kind ('catalogue', 'user', 'imported') made ready to rank; with `tags` (of
     ingredients), their facts for the filters too: a recipe carries a preference tag when every one
     of its ingredients does (a line the catalogue does not know carries none)."""
     prepared = [prepare((kind, r.recipe_id), r.name, _lines(r.lines)) for kind, r in found]
     cards = {(kind, r.recipe_id): Card(r.image, r.category_id) for kind, r in found}
-    facts: dict[tuple[str, int], RecipeFacts] = {}
+    facts: dict[RecipeKey, RecipeFacts] = {}
     if tags is not None:
         for kind, r in found:
             ids = [line.ingredient_id for line in r.lines]

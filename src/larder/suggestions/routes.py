@@ -8,7 +8,7 @@ from litestar.di import NamedDependency
 from litestar.params import JSONBody
 from litestar.status_codes import HTTP_200_OK
 
-from larder.core.wire import Data
+from larder.core.base.wire import Data
 from larder.sharing.service import Member
 from larder.suggestions.schemas import SuggestionOut, SuggestionsIn
 from larder.suggestions.service import SuggestionService

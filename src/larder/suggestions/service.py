@@ -22,16 +22,23 @@ from larder.accounts.service import filter_preferences
 from larder.catalogue.schemas import FilterItem, RecipeLines
 from larder.catalogue.service import CatalogueService, recipe_filter
 from larder.cookbook.service import CookbookService
-from larder.core.bounded_cache import BoundedCache
-from larder.core.settings import Settings
+from larder.core.base.bounded_cache import BoundedCache
+from larder.core.base.settings import Settings
 from larder.imports.service import ImportService, reading_imports
 from larder.kitchen.suggest import Held, Suggestion
 from larder.mealplans.schemas import CATALOGUE_NUMERIC, IMPORTED, USER
 from larder.sharing.service import AccessPolicy, Member
 from larder.stores.schemas import HeldStock
 from larder.stores.service import StoresService
-from larder.suggestions.indexes import CATALOGUES, OWN, Recipes, recipes
-from larder.suggestions.schemas import MissingLineOut, PlanEntryOut, SuggestionOut, SuggestionsIn, UsesOut
+from larder.suggestions.indexes import CATALOGUES, OWN, RecipeKey, Recipes, recipes
+from larder.suggestions.schemas import (
+    MissingLineOut,
+    PlanEntryOut,
+    SuggestionKind,
+    SuggestionOut,
+    SuggestionsIn,
+    UsesOut,
+)
 
 ANSWERS: BoundedCache[list[SuggestionOut]] = BoundedCache(512)
 
@@ -64,7 +71,7 @@ def _when(days: int, first: bool) -> str:
     return f"expires {when}" if days <= 1 else f"expires in {when}"
 
 
-def summary(found: Suggestion) -> str:
+def summary(found: Suggestion[RecipeKey]) -> str:
     """'8 of 10 ingredients at home · uses spinach (expires tomorrow), cream (2 days)'."""
     text = f"{found.at_home} of {found.counted} ingredients at home"
     if found.uses:
@@ -164,7 +171,7 @@ class SuggestionService:
         own = await self.cookbook.recipes_with_lines(member.id)
         imported = await self.imports.recipes_with_texts(member.id)
         read = await self.catalogue.read_ingredient_texts({i.import_id: i.texts for i in imported})
-        found = [("user", r) for r in own] + [
+        found: list[tuple[SuggestionKind, RecipeLines]] = [("user", r) for r in own] + [
             ("imported", RecipeLines(i.import_id, i.name, i.image, None, read.get(i.import_id, []))) for i in imported
         ]
         ids = {line.ingredient_id for _, r in found for line in r.lines if line.ingredient_id is not None}
@@ -173,8 +180,8 @@ class SuggestionService:
         return made
 
     @staticmethod
-    def _out(found: Suggestion, source: Recipes, day: date) -> SuggestionOut:
-        kind, recipe_id = found.key  # type: ignore[misc]
+    def _out(found: Suggestion[RecipeKey], source: Recipes, day: date) -> SuggestionOut:
+        kind, recipe_id = found.key
         card = source.cards[kind, recipe_id]
         if kind == "catalogue":
             entry_type = str(card.category_id) if card.category_id else CATALOGUE_NUMERIC

@@ -1,5 +1,5 @@
 /**
- * What the app does to run under the server's Content-Security-Policy (src/larder/core/headers.py):
+ * What the app does to run under the server's Content-Security-Policy (src/larder/core/web/headers.py):
  * scripts only from the app's own files, no eval, and `<style>` elements only with the page's nonce.
  *
  * The server answers every index.html with a fresh nonce in place of Vite's `html.cspNonce`

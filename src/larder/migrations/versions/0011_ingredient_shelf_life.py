@@ -19,7 +19,7 @@ from typing import Any
 import sqlalchemy as sa
 from alembic import op
 
-from larder.core.paths import seed_data_dir
+from larder.core.base.paths import seed_data_dir
 
 revision = "0011"
 down_revision = "0010"

@@ -4,7 +4,7 @@ Revision ID: 0020
 Revises: 0019
 Create Date: 2026-11-25 03:00:00
 
-`read_version` counts writes to the data a kind of public answer shows (core/read_cache.py).
+`read_version` counts writes to the data a kind of public answer shows (core/cache/read_cache.py).
 The catalogue's public reads (list, search, filter, detail, form options) are answered from
 memory while 'catalogue' stays the same; every insert, change or delete of the catalogue's tables
 counts it up, whoever writes.

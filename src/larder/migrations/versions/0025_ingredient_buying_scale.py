@@ -17,7 +17,7 @@ import json
 import sqlalchemy as sa
 from alembic import op
 
-from larder.core.paths import seed_data_dir
+from larder.core.base.paths import seed_data_dir
 
 revision = "0025"
 down_revision = "0024"

@@ -1,0 +1,3 @@
+"""Uploaded images: untrusted bytes made one safe JPEG, the multipart form the document shows, and the
+stored files served.
+"""
