@@ -536,7 +536,7 @@ def test_a_prepared_schema_spares_the_server_the_migrations(filled: Filled, monk
     def no_migrations(*_: Any) -> None:
         raise AssertionError("the migrations ran in the server")
 
-    monkeypatch.setattr(backups, "_migrate_file", no_migrations)
+    monkeypatch.setattr(backups, "migrate_file", no_migrations)
     taken = take_backup(filled.settings)
     assert read_manifest(taken.path)["counts"]["recipe"] == 6
 
@@ -547,8 +547,8 @@ def test_a_prepared_schema_of_another_revision_is_not_used(filled: Filled, monke
         schema.execute("UPDATE alembic_version SET version_num = '0001'")
         schema.commit()
     migrated = []
-    migrate = backups._migrate_file
-    monkeypatch.setattr(backups, "_migrate_file", lambda *args: migrated.append(1) or migrate(*args))
+    migrate = backups.migrate_file
+    monkeypatch.setattr(backups, "migrate_file", lambda *args: migrated.append(1) or migrate(*args))
     taken = take_backup(filled.settings)
     assert migrated == [1]
     assert read_manifest(taken.path)["schema_revision"] == HEAD

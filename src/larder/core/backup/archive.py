@@ -1,5 +1,16 @@
 """Taking a backup: one zip archive with a consistent copy of the database as a SQLite file, the
 uploads, the secret key and a manifest, named by its kind in the data dir's backups.
+
+A SQLite database is copied with SQLite's online backup API in one step: it reads one snapshot
+under a read transaction, so a server writing meanwhile neither waits for it (WAL mode) nor spoils
+it. A PostgreSQL database is copied into a SQLite file migrated to the same schema, every table
+read in one REPEATABLE READ, READ ONLY transaction (db_copy.py): the same archive, whichever
+database made it, so an install moves from SQLite to PostgreSQL (and back) by a backup and a
+restore. Uploads are written once under new names and deleted only days after nothing shows them,
+so the files a snapshot refers to are still there when they are copied after it.
+
+The manifest holds the app version, the schema revision, the row count of every table, and the
+size and SHA-256 of every member. Knows no domain: tables are counted as SQLite lists them.
 """
 
 from __future__ import annotations

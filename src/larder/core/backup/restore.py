@@ -1,4 +1,11 @@
-"""Restoring a backup: checked, staged, and swapped in for the database alone."""
+"""Restoring a backup: checked, staged, and swapped in for the database alone.
+
+A restore checks the manifest (every member's size and SHA-256, the schema revision) before it
+touches the data dir, refuses a revision this version does not know (a newer Larder made it), puts
+what was there aside (`before-restore-<time>/`), never into the void, and migrates an older archive
+to head. Restored onto PostgreSQL, the archive's rows replace the database's in one transaction,
+after a backup of what it held (`backups/before-restore-<time>.zip`).
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,9 @@
 """The engine: SQLite's pragmas and BEGIN, every table's ids never reused, inserts of many rows in one
 statement, statistics, and a session of its own for commands.
+
+SQLite runs in WAL mode with foreign keys on and a busy timeout. Requests that may write open
+their transaction with BEGIN IMMEDIATE so two writers queue on the busy timeout instead of one
+failing with "database is locked" when it upgrades a read lock.
 """
 
 from __future__ import annotations
