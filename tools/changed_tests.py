@@ -53,7 +53,8 @@ def python_targets(files: list[str]) -> list[str]:
 
 
 def web_targets(files: list[str]) -> list[str]:
-    return [name for name in files if name.startswith("webui/src/") and (ROOT / name).exists()]
+    # Absolute: vitest resolves them against its own root (webui/), not the working directory.
+    return [str(ROOT / name) for name in files if name.startswith("webui/src/") and (ROOT / name).exists()]
 
 
 def main() -> int:
