@@ -3,12 +3,16 @@ request commits (the stream itself is sharing/live.py)."""
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from typing import Any
+
+from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.core.events.events import UPDATED, Audience, Change, EventBus, publish_after_commit
 from larder.sharing.models import Share
 from larder.sharing.terms import EntityType, Member, ShareEntry
+
+ADDRESS_SEPARATOR = "\n"  # never in an address: shares are made of checked addresses
 
 
 class LiveEvents:
@@ -28,15 +32,17 @@ class LiveEvents:
         *,
         kind: str = UPDATED,
         shares: list[ShareEntry] | None = None,
+        addresses: set[str] | None = None,
     ) -> None:
-        """Tell everyone who may see the entity that it changed, once the request commits; `shares`:
-        the entity's, when the caller has just read them."""
+        """Tell everyone who may see the entity that it changed, once the request commits; `shares`
+        or `addresses`: the entity's, when the caller has just read them."""
         if self.bus is not None:
-            addresses = (
-                {entry.email for entry in shares}
-                if shares is not None
-                else await self._addresses(entity_type, entity_id)
-            )
+            if addresses is None:
+                addresses = (
+                    {entry.email for entry in shares}
+                    if shares is not None
+                    else await self._addresses(entity_type, entity_id)
+                )
             self.tell(entity_type, entity_id, kind, {owner_id}, addresses)
 
     def announce_to(self, member: Member, entity_type: EntityType, entity_id: int) -> None:
@@ -50,6 +56,17 @@ class LiveEvents:
             return
         change = Change(type=entity_type.value, id=entity_id, kind=kind, origin=self.origin)
         publish_after_commit(self.session, self.bus, change, Audience(frozenset(users), frozenset(emails)))
+
+    @staticmethod
+    def addresses_column(entity_type: EntityType, entity_id: int) -> ColumnElement[Any]:
+        """The addresses an entity is shared with, as one text a statement that writes the entity's
+        row can return with it (`addresses_in` reads it): the write and the read in one statement."""
+        emails = select(func.aggregate_strings(Share.email, ADDRESS_SEPARATOR))
+        return emails.where(Share.entity_type == entity_type.value, Share.entity_id == entity_id).scalar_subquery()
+
+    @staticmethod
+    def addresses_in(text: str | None) -> set[str]:
+        return set(text.split(ADDRESS_SEPARATOR)) if text else set()
 
     async def _addresses(self, entity_type: EntityType, entity_id: int) -> set[str]:
         found = await self.session.scalars(

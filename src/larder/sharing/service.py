@@ -184,9 +184,14 @@ class AccessPolicy:
         *,
         kind: str = UPDATED,
         shares: list[ShareEntry] | None = None,
+        addresses: set[str] | None = None,
     ) -> None:
         """LiveEvents.announce: everyone who may see the entity is told it changed."""
-        await self.events.announce(entity_type, entity_id, owner_id, kind=kind, shares=shares)
+        await self.events.announce(entity_type, entity_id, owner_id, kind=kind, shares=shares, addresses=addresses)
+
+    # The addresses of an entity read in the statement that dates it (LiveEvents.addresses_column).
+    addresses_column = staticmethod(LiveEvents.addresses_column)
+    addresses_in = staticmethod(LiveEvents.addresses_in)
 
     def announce_to(self, member: Member, entity_type: EntityType, entity_id: int) -> None:
         """LiveEvents.announce_to: only the member's own devices are told."""

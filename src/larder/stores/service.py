@@ -359,8 +359,17 @@ class StoresService(DomainService[FoodStore]):
         """Every write of a store's contents ends here: it is dated, and whoever may see it is told.
         Its date is its new version, taken after every item it changed was dated (`stamp`); the
         object takes the stock_version the triggers left."""
-        await self.repository.date_row(store)
-        await self.access.announce(EntityType.FOOD_STORE, store.id, store.user_id, shares=shares)
+        if shares is not None:
+            await self.repository.date_row(store)
+            await self.access.announce(EntityType.FOOD_STORE, store.id, store.user_id, shares=shares)
+            return
+        # Dated and its addresses read in one statement.
+        found = await self.repository.date_row(
+            store, also=self.access.addresses_column(EntityType.FOOD_STORE, store.id)
+        )
+        await self.access.announce(
+            EntityType.FOOD_STORE, store.id, store.user_id, addresses=self.access.addresses_in(found)
+        )
 
 
 def provide_stores_service(

@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from advanced_alchemy.repository import SQLAlchemyAsyncRepository
 from advanced_alchemy.repository.typing import ModelT as RowT
-from sqlalchemy import Table, update
+from sqlalchemy import ColumnElement, Table, update
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -60,15 +60,24 @@ class VersionedRepository(SQLAlchemyAsyncRepository[RowT]):
         statement = update(table).where(table.c.id == row_id).values(updated_at=stamp)
         return int((await self.session.execute(statement.returning(table.c[self.version_column]))).scalar_one())
 
-    async def date_row(self, row: Any) -> None:
+    async def date_row(self, row: Any, *, also: ColumnElement[Any] | None = None) -> Any:
         """`row` dated now, after the changes made so far are written; the object takes the date
-        and the version (it keeps the version it was read with otherwise)."""
+        and the version (it keeps the version it was read with otherwise). `also`: a value to read
+        in the same statement (a subquery of the row), answered."""
         session = self.session
         if session.new or session.dirty or session.deleted:
             await session.flush()
         stamp = now()
-        set_committed_value(row, self.version_column, await self.date(row.id, stamp))
+        found = None
+        if also is None:
+            version = await self.date(row.id, stamp)
+        else:
+            table = cast(Table, self.model_type.__table__)  # a declarative model's table
+            statement = update(table).where(table.c.id == row.id).values(updated_at=stamp)
+            version, found = (await self.session.execute(statement.returning(table.c[self.version_column], also))).one()
+        set_committed_value(row, self.version_column, version)
         set_committed_value(row, "updated_at", stamp)
+        return found
 
 
 __all__ = ["DomainService", "VersionedRepository"]
