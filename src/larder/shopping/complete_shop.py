@@ -65,11 +65,11 @@ class CompleteShop:
                 raise Conflict(MSG_SAME_LIST)
             checked = [items[value] for value in checked_values]
             stored_into = await self._store(checked, facts)
-            unchecked = [row for value, row in items.items() if value not in set(checked_values)]
+            taken = set(checked_values)
+            unchecked = [row for value, row in items.items() if value not in taken]
             moved_to = await self._move(unchecked)
-            await self._finish(
-                shopping_list, [i.value for i in (checked if stored_into else []) + (unchecked if moved_to else [])]
-            )
+            gone = (checked if stored_into else []) + (unchecked if moved_to else [])
+            await self._finish(shopping_list, [item.value for item in gone])
             answer = CompleteShopOut(
                 request_id=data.request_id,
                 stored=len(checked) if stored_into else 0,
