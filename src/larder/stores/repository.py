@@ -60,12 +60,14 @@ class StoreRepository(VersionedRepository[FoodStore]):
         asks it on every visit)."""
         return await self.session.scalar(_DEFAULT_STORE, {"member_id": member_id})
 
-    async def items_with_values(self, store_id: int, values: Sequence[str]) -> list[StoreItem]:
-        """The batches of the given ingredients in one store (what new stock may merge with)."""
+    async def batch_rows(self, store_id: int, values: Sequence[str]) -> list[dict[str, Any]]:
+        """The store's batches of these values (what new stock may merge with), as rows one can
+        change, read through the connection: a merge writes them as rows too (stocking.py)."""
         if not values:
             return []
-        statement = select(StoreItem).where(StoreItem.store_id == store_id, StoreItem.value.in_(list(set(values))))
-        return list(await self.session.scalars(statement))
+        statement = select(*_ITEM_COLUMNS).where(StoreItem.store_id == store_id, StoreItem.value.in_(set(values)))
+        connection = await self.session.connection()
+        return [dict(row._mapping) for row in await connection.execute(statement)]
 
     async def items_with_ids(self, store_id: int, ids: Sequence[int]) -> list[StoreItem]:
         if not ids:

@@ -88,7 +88,7 @@ class StoresService(DomainService[FoodStore]):
 
     @cached_property
     def intake(self) -> StockIntake:
-        return StockIntake(self.session, self.catalogue, self.zone)
+        return StockIntake(self.repository, self.catalogue, self.zone)
 
     @cached_property
     def usage(self) -> StockUsage:

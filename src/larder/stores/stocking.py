@@ -14,8 +14,7 @@ from types import SimpleNamespace
 from typing import Any, cast
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import Table, bindparam, insert, select, update
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy import Table, bindparam, insert, update
 
 from larder.catalogue.schemas import StockFacts
 from larder.catalogue.service import CatalogueService
@@ -27,11 +26,11 @@ from larder.items.values import is_custom_value
 from larder.kitchen.merge import Amount, amount, merge
 from larder.kitchen.storage import StoreKind, shelf_life_days
 from larder.stores.models import FoodStore, StoreItem
+from larder.stores.repository import StoreRepository
 from larder.stores.schemas import StoreItemIn, StoreItemOut
 from larder.stores.stock_cache import Stock, StockChange
 
 _ITEMS = cast(Table, StoreItem.__table__)  # a declarative model's table; SQLAlchemy types any FromClause
-_ITEM_COLUMNS = tuple(_ITEMS.columns)
 _INSERT_BATCH = insert(_ITEMS)
 # Every field a merge may change, written for each batch it changed in one executemany.
 _UPDATE_BATCH = (
@@ -49,8 +48,9 @@ _UPDATE_BATCH = (
 class StockIntake:
     """Puts sent items into one store, in the caller's write turn."""
 
-    def __init__(self, session: AsyncSession, catalogue: CatalogueService, zone: str | None) -> None:
-        self.session = session
+    def __init__(self, repository: StoreRepository, catalogue: CatalogueService, zone: str | None) -> None:
+        self.repository = repository
+        self.session = repository.session
         self.catalogue = catalogue
         self.zone = zone
 
@@ -110,9 +110,7 @@ class StockIntake:
         if kept is not None:
             wanted = set(values)
             return [_row_of(item, store_id) for item in kept.items if item.value in wanted]
-        statement = select(*_ITEM_COLUMNS).where(_ITEMS.c.store_id == store_id, _ITEMS.c.value.in_(set(values)))
-        connection = await self.session.connection()
-        return [dict(row._mapping) for row in await connection.execute(statement)]
+        return await self.repository.batch_rows(store_id, values)
 
     async def _write(self, changed: list[dict[str, Any]], new_batches: list[dict[str, Any]]) -> None:
         connection = await self.session.connection()
