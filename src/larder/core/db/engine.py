@@ -9,11 +9,10 @@ failing with "database is locked" when it upgrades a read lock.
 from __future__ import annotations
 
 import contextlib
-import logging
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
-from typing import Any, TypeVar
+from typing import Any
 
 from advanced_alchemy.base import BigIntAuditBase, orm_registry
 from advanced_alchemy.config import AsyncSessionConfig, EngineConfig, SQLAlchemyAsyncConfig
@@ -29,8 +28,6 @@ from larder.core.db.uow import (
     PG_INSTANCE_KEY,
 )
 
-T = TypeVar("T")
-logger = logging.getLogger("larder")
 Base = BigIntAuditBase
 metadata = orm_registry.metadata
 

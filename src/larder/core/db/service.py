@@ -56,9 +56,13 @@ class VersionedRepository(SQLAlchemyAsyncRepository[RowT]):
 
     async def date(self, row_id: int, stamp: datetime) -> int:
         """The row dated `stamp`, in one statement that answers its version as the triggers left it."""
+        return int((await self.session.execute(self._dating(row_id, stamp))).scalar_one())
+
+    def _dating(self, row_id: int, stamp: datetime, *also: ColumnElement[Any]) -> Any:
+        """The statement dating the row, returning its version (and `also`)."""
         table = cast(Table, self.model_type.__table__)  # a declarative model's table
         statement = update(table).where(table.c.id == row_id).values(updated_at=stamp)
-        return int((await self.session.execute(statement.returning(table.c[self.version_column]))).scalar_one())
+        return statement.returning(table.c[self.version_column], *also)
 
     async def date_row(self, row: Any, *, also: ColumnElement[Any] | None = None) -> Any:
         """`row` dated now, after the changes made so far are written; the object takes the date
@@ -72,9 +76,7 @@ class VersionedRepository(SQLAlchemyAsyncRepository[RowT]):
         if also is None:
             version = await self.date(row.id, stamp)
         else:
-            table = cast(Table, self.model_type.__table__)  # a declarative model's table
-            statement = update(table).where(table.c.id == row.id).values(updated_at=stamp)
-            version, found = (await self.session.execute(statement.returning(table.c[self.version_column], also))).one()
+            version, found = (await self.session.execute(self._dating(row.id, stamp, also))).one()
         set_committed_value(row, self.version_column, version)
         set_committed_value(row, "updated_at", stamp)
         return found
