@@ -54,9 +54,10 @@ class CompleteShop:
         # What the catalogue says of what may go into the store, read before the turn.
         facts = await self.lists.catalogue.stock_facts(int(v) for v in checked_values) if data.store_checked else {}
         async with self.lists.uow.write(*self._scopes()):
-            shopping_list, replayed = await self._open()
-            if replayed is not None:
-                return replayed
+            opened = await self._open()
+            if isinstance(opened, CompleteShopOut):
+                return opened  # the request id was applied: its answer again
+            shopping_list = opened
             items = await self._items(shopping_list)
             for value in checked_values:
                 if value not in items:
@@ -90,23 +91,23 @@ class CompleteShop:
             scopes.append(entity_scope(EntityType.FOOD_STORE, self.data.store_id))
         return scopes
 
-    async def _open(self) -> tuple[ShoppingList, CompleteShopOut | None]:
-        """The list, opened for the shop; with the answer instead when the request id was applied."""
+    async def _open(self) -> ShoppingList | CompleteShopOut:
+        """The list, opened for the shop; or the answer, when the request id was applied."""
         member, list_id = self.member, self.list_id
         shopping_list, done = await self.repository.list_for_shop(list_id, member.id, self.data.request_id)
         if shopping_list is None:
             done = await self.repository.completed(member.id, self.data.request_id)
             if done is not None and done[0] == list_id and done[1].list_deleted:
-                return ShoppingList(), done[1]
+                return done[1]
             raise NotFound(MSG_NOT_FOUND)
         await self.lists.require(member, shopping_list, Action.EDIT)
         if done is not None:
             if done[0] != list_id:
                 raise Conflict(MSG_REQUEST_ID_USED)
-            return shopping_list, done[1]
+            return done[1]
         if self.data.delete_list:
             await self.lists.require(member, shopping_list, Action.DELETE)
-        return shopping_list, None
+        return shopping_list
 
     async def _items(self, shopping_list: ShoppingList) -> dict[str, Any]:
         """The list's items by value, as the shop takes them (value, name, quantity, unit): as kept

@@ -18,6 +18,14 @@ from larder.shopping.schemas import CompleteShopOut
 _ITEM_COLUMNS = tuple(ShoppingListItem.__table__.columns)
 
 
+# A shop applied: the list it was of (None for shops kept before they named it), and its answer.
+Completion = tuple[int | None, CompleteShopOut]
+
+
+def _completion(list_id: int | None, answer: Any) -> Completion:
+    return list_id, msgspec.convert(answer, CompleteShopOut)
+
+
 class ShoppingListRepository(VersionedRepository[ShoppingList]):
     model_type = ShoppingList
     version_column = "items_version"
@@ -84,18 +92,18 @@ class ShoppingListRepository(VersionedRepository[ShoppingList]):
         """The visible lists' own fields and how many items each holds, in one query."""
         return list(await self.session.execute(_COUNTED, {"member_id": member.id, "shared": list(shared)}))
 
-    async def completed(self, user_id: int, request_id: str) -> tuple[int | None, CompleteShopOut] | None:
+    async def completed(self, user_id: int, request_id: str) -> Completion | None:
         """The list and the answer of the caller's shop with this request id, if one was applied
         (the list is None for shops kept before they named their list)."""
         statement = select(ShopCompletion.list_id, ShopCompletion.answer).where(
             ShopCompletion.user_id == user_id, ShopCompletion.request_id == request_id
         )
         row = (await self.session.execute(statement)).first()
-        return None if row is None else (row.list_id, msgspec.convert(row.answer, CompleteShopOut))
+        return None if row is None else _completion(row.list_id, row.answer)
 
     async def list_for_shop(
         self, list_id: int, user_id: int, request_id: str
-    ) -> tuple[ShoppingList | None, tuple[int | None, CompleteShopOut] | None]:
+    ) -> tuple[ShoppingList | None, Completion | None]:
         """The list, and the caller's shop of this request id if one was applied (as `completed`),
         read in one statement."""
         row = (
@@ -103,10 +111,7 @@ class ShoppingListRepository(VersionedRepository[ShoppingList]):
         ).first()
         if row is None:
             return None, None
-        return row[0], None if row.done_answer is None else (
-            row.done_list,
-            msgspec.convert(row.done_answer, CompleteShopOut),
-        )
+        return row[0], None if row.done_answer is None else _completion(row.done_list, row.done_answer)
 
     async def record_completion(self, user_id: int, list_id: int, answer: CompleteShopOut) -> None:
         """The shop kept with its answer, in its transaction: a replay of its request id answers it."""
