@@ -51,6 +51,7 @@ from larder.core.cache.read_cache import (
     ReadVersions,
 )
 from larder.core.db.engine import build_alchemy_config
+from larder.core.db.loop_reads import LOOP_READS_STATE_KEY, build_loop_reads
 from larder.core.db.sessions import (
     WRITE_LOCK_FILE,
     DatabasePlugin,
@@ -270,6 +271,7 @@ def install_instance(app: Litestar, settings: Settings) -> None:
             "settings": settings,
             "alchemy_config": alchemy,
             "db_reader": build_db_reader(settings),
+            LOOP_READS_STATE_KEY: build_loop_reads(settings),
             "mailer": Mailer(settings),
             "shared_entities": shared_entities(),
             "event_bus": event_bus,
@@ -291,12 +293,14 @@ async def close_instance(app: Litestar) -> None:
     state = app.state
     log_write_turn_waits(state)
     reader = state.get("db_reader")
+    loop_reads = state.get(LOOP_READS_STATE_KEY)
     for close in (
         state["event_bus"].close,
         state["page_parser"].close,
         state[READ_CACHE_STATE_KEY].versions.close,
         reader_shutdown(state[READER_STATE_KEY]),
         *([reader.dispose] if reader else []),
+        *([loop_reads.dispose] if loop_reads else []),
     ):
         result = close()
         if inspect.isawaitable(result):

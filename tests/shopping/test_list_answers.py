@@ -4,6 +4,10 @@ of its owner's name shows at once."""
 
 from __future__ import annotations
 
+import pytest
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+
 from tests.mealplans.rows import share
 from tests.stores.support import LISTS, new_list
 from tests.support import sql
@@ -57,3 +61,40 @@ def test_each_member_is_answered_with_their_own_role(client, member_factory, kit
     assert read(client, owner, list_id).json()["shopping_list"]["role"] == "owner"
     assert read(client, friend, list_id).json()["shopping_list"]["role"] == "viewer"
     assert read(client, friend, list_id).json()["shopping_list"]["shared_with"] == []
+
+
+def test_a_share_changed_by_hand_decides_the_next_read(client, settings, member_factory, kitchen):
+    owner = member_factory("owner_1", "owner@example.org", verified=True)
+    friend = member_factory("friend_1", "friend@example.org", verified=True)
+    list_id = new_list(client, owner, ingredients=[])["user_shoppinglist_id"]
+    share(client, owner, "UserShoppinglist", list_id, friend.email, can_edit=False)
+    assert read(client, friend, list_id).json()["shopping_list"]["role"] == "viewer"
+    sql(settings, "update share set can_edit = true where entity_id = :id", id=list_id)
+    assert read(client, friend, list_id).json()["shopping_list"]["role"] == "editor"
+    sql(settings, "update user_account set email_verified_at = null where id = :id", id=friend.id)
+    assert read(client, friend, list_id).status_code == 404
+    sql(settings, "update user_account set email_verified_at = created_at where id = :id", id=friend.id)
+    assert read(client, friend, list_id).status_code == 200
+    sql(settings, "delete from share where entity_id = :id", id=list_id)
+    assert read(client, friend, list_id).status_code == 404
+    assert read(client, owner, list_id).json()["shopping_list"]["shared_with"] == []
+
+
+@pytest.mark.sqlite_only
+def test_a_list_read_again_unchanged_is_found_without_the_session(client, member, kitchen):
+    egg = kitchen.value("Egg")
+    list_id = new_list(client, member, ingredients=[{"value": egg, "quantity": 2}])["user_shoppinglist_id"]
+    first = read(client, member, list_id)
+    drivers: list[str] = []
+
+    def seen(conn, _cursor, _statement, _params, _context, _many):
+        drivers.append(conn.engine.url.drivername)
+
+    event.listen(Engine, "before_cursor_execute", seen)
+    try:
+        again = read(client, member, list_id)
+    finally:
+        event.remove(Engine, "before_cursor_execute", seen)
+    assert again.content == first.content
+    # The list's row, its shares, on the event loop's own connection; nothing through the session.
+    assert drivers and set(drivers) == {"sqlite"}

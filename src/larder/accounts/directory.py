@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import Connection, bindparam, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.accounts.models import User
@@ -22,6 +22,14 @@ async def display_names(session: AsyncSession, ids: Iterable[int]) -> dict[int, 
         return {}
     # One statement built once: it is asked for on many pages.
     return {user_id: name for user_id, name in await session.execute(_DISPLAY_NAMES, {"ids": list(wanted)})}
+
+
+def display_names_here(connection: Connection, ids: Iterable[int]) -> dict[int, str]:
+    """`display_names`, read on the event loop's own connection (`UnitOfWork.read_here`)."""
+    wanted = set(ids)
+    if not wanted:
+        return {}
+    return {user_id: name for user_id, name in connection.execute(_DISPLAY_NAMES, {"ids": list(wanted)})}
 
 
 async def filter_preferences(session: AsyncSession, user_id: int) -> list[str]:

@@ -18,7 +18,7 @@ from litestar.di import NamedDependency
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.accounts.administration import Administration
-from larder.accounts.directory import display_names, filter_preferences, verified_contacts
+from larder.accounts.directory import display_names, display_names_here, filter_preferences, verified_contacts
 from larder.accounts.invites import InviteService
 from larder.accounts.passwords import Passwords
 from larder.accounts.profile import Profile
@@ -62,6 +62,7 @@ __all__ = [
     "SignedIn",
     "UserService",
     "display_names",
+    "display_names_here",
     "filter_preferences",
     "is_email",
     "normalise_email",

@@ -21,7 +21,7 @@ import msgspec
 from litestar import Request
 from litestar.datastructures import State
 from litestar.di import NamedDependency
-from sqlalchemy import bindparam, select
+from sqlalchemy import Connection, bindparam, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from larder.core.base.errors import Forbidden, NotFound
@@ -47,6 +47,8 @@ from larder.sharing.terms import (
     entity_scope,
     may,
     role_among,
+    role_in_shares,
+    shared_role,
 )
 
 # The browser tab that sent a request (a random id of the web app), echoed in the changes it makes.
@@ -97,6 +99,14 @@ class AccessPolicy:
         shared = {} if owner_id == member.id else await self.shared_with(member, entity_type)
         return role_among(member, owner_id, entity_id, shared)
 
+    def role_here(
+        self, connection: Connection, member: Member, entity_type: EntityType, entity_id: int, owner_id: int
+    ) -> tuple[Role | None, list[ShareEntry]]:
+        """The caller's role and the item's shares, read on the event loop's own connection
+        (`UnitOfWork.read_here`) in one statement: the rule of `role`, for finding a kept answer."""
+        shares = self.shares.shares_here(connection, entity_type, entity_id)
+        return role_in_shares(member, owner_id, shares), shares
+
     async def require(
         self,
         member: Member,
@@ -136,7 +146,7 @@ class AccessPolicy:
             known = self._shared[address] = {}
             rows = await self.session.execute(_SHARED_WITH, {"email": address})
             for kind, entity_id, can_edit in rows:
-                known.setdefault(kind, {})[entity_id] = Role.EDITOR if can_edit else Role.VIEWER
+                known.setdefault(kind, {})[entity_id] = shared_role(can_edit)
         return dict(known.get(entity_type.value, {}))
 
     def shares_changed(self) -> None:

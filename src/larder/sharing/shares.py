@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from sqlalchemy import bindparam, delete, select
+from sqlalchemy import Connection, bindparam, delete, select
 
 from larder.core.base.errors import Conflict, FormError, NotFound
 from larder.core.db.uow import unit_of_work
@@ -86,6 +86,12 @@ class ShareManager:
             for entity_id, email, can_edit in rows:
                 found[entity_id].append(ShareEntry(email=email, canEdit=can_edit))
         return found
+
+    @staticmethod
+    def shares_here(connection: Connection, entity_type: EntityType, entity_id: int) -> list[ShareEntry]:
+        """One item's entries, read on the event loop's own connection (`UnitOfWork.read_here`)."""
+        rows = connection.execute(_SHARES_OF, {"entity_type": entity_type.value, "ids": [entity_id]})
+        return [ShareEntry(email=email, canEdit=can_edit) for _id, email, can_edit in rows]
 
     async def change_shares(
         self,

@@ -4,7 +4,7 @@ each may do (part 2 §6), and what a write changes (core/db/uow.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
@@ -92,6 +92,22 @@ class ShareEntry(msgspec.Struct):
     canEdit: bool
 
 
+def shared_role(can_edit: bool) -> Role:
+    """The role a share gives the address it names."""
+    return Role.EDITOR if can_edit else Role.VIEWER
+
+
+def role_in_shares(member: Member, owner_id: int, shares: Iterable[ShareEntry]) -> Role | None:
+    """The member's role on one item, given the item's own shares: as `role_among` with what
+    `AccessPolicy.shared_with` reads (only a verified address counts)."""
+    if owner_id == member.id:
+        return Role.OWNER
+    if not member.verified:
+        return None
+    address = member.email.lower()
+    return next((shared_role(entry.canEdit) for entry in shares if entry.email == address), None)
+
+
 def role_among(member: Member, owner_id: int, entity_id: int, shared: dict[int, Role]) -> Role | None:
     """The member's role on one item, given the items shared with them (`shared_with`)."""
     return Role.OWNER if owner_id == member.id else shared.get(entity_id)
@@ -117,4 +133,6 @@ __all__ = [
     "entity_scope",
     "may",
     "role_among",
+    "role_in_shares",
+    "shared_role",
 ]

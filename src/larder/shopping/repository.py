@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 from typing import Any, cast
 
 import msgspec
-from sqlalchemy import Row, Table, and_, bindparam, delete, func, insert, or_, select
+from sqlalchemy import Connection, Row, Table, and_, bindparam, delete, func, insert, or_, select
 from sqlalchemy.orm import selectinload
 
 from larder.core.base.clock import now
@@ -26,9 +27,21 @@ def _completion(list_id: int | None, answer: Any) -> Completion:
     return list_id, msgspec.convert(answer, CompleteShopOut)
 
 
+# What a list's kept answer is found by (ShoppingService.get_encoded).
+_LIST_STATE = select(
+    ShoppingList.user_id, ShoppingList.name, ShoppingList.items_version, ShoppingList.updated_at
+).where(ShoppingList.id == bindparam("list_id"))
+
+
 class ShoppingListRepository(VersionedRepository[ShoppingList]):
     model_type = ShoppingList
     version_column = "items_version"
+
+    @staticmethod
+    def state_here(connection: Connection, list_id: int) -> Row[int, str, int, datetime] | None:
+        """The list's owner, name, items_version and date, read on the event loop's own connection
+        (`UnitOfWork.read_here`); None for no such list."""
+        return connection.execute(_LIST_STATE, {"list_id": list_id}).one_or_none()
 
     async def with_items(self, ids: Sequence[int]) -> list[ShoppingList]:
         if not ids:

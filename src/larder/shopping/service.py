@@ -8,13 +8,14 @@ transaction across the list, the store and the other list, and is applied once p
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 import msgspec
 from litestar.di import NamedDependency
+from sqlalchemy import Connection
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from larder.accounts.service import display_names
+from larder.accounts.service import display_names, display_names_here
 from larder.catalogue.service import CatalogueService
 from larder.core.base.bounded_cache import BoundedCache
 from larder.core.base.errors import FieldCollector, NotFound
@@ -139,21 +140,16 @@ class ShoppingService(DomainService[ShoppingList]):
         """GET /user-shoppinglists/{id}'s whole answer, encoded and compressed once for each state of
         what it shows: the list's row (its `items_version` counts every change of its items, by
         triggers), the caller's role, the owner's name and the shares. Every device of a household
-        reads a list again when told it changed: a read of an unchanged list reads four small rows
-        and no item."""
+        reads a list again when told it changed: a list read again unchanged is found by those few
+        rows, read on the event loop (`UnitOfWork.read_here`), with no session and no item read."""
+        found = self.uow.read_here(lambda connection: self._kept_answer(connection, member, list_id))
+        if found is not None:
+            return found
         shopping_list, role = await self.open_list(member, list_id, Action.VIEW, with_items=False)
         owners = await self._owner_name(member, shopping_list.user_id)
         shares = await self.access.shares_of(EntityType.SHOPPING_LIST, [list_id] if role == Role.OWNER else [])
-        key = (
-            self.database_key,
-            list_id,
-            shopping_list.items_version,
-            shopping_list.updated_at,
-            shopping_list.name,
-            role,
-            owners.get(shopping_list.user_id, ""),
-            tuple((e.email, e.canEdit) for e in shares.get(list_id, [])),
-        )
+        owner_name = owners.get(shopping_list.user_id, "")
+        key = self._answer_key(list_id, shopping_list, role, owner_name, shares.get(list_id, []))
         found = LIST_ANSWERS.get(key)
         if found is None:
             items = await self._item_state(shopping_list)
@@ -161,6 +157,30 @@ class ShoppingService(DomainService[ShoppingList]):
             found = EncodedAnswer(msgspec.json.encode(ShoppingListEnvelope(shopping_list=answer)))
             LIST_ANSWERS.put(key, found)
         return found
+
+    def _kept_answer(self, connection: Connection, member: Member, list_id: int) -> EncodedAnswer | None:
+        """The list's answer if it is kept for the state read here; None sends the caller to the
+        session's read, which also answers a missing list or a stranger with 404."""
+        state = self.repository.state_here(connection, list_id)
+        if state is None:
+            return None
+        role, shares = self.access.role_here(connection, member, EntityType.SHOPPING_LIST, list_id, state.user_id)
+        if not may(role, Action.VIEW):
+            return None
+        if state.user_id == member.id and member.name:
+            owner_name = member.name
+        else:
+            owner_name = display_names_here(connection, {state.user_id}).get(state.user_id, "")
+        shown = shares if role == Role.OWNER else []
+        return LIST_ANSWERS.get(self._answer_key(list_id, state, role, owner_name, shown))
+
+    def _answer_key(
+        self, list_id: int, state: Any, role: Role | None, owner_name: str, shares: list[ShareEntry]
+    ) -> tuple[Any, ...]:
+        """What a list's answer shows: its name, items_version and date (`state`: the list, or the
+        row `state_here` reads), the caller's role, the owner's name, and the shares its owner sees."""
+        shown = tuple((entry.email, entry.canEdit) for entry in shares)
+        return (self.database_key, list_id, state.items_version, state.updated_at, state.name, role, owner_name, shown)
 
     # -- writing --------------------------------------------------------------------------------
     async def create(self, member: Member, data: ShoppingListIn) -> ShoppingListOut:

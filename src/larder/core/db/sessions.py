@@ -26,6 +26,7 @@ from sqlalchemy.orm import Session
 
 from larder.core.base.settings import Settings
 from larder.core.db.engine import install_sqlite_pragmas
+from larder.core.db.loop_reads import LOOP_READS_STATE_KEY
 from larder.core.db.uow import (
     WriteFileLock,
     WriteTurns,
@@ -156,7 +157,7 @@ async def provide_db_session(state: State, scope: Scope) -> AsyncGenerator[Async
     """
     config = _alchemy_config(state)
     session = _request_session(config, scope)
-    work = open_request_work(session, write_turns(state))
+    work = open_request_work(session, write_turns(state), state.get(LOOP_READS_STATE_KEY))
     await work.admit(_admission(state))
     try:
         yield session

@@ -40,14 +40,18 @@ from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 import anyio.to_thread
-from sqlalchemy import event, text
+from sqlalchemy import Connection, event, text
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import Session, UOWTransaction
 
+if TYPE_CHECKING:
+    from larder.core.db.loop_reads import LoopReads
+
 logger = logging.getLogger("larder")
+T = TypeVar("T")
 
 _UOW_KEY = "larder_unit_of_work"
 BEGIN_OPTION = "larder_begin"  # the BEGIN SQLite runs (core/db/engine.py): DEFERRED unless IMMEDIATE is asked
@@ -173,9 +177,12 @@ class UnitOfWork:
     """A session's unit of work; `turns` None when the session's owner runs its transaction (the
     command line, background jobs, tests), a request's otherwise (`open_request_work`)."""
 
-    def __init__(self, session: AsyncSession, turns: WriteTurns | None = None) -> None:
+    def __init__(
+        self, session: AsyncSession, turns: WriteTurns | None = None, loop_reads: LoopReads | None = None
+    ) -> None:
         self.session = session
         self.turns = turns
+        self.loop_reads = loop_reads
         self.scopes: tuple[Scope, ...] = ()  # of the block running now; () outside one
         self.blocks = 0  # write blocks begun: what was read before the last one may be stale
         self._after: list[Callable[[], Awaitable[None]]] = []
@@ -251,6 +258,15 @@ class UnitOfWork:
         await session.rollback()
         self.leave()
 
+    def read_here(self, work: Callable[[Connection], T]) -> T | None:
+        """`work` run on the event loop, on the process's own read connection (core/db/loop_reads.py),
+        to find an answer kept by version; None where there is none (PostgreSQL, a command, a test's
+        own session), inside a write block (what decides a write is read in its turn) or when SQLite
+        cannot start the read at once: the caller then reads through the session."""
+        if self.loop_reads is None or self.writing:
+            return None
+        return self.loop_reads.read(work)
+
     def after(self, callback: Callable[[], Awaitable[None]]) -> bool:
         """Run `callback` once the request's database work is over, committed or not (work with a
         transaction of its own: counting a failed sign-in must neither wait for the request's nor
@@ -287,9 +303,9 @@ def unit_of_work(session: AsyncSession) -> UnitOfWork:
     return found
 
 
-def open_request_work(session: AsyncSession, turns: WriteTurns) -> UnitOfWork:
+def open_request_work(session: AsyncSession, turns: WriteTurns, loop_reads: LoopReads | None = None) -> UnitOfWork:
     """The request's unit of work on its session: changes outside a write block are refused."""
-    work = UnitOfWork(session, turns)
+    work = UnitOfWork(session, turns, loop_reads)
     session.sync_session.info[_UOW_KEY] = work
     return work
 
