@@ -184,3 +184,22 @@ def login(client: TestClient[Any], email_address: str, password: str = DEFAULT_P
     response = client.post("/api/pwa/login", json={"email": email_address, "password": password})
     assert response.status_code == 200, response.text
     return response.json()["token"]
+
+
+def drivers_of_statements(work: Any) -> list[str]:
+    """The driver of each statement `work()` sends to any engine: "sqlite" for the event loop's own
+    read connection (core/db/loop_reads.py), the session's driver otherwise."""
+    from sqlalchemy import event
+    from sqlalchemy.engine import Engine
+
+    drivers: list[str] = []
+
+    def seen(conn: Any, *_args: Any) -> None:
+        drivers.append(conn.engine.url.drivername)
+
+    event.listen(Engine, "before_cursor_execute", seen)
+    try:
+        work()
+    finally:
+        event.remove(Engine, "before_cursor_execute", seen)
+    return drivers

@@ -3,8 +3,13 @@ never an answer older than a change of the stores, the default, an owner's name 
 
 from __future__ import annotations
 
-from tests.stores.support import STORES
-from tests.support import sql
+from datetime import UTC, datetime
+
+import pytest
+
+from tests.mealplans.rows import share
+from tests.stores.support import STORES, new_store, receive
+from tests.support import drivers_of_statements, sql
 
 
 def stores_of(client, member, **headers):
@@ -66,3 +71,45 @@ def test_every_change_it_shows_makes_a_new_answer(client, member, member_factory
     # Another member's answer is their own, even with the same stores' state.
     stranger = member_factory("bobby_1", "bob@example.org")
     assert stores_of(client, stranger).json()["data"] == []
+
+
+def store_of(client, member, store_id):
+    return client.get(f"{STORES}/{store_id}", headers=member.headers)
+
+
+def test_one_store_shows_every_change_made_by_hand(client, member_factory, kitchen, settings):
+    owner = member_factory("owner_1", "owner@example.org", verified=True)
+    friend = member_factory("friend_1", "friend@example.org", verified=True)
+    store_id = new_store(client, owner)["id"]
+    receive(client, owner, store_id, [{"value": kitchen.value("Flour")}])
+    share(client, owner, "UserFoodStore", store_id, friend.email, can_edit=False)
+    assert store_of(client, friend, store_id).json()["data"]["role"] == "viewer"
+    sql(settings, "update store_item set quantity = 7")
+    assert store_of(client, friend, store_id).json()["data"]["items"][0]["quantity"] == 7
+    sql(settings, "update share set can_edit = true where entity_id = :id", id=store_id)
+    assert store_of(client, friend, store_id).json()["data"]["role"] == "editor"
+    sql(
+        settings,
+        "insert into default_store (user_id, store_id, created_at, updated_at) values (:u, :s, :t, :t)",
+        u=friend.id,
+        s=store_id,
+        t=datetime(2026, 1, 1, tzinfo=UTC),
+    )
+    assert store_of(client, friend, store_id).json()["data"]["default"] is True
+    sql(settings, "update user_account set name = 'owner_renamed' where id = :id", id=owner.id)
+    assert store_of(client, friend, store_id).json()["data"]["owner_name"] == "owner_renamed"
+    assert store_of(client, owner, store_id).json()["data"]["shared_with"] == [{"email": friend.email, "canEdit": True}]
+    sql(settings, "delete from share where entity_id = :id", id=store_id)
+    assert store_of(client, friend, store_id).status_code == 404
+    assert store_of(client, owner, store_id).json()["data"]["shared_with"] == []
+
+
+@pytest.mark.sqlite_only
+def test_a_store_read_again_unchanged_is_found_without_the_session(client, member, kitchen):
+    store_id = new_store(client, member)["id"]
+    receive(client, member, store_id, [{"value": kitchen.value("Flour")}])
+    first = store_of(client, member, store_id)
+    answers = []
+    drivers = drivers_of_statements(lambda: answers.append(store_of(client, member, store_id)))
+    assert answers[0].content == first.content
+    assert drivers and set(drivers) == {"sqlite"}

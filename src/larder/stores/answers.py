@@ -9,15 +9,15 @@ from datetime import date
 from typing import Any
 
 import msgspec
-from sqlalchemy import select
+from sqlalchemy import Connection
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from larder.accounts.service import display_names
+from larder.accounts.service import display_names, display_names_here
 from larder.core.base.clock import today
 from larder.core.base.wire import Data
 from larder.core.cache.answers import EncodedAnswer
-from larder.sharing.service import AccessPolicy, EntityType, Member, Role, ShareEntry, role_among
-from larder.stores.models import DefaultStore, FoodStore
+from larder.sharing.service import AccessPolicy, Action, EntityType, Member, Role, ShareEntry, may, role_among
+from larder.stores.models import FoodStore
 from larder.stores.repository import StoreRepository
 from larder.stores.schemas import StoreOut
 from larder.stores.stock_cache import ANSWER_CACHE, STOCK_CACHE, Stock, StockChange, stock_after, stock_of
@@ -70,7 +70,7 @@ class StoreAnswers:
         return stores, roles
 
     async def default_store_id(self, member: Member) -> int | None:
-        return await self.session.scalar(select(DefaultStore.store_id).where(DefaultStore.user_id == member.id))
+        return await self.repository.default_store_id(member.id)
 
     async def answers(
         self,
@@ -88,19 +88,42 @@ class StoreAnswers:
         """The answer encoded and compressed once for each state of what it shows (`one`: a store
         alone, else the list of them)."""
         context = await self._context(member, stores, roles)
-        key = (
-            self.database_key,
-            member.id,
-            one,
-            context.key(),
-            tuple((s.id, s.stock_version, s.updated_at, s.name, s.description, s.kind, roles[s.id]) for s in stores),
-        )
+        key = self._answer_key(member, one, context.key(), stores, roles)
         found = ANSWER_CACHE.get(key)
         if found is None:
             built = self._build(stores, roles, context)
             found = EncodedAnswer(msgspec.json.encode(Data(data=built[0] if one else built)))
             ANSWER_CACHE.put(key, found)
         return found
+
+    def kept_here(self, connection: Connection, member: Member, store_id: int) -> EncodedAnswer | None:
+        """GET /stores/{id}'s answer if it is kept for the state read here, on the event loop's own
+        connection (`UnitOfWork.read_here`); None sends the caller to the session's read, which
+        also answers a missing store or a stranger with 404."""
+        state = self.repository.state_here(connection, store_id)
+        if state is None:
+            return None
+        role, shares = self.access.role_here(connection, member, EntityType.FOOD_STORE, store_id, state.user_id)
+        if role is None or not may(role, Action.VIEW):
+            return None
+        known = {member.id: member.name} if member.name else {}
+        owners = known | display_names_here(connection, {state.user_id} - set(known))
+        context = _AnswerContext(
+            day=today(self.zone),
+            default_id=self.repository.default_store_id_here(connection, member.id),
+            owners=owners,
+            shares={store_id: shares} if role == Role.OWNER else {},
+            stocks={},  # named by the store's stock_version in the key
+        )
+        return ANSWER_CACHE.get(self._answer_key(member, True, context.key(), [state], {store_id: role}))
+
+    def _answer_key(
+        self, member: Member, one: bool, context: tuple[Any, ...], stores: Sequence[Any], roles: dict[int, Role]
+    ) -> tuple[Any, ...]:
+        """What an answer shows: the context's parts and each store's own columns (`stores`: the
+        objects, or the rows `state_here` reads)."""
+        shown = tuple((s.id, s.stock_version, s.updated_at, s.name, s.description, s.kind, roles[s.id]) for s in stores)
+        return (self.database_key, member.id, one, context, shown)
 
     async def stock(self, stores: Sequence[FoodStore], day: date) -> dict[int, Stock]:
         """Each store's items as answered for `day`: from the cache, the rest read in one query."""

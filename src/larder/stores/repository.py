@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Row, bindparam, or_, select
+from sqlalchemy import Connection, Row, bindparam, or_, select
 
 from larder.core.db.service import VersionedRepository
+from larder.kitchen.storage import StoreKindName
 from larder.sharing.service import Member
 from larder.stores.models import DefaultStore, FoodStore, StoreItem
 
@@ -18,10 +20,37 @@ _DEFAULT_STORE = (
     .execution_options(populate_existing=True)
 )
 
+# What a store's kept answer is found by (StoreAnswers.kept_here), and the caller's default store.
+_STORE_STATE = select(
+    FoodStore.id,
+    FoodStore.user_id,
+    FoodStore.name,
+    FoodStore.description,
+    FoodStore.kind,
+    FoodStore.stock_version,
+    FoodStore.updated_at,
+).where(FoodStore.id == bindparam("store_id"))
+StoreState = Row[int, int, str, str, StoreKindName, int, datetime]
+_DEFAULT_STORE_ID = select(DefaultStore.store_id).where(DefaultStore.user_id == bindparam("member_id"))
+
 
 class StoreRepository(VersionedRepository[FoodStore]):
     model_type = FoodStore
     version_column = "stock_version"
+
+    @staticmethod
+    def state_here(connection: Connection, store_id: int) -> StoreState | None:
+        """The store's own columns an answer shows, read on the event loop's own connection
+        (`UnitOfWork.read_here`); None for no such store."""
+        return connection.execute(_STORE_STATE, {"store_id": store_id}).one_or_none()
+
+    async def default_store_id(self, member_id: int) -> int | None:
+        return await self.session.scalar(_DEFAULT_STORE_ID, {"member_id": member_id})
+
+    @staticmethod
+    def default_store_id_here(connection: Connection, member_id: int) -> int | None:
+        """`default_store_id`, on the event loop's own connection."""
+        return connection.execute(_DEFAULT_STORE_ID, {"member_id": member_id}).scalar_one_or_none()
 
     async def stores(self, ids: Sequence[int]) -> list[FoodStore]:
         if not ids:
