@@ -10,7 +10,7 @@ from typing import Any
 import aiosqlite
 import pytest
 from sqlalchemy import text
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from larder.core.db.sqlite_driver import DRIVER, one_hop_url
@@ -70,22 +70,91 @@ def test_errors_are_the_usual_exceptions(tmp_path: Path) -> None:
         run(tmp_path / "b.db", work)
 
 
-def test_a_statement_is_one_trip_to_the_connections_thread(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    trips: list[str] = []
+@pytest.fixture
+def trips(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Each trip to a connection's thread, counted."""
+    found: list[str] = []
     original = aiosqlite.Connection._execute
 
     async def counted(self: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
-        trips.append("trip")
+        found.append("trip")
         return await original(self, fn, *args, **kwargs)
 
-    async def work(connection: Any) -> list[int]:
-        await connection.execute(text("CREATE TABLE item (name TEXT)"))
+    monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
+    return found
+
+
+def trips_of(trips: list[str], connection: Any, statements: list[str]) -> Any:
+    async def each() -> list[int]:
         counts = []
-        for statement in ("INSERT INTO item VALUES ('egg')", "SELECT name FROM item", "UPDATE item SET name = 'oat'"):
+        for statement in statements:
             trips.clear()
             await connection.execute(text(statement))
             counts.append(len(trips))
         return counts
 
-    monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
-    assert run(tmp_path / "c.db", work) == [1, 1, 1]  # aiosqlite's adapter: 3, 4 and 3
+    return each()
+
+
+def test_a_read_runs_on_the_event_loop_and_a_change_without_the_write_lock_on_the_thread(
+    tmp_path: Path, trips: list[str]
+) -> None:
+    async def work(connection: Any) -> list[int]:
+        await connection.execute(text("CREATE TABLE item (name TEXT)"))
+        return await trips_of(
+            trips,
+            connection,
+            ["INSERT INTO item VALUES ('egg')", "SELECT name FROM item", "UPDATE item SET name = 'oat'"],
+        )
+
+    assert run(tmp_path / "c.db", work) == [1, 0, 1]  # aiosqlite's adapter: 3, 4 and 3
+
+
+def test_changes_under_the_write_lock_run_on_the_event_loop_until_the_transaction_ends(
+    tmp_path: Path, trips: list[str]
+) -> None:
+    async def work(connection: Any) -> tuple[list[int], list[int], list[tuple[str]]]:
+        await connection.execute(text("CREATE TABLE item (name TEXT)"))
+        await connection.commit()
+        under_lock = await trips_of(
+            trips, connection, ["BEGIN IMMEDIATE", "INSERT INTO item VALUES ('egg')", "UPDATE item SET name = 'oat'"]
+        )
+        await connection.commit()
+        after = await trips_of(trips, connection, ["BEGIN DEFERRED", "UPDATE item SET name = 'rye'"])
+        await connection.commit()
+        rows = (await connection.execute(text("SELECT name FROM item"))).all()
+        return under_lock, after, [tuple(row) for row in rows]
+
+    # BEGIN IMMEDIATE may wait for another process's lock: on the thread, as a change without it.
+    assert run(tmp_path / "d.db", work) == ([1, 0, 0], [1, 1], [("rye",)])
+
+
+def test_a_read_over_its_budget_runs_again_on_the_thread_in_the_same_transaction(
+    tmp_path: Path, trips: list[str]
+) -> None:
+    # Counting to two million takes SQLite far longer than READ_BUDGET_SECONDS.
+    long_read = (
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000000) "
+        "SELECT count(*) + (SELECT count(*) FROM item) FROM n"
+    )
+
+    async def work(connection: Any) -> tuple[int, int, list[tuple[str]]]:
+        await connection.execute(text("CREATE TABLE item (name TEXT)"))
+        await connection.commit()
+        await connection.execute(text("BEGIN IMMEDIATE"))
+        await connection.execute(text("INSERT INTO item VALUES ('egg')"))
+        trips.clear()
+        counted = (await connection.execute(text(long_read))).scalar_one()
+        moved = len(trips)
+        await connection.commit()  # the insert before the interrupted read is kept
+        return counted, moved, [tuple(row) for row in (await connection.execute(text("SELECT name FROM item"))).all()]
+
+    assert run(tmp_path / "e.db", work) == (2000001, 1, [("egg",)])
+
+
+def test_a_failing_read_on_the_event_loop_fails_as_usual(tmp_path: Path) -> None:
+    async def work(connection: Any) -> None:
+        await connection.execute(text("SELECT name FROM nowhere"))
+
+    with pytest.raises(OperationalError, match="no such table"):
+        run(tmp_path / "f.db", work)

@@ -7,6 +7,19 @@ handover, and a request makes ten or so statements: the hops were a good part of
 This cursor sends one function per statement to the connection's thread that does all four and
 answers the rows, the description, the row count and the last row id together.
 
+Most statements need no hop at all. A household's reads and writes are a few indexed rows: SQLite
+answers them in microseconds, less than the hop itself (a thread handover, a wake-up of the event
+loop, the GIL passed back and forth), which was a third of a list tick's CPU. So a statement runs
+on the event loop when it cannot wait there:
+- a SELECT, within a budget of READ_BUDGET_SECONDS: SQLite's progress handler interrupts one that
+  runs longer (a search, a large export) and it runs again on the connection's thread, in the same
+  transaction (an interrupted SELECT leaves it as it was);
+- a change made while the connection holds SQLite's write lock (after BEGIN IMMEDIATE: a write
+  turn), which nobody else can make it wait for. Its statements are small; none is interrupted (an
+  interrupted change would roll the whole transaction back).
+What may wait stays on the thread: BEGIN (the write lock), COMMIT (a checkpoint), a change without
+the write lock (it would take the lock), PRAGMAs and whatever else.
+
 Used through the URL scheme `sqlite+larder_aiosqlite` (core/db/engine.py picks it for SQLite files).
 """
 
@@ -14,7 +27,8 @@ from __future__ import annotations
 
 import collections
 import sqlite3
-from typing import Any
+import time
+from typing import Any, cast
 
 from sqlalchemy.dialects import registry
 from sqlalchemy.dialects.sqlite.aiosqlite import (
@@ -29,6 +43,43 @@ from sqlalchemy.util.concurrency import await_
 DRIVER = "larder_aiosqlite"
 
 _Result = tuple[Any, list[Any], int, int | None]
+
+# How long a SELECT may hold the event loop before it is handed to the connection's thread, and
+# how many of SQLite's virtual machine steps pass between two looks at the clock.
+READ_BUDGET_SECONDS = 0.001
+STEPS_BETWEEN_LOOKS = 1000
+_WRITE_LOCK_TAKEN = ("BEGIN IMMEDIATE", "BEGIN EXCLUSIVE")
+_CHANGES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
+
+
+class _OverBudget(Exception):
+    """A SELECT interrupted on the event loop, to be run on the connection's thread."""
+
+
+def _kind(operation: str) -> str:
+    """The statement's first word, upper-cased."""
+    return operation.lstrip()[:16].split(None, 1)[0].upper() if operation.strip() else ""
+
+
+def _run_within_budget(connection: sqlite3.Connection, operation: str, parameters: Any) -> _Result:
+    """A SELECT run here, interrupted (`_OverBudget`) once it has run READ_BUDGET_SECONDS."""
+    deadline = time.perf_counter() + READ_BUDGET_SECONDS
+    stopped = False
+
+    def look() -> int:
+        nonlocal stopped
+        stopped = time.perf_counter() > deadline
+        return 1 if stopped else 0
+
+    connection.set_progress_handler(look, STEPS_BETWEEN_LOOKS)
+    try:
+        return _run(connection, operation, parameters, False)
+    except sqlite3.OperationalError:
+        if stopped:
+            raise _OverBudget from None
+        raise
+    finally:
+        connection.set_progress_handler(None, 0)
 
 
 def _run(connection: sqlite3.Connection, operation: str, parameters: Any, many: bool) -> _Result:
@@ -91,13 +142,28 @@ class OneHopCursor(AsyncAdapt_aiosqlite_cursor):
         return self._statement(operation, seq_of_parameters, many=True)
 
     def _statement(self, operation: Any, parameters: Any, *, many: bool) -> None:
+        adapt_connection = cast("OneHopConnection", self._adapt_connection)
         aiosqlite_connection = self._connection
+        raw = aiosqlite_connection._conn
+        kind = _kind(operation)
         try:
-            description, rows, rowcount, lastrowid = await_(
-                aiosqlite_connection._execute(lambda: _run(aiosqlite_connection._conn, operation, parameters, many))
-            )
+            result: _Result | None = None
+            if kind == "SELECT" and not many:
+                try:
+                    result = await_(_here(_run_within_budget, raw, operation, parameters))
+                except _OverBudget:
+                    result = None
+            elif kind in _CHANGES and adapt_connection.holds_write_lock:
+                result = await_(_here(_run, raw, operation, parameters, many))
+            if result is None:
+                result = await_(aiosqlite_connection._execute(lambda: _run(raw, operation, parameters, many)))
         except Exception as error:
-            self._adapt_connection._handle_exception(error)
+            adapt_connection._handle_exception(error)
+        if kind == "BEGIN":
+            adapt_connection.holds_write_lock = operation.strip().upper() in _WRITE_LOCK_TAKEN
+        elif kind in ("COMMIT", "END", "ROLLBACK"):
+            adapt_connection.holds_write_lock = False
+        description, rows, rowcount, lastrowid = result
         self._description = description
         self._rows = collections.deque(rows)
         self._rowcount = rowcount
@@ -107,9 +173,26 @@ class OneHopCursor(AsyncAdapt_aiosqlite_cursor):
         self._rows.clear()
 
 
+async def _here(work: Any, *args: Any) -> _Result:
+    """`work` run at once on the event loop, as the awaitable SQLAlchemy's adapter waits for."""
+    return work(*args)  # type: ignore[no-any-return]
+
+
 class OneHopConnection(AsyncAdapt_aiosqlite_connection):
-    __slots__ = ()
+    __slots__ = ("holds_write_lock",)
     _cursor_cls = OneHopCursor
+
+    def __init__(self, dbapi: Any, connection: Any) -> None:
+        super().__init__(dbapi, connection)
+        self.holds_write_lock = False  # from BEGIN IMMEDIATE to the end of its transaction
+
+    def rollback(self) -> None:
+        self.holds_write_lock = False
+        super().rollback()
+
+    def commit(self) -> None:
+        self.holds_write_lock = False
+        super().commit()
 
 
 class OneHopDbapi(AsyncAdapt_aiosqlite_dbapi):
