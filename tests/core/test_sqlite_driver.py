@@ -125,8 +125,26 @@ def test_changes_under_the_write_lock_run_on_the_event_loop_until_the_transactio
         rows = (await connection.execute(text("SELECT name FROM item"))).all()
         return under_lock, after, [tuple(row) for row in rows]
 
-    # BEGIN IMMEDIATE may wait for another process's lock: on the thread, as a change without it.
-    assert run(tmp_path / "d.db", work) == ([1, 0, 0], [1, 1], [("rye",)])
+    # BEGIN IMMEDIATE may wait for another process's lock: on the thread, as a change without it;
+    # a deferred BEGIN takes no lock.
+    assert run(tmp_path / "d.db", work) == ([1, 0, 0], [0, 1], [("rye",)])
+
+
+def test_a_rollback_runs_on_the_event_loop_and_undoes_the_changes(tmp_path: Path, trips: list[str]) -> None:
+    async def work(connection: Any) -> tuple[int, list[int], list[tuple[str]]]:
+        await connection.execute(text("CREATE TABLE item (name TEXT)"))
+        await connection.commit()
+        await connection.execute(text("BEGIN IMMEDIATE"))
+        await connection.execute(text("INSERT INTO item VALUES ('egg')"))
+        trips.clear()
+        await connection.rollback()
+        rollback = len(trips)
+        # The write lock went with the transaction: a change goes to the thread again.
+        change = await trips_of(trips, connection, ["UPDATE item SET name = 'oat'"])
+        rows = (await connection.execute(text("SELECT name FROM item"))).all()
+        return rollback, change, [tuple(row) for row in rows]
+
+    assert run(tmp_path / "g.db", work) == (0, [1], [])
 
 
 def test_a_read_over_its_budget_runs_again_on_the_thread_in_the_same_transaction(

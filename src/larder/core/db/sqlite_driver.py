@@ -17,7 +17,8 @@ on the event loop when it cannot wait there:
 - a change made while the connection holds SQLite's write lock (after BEGIN IMMEDIATE: a write
   turn), which nobody else can make it wait for. Its statements are small; none is interrupted (an
   interrupted change would roll the whole transaction back).
-What may wait stays on the thread: BEGIN (the write lock), COMMIT (a checkpoint), a change without
+A deferred BEGIN and a ROLLBACK wait for nothing either: they run on the event loop too. What may
+wait stays on the thread: BEGIN IMMEDIATE (the write lock), COMMIT (a checkpoint), a change without
 the write lock (it would take the lock), PRAGMAs and whatever else.
 
 Used through the URL scheme `sqlite+larder_aiosqlite` (core/db/engine.py picks it for SQLite files).
@@ -28,7 +29,8 @@ from __future__ import annotations
 import collections
 import sqlite3
 import time
-from typing import Any, cast
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 from sqlalchemy.dialects import registry
 from sqlalchemy.dialects.sqlite.aiosqlite import (
@@ -43,12 +45,14 @@ from sqlalchemy.util.concurrency import await_
 DRIVER = "larder_aiosqlite"
 
 _Result = tuple[Any, list[Any], int, int | None]
+T = TypeVar("T")
 
 # How long a SELECT may hold the event loop before it is handed to the connection's thread, and
 # how many of SQLite's virtual machine steps pass between two looks at the clock.
 READ_BUDGET_SECONDS = 0.001
 STEPS_BETWEEN_LOOKS = 1000
 _WRITE_LOCK_TAKEN = ("BEGIN IMMEDIATE", "BEGIN EXCLUSIVE")
+_NO_LOCK_TAKEN = ("BEGIN", "BEGIN DEFERRED")  # a read's snapshot is taken by its first SELECT
 _CHANGES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
 
 
@@ -148,7 +152,9 @@ class OneHopCursor(AsyncAdapt_aiosqlite_cursor):
         kind = _kind(operation)
         try:
             result: _Result | None = None
-            if kind == "SELECT" and not many:
+            if kind == "BEGIN" and operation.strip().upper() in _NO_LOCK_TAKEN:
+                result = await_(_here(_run, raw, operation, parameters, many))
+            elif kind == "SELECT" and not many:
                 try:
                     result = await_(_here(_run_within_budget, raw, operation, parameters))
                 except _OverBudget:
@@ -173,9 +179,9 @@ class OneHopCursor(AsyncAdapt_aiosqlite_cursor):
         self._rows.clear()
 
 
-async def _here(work: Any, *args: Any) -> _Result:
+async def _here(work: Callable[..., T], *args: Any) -> T:
     """`work` run at once on the event loop, as the awaitable SQLAlchemy's adapter waits for."""
-    return work(*args)  # type: ignore[no-any-return]
+    return work(*args)
 
 
 class OneHopConnection(AsyncAdapt_aiosqlite_connection):
@@ -187,8 +193,15 @@ class OneHopConnection(AsyncAdapt_aiosqlite_connection):
         self.holds_write_lock = False  # from BEGIN IMMEDIATE to the end of its transaction
 
     def rollback(self) -> None:
+        """On the event loop: a rollback waits for no lock (it gives up what the transaction held)."""
         self.holds_write_lock = False
-        super().rollback()
+        raw = self._connection._connection
+        if raw is None:  # closed
+            return
+        try:
+            await_(_here(raw.rollback))
+        except Exception as error:
+            self._handle_exception(error)
 
     def commit(self) -> None:
         self.holds_write_lock = False
