@@ -2,10 +2,9 @@
 
 A household's answers (a list, a store) are kept encoded per state of what they show, and that state
 is a few indexed rows: the entity's versions, its shares, a name. Read through the request's
-session, those rows cost ~0.7 ms of CPU (the ORM, a transaction on aiosqlite's thread, a thread hop
-per statement): more than the kept answer they find, and most of a read's cost. Read here, with
-SQLAlchemy Core on one synchronous connection in one read transaction, they cost ~40 µs, which the
-event loop can spare.
+session, those rows cost the session, the ORM and a transaction, half a millisecond of CPU: more than
+the kept answer they find, and most of a read's cost. Read here, with SQLAlchemy Core on one
+synchronous connection in one read transaction, they cost ~40 µs.
 
 The loop never waits here: the connection's busy timeout is 0, so a read SQLite cannot start at
 once (a WAL being recovered) answers None and the caller takes its usual path through the session.

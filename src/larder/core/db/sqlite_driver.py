@@ -1,4 +1,5 @@
-"""SQLAlchemy's aiosqlite dialect with one thread hop per statement instead of four.
+"""SQLAlchemy's aiosqlite dialect: most statements on the event loop, the others in one thread hop
+instead of four.
 
 aiosqlite runs each call on its connection's thread and hands the result back to the event loop:
 SQLAlchemy's adapter makes four such calls per SELECT (open a cursor, execute, fetch all rows,
