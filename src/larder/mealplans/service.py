@@ -213,7 +213,7 @@ class MealPlanService(DomainService[MealPlan]):
 
     async def _owner_names(self, member: Member, owner_ids: Iterable[int]) -> dict[int, str]:
         """Owners' names by id: the caller's own is known already, the others' read in one query."""
-        known = {member.id: member.name} if member.name else {}
+        known = member.known_name
         return known | await display_names(self.session, set(owner_ids) - set(known))
 
     async def _answer(

@@ -79,6 +79,12 @@ class Member:
     verified: bool
     name: str = ""  # shown in the e-mail telling someone what was shared with them
 
+    @property
+    def known_name(self) -> dict[int, str]:
+        """The member's own name by id, as their session has it (empty without one): an answer that
+        shows owners' names reads only the others'."""
+        return {self.id: self.name} if self.name else {}
+
 
 # The member as their session says now, or None when the session is no longer live (for the
 # event stream, which outlives the request that opened it).

@@ -121,7 +121,7 @@ class ShoppingService(DomainService[ShoppingList]):
     async def _summaries(self, member: Member, shared: list[int]) -> list[ListSummaryOut]:
         rows = await self.repository.counted(member, shared)
         # The caller's own name is known: only the owners of shared lists are looked up.
-        known = {member.id: member.name} if member.name else {}
+        known = member.known_name
         owners = known | await display_names(self.session, {row.user_id for row in rows} - set(known))
         rows.sort(key=lambda row: (row.updated_at, row.id), reverse=True)
         return [
@@ -167,10 +167,9 @@ class ShoppingService(DomainService[ShoppingList]):
         role, shares = self.access.role_here(connection, member, EntityType.SHOPPING_LIST, list_id, state.user_id)
         if not may(role, Action.VIEW):
             return None
-        if state.user_id == member.id and member.name:
-            owner_name = member.name
-        else:
-            owner_name = display_names_here(connection, {state.user_id}).get(state.user_id, "")
+        known = member.known_name
+        owners = known if state.user_id in known else display_names_here(connection, {state.user_id})
+        owner_name = owners.get(state.user_id, "")
         shown = shares if role == Role.OWNER else []
         return LIST_ANSWERS.get(self._answer_key(list_id, state, role, owner_name, shown))
 
@@ -313,9 +312,8 @@ class ShoppingService(DomainService[ShoppingList]):
 
     async def _owner_name(self, member: Member, owner_id: int) -> dict[int, str]:
         """The list's owner's name, by id: the caller's own from their session, anyone else's read."""
-        if owner_id == member.id and member.name:
-            return {owner_id: member.name}
-        return await display_names(self.session, {owner_id})
+        known = member.known_name
+        return known if owner_id in known else await display_names(self.session, {owner_id})
 
     async def _answer(self, member: Member, shopping_list: ShoppingList, role: Role) -> ShoppingListOut:
         """The answer of a write, read once it is committed: the list as written, with the role it
@@ -326,7 +324,7 @@ class ShoppingService(DomainService[ShoppingList]):
         self, lists: list[ShoppingList], roles: dict[int, Role], member: Member | None = None
     ) -> list[ShoppingListOut]:
         # The caller's own name is known: only the owners of shared lists are looked up.
-        known = {member.id: member.name} if member is not None and member.name else {}
+        known = member.known_name if member is not None else {}
         owners = known | await display_names(self.session, {sl.user_id for sl in lists} - set(known))
         owned = [sl.id for sl in lists if roles[sl.id] == Role.OWNER]
         shares = await self.access.shares_of(EntityType.SHOPPING_LIST, owned)

@@ -106,7 +106,7 @@ class StoreAnswers:
         role, shares = self.access.role_here(connection, member, EntityType.FOOD_STORE, store_id, state.user_id)
         if role is None or not may(role, Action.VIEW):
             return None
-        known = {member.id: member.name} if member.name else {}
+        known = member.known_name
         owners = known | display_names_here(connection, {state.user_id} - set(known))
         context = _AnswerContext(
             day=today(self.zone),
@@ -183,7 +183,7 @@ class StoreAnswers:
 
     async def _owner_names(self, member: Member, stores: list[FoodStore]) -> dict[int, str]:
         """The stores' owners' names: the caller's own from their session, the others' read."""
-        known = {member.id: member.name} if member.name else {}
+        known = member.known_name
         return known | await display_names(self.session, {s.user_id for s in stores} - set(known))
 
     def _build(self, stores: list[FoodStore], roles: dict[int, Role], context: _AnswerContext) -> list[StoreOut]:
